@@ -1,0 +1,203 @@
+/** The vendors group's operations: rules and translation of refused writes into typed errors. */
+import { monotonicFactory } from 'ulid';
+import { maxTransactionItems, transactWrite } from '../../shared/db/transactions';
+import { TransactionCancelled } from '../../shared/db/write-errors';
+import { BadRequest, Conflict, NotFound, PreconditionFailed, ValidationFailed } from '../../shared/errors';
+import type { Implementations } from '../../shared/http/catalogue';
+import { listWarehouses } from '../../shared/warehouses/repository';
+import {
+  deletePoSourcesItems,
+  deleteVendorsItems,
+  findPoSources,
+  findVendor,
+  findVendors,
+  insertPoSource,
+  insertVendor,
+  listPoSources,
+  listVendors,
+  poSourcesOf,
+  replaceVendor,
+} from './repository';
+import type { vendorsCatalogue } from './routes';
+import type { PoSource, Vendor } from './schemas';
+
+const newId = monotonicFactory();
+const now = () => new Date().toISOString();
+
+function duplicateCode(code: string): Conflict {
+  return new Conflict(`Another vendor already has the code ${code}.`, { field: 'code' });
+}
+
+async function requireVendor(id: string): Promise<Vendor> {
+  const vendor = await findVendor(id);
+  if (!vendor) throw new NotFound(`No vendor has the id ${id}.`);
+  return vendor;
+}
+
+function checkVersion(vendor: Vendor, ifMatch: number | undefined): void {
+  if (ifMatch !== undefined && ifMatch !== vendor.version) {
+    throw new PreconditionFailed(
+      `The vendor is at version ${vendor.version}, not ${ifMatch}; fetch it again and reapply your change.`,
+      { currentVersion: vendor.version },
+    );
+  }
+}
+
+/** Ids from the query or the body (not both), without repeats. */
+function targetIds(query: { ids?: string[] } | undefined, body: { ids: string[] } | undefined): string[] {
+  if (query?.ids && body?.ids) throw new BadRequest('Name the ids in the query or in the body, not both.');
+  const ids = query?.ids ?? body?.ids;
+  if (!ids) {
+    throw new ValidationFailed('Name the ids to delete, in the query (?ids=a,b) or the body ({"ids": [...]}).', [
+      { path: 'query.ids', message: 'required (or body.ids)' },
+    ]);
+  }
+  return [...new Set(ids)];
+}
+
+function tooManyItems(count: number): BadRequest {
+  return new BadRequest(
+    `This delete touches ${count} items; one atomic delete holds at most ${maxTransactionItems}. Split it into smaller requests.`,
+  );
+}
+
+type Routes = typeof vendorsCatalogue.routes;
+
+export const vendorsOperations: Implementations<Routes> = {
+  async listVendors({ query }) {
+    const { limit, cursor, ...listing } = query;
+    return { body: await listVendors(listing, limit, cursor) };
+  },
+
+  async createVendor({ body }) {
+    const timestamp = now();
+    const vendor: Vendor = { ...body, id: newId(), poSourceCount: 0, version: 1, createdAt: timestamp, updatedAt: timestamp };
+    try {
+      await insertVendor(vendor);
+    } catch (error) {
+      if (error instanceof TransactionCancelled && error.failedConditions().includes(1)) throw duplicateCode(body.code);
+      throw error;
+    }
+    return { body: vendor, version: vendor.version, headers: { location: `/v1/vendors/${vendor.id}` } };
+  },
+
+  async getVendor({ params }) {
+    const vendor = await requireVendor(params.id);
+    return { body: vendor, version: vendor.version };
+  },
+
+  async updateVendor({ params, body, ifMatch }) {
+    // Without If-Match the last writer wins, but never by overwriting a write it did not read.
+    for (let attempt = 0; ; attempt++) {
+      const previous = await requireVendor(params.id);
+      checkVersion(previous, ifMatch);
+      const next: Vendor = {
+        ...body,
+        id: previous.id,
+        poSourceCount: previous.poSourceCount,
+        version: previous.version + 1,
+        createdAt: previous.createdAt,
+        updatedAt: now(),
+      };
+      try {
+        await replaceVendor(previous, next);
+        return { body: next, version: next.version };
+      } catch (error) {
+        if (!(error instanceof TransactionCancelled)) throw error;
+        if (error.failedConditions().includes(2)) throw duplicateCode(body.code);
+        const raced = error.failedConditions().includes(0) || error.conflicted;
+        if (!raced) throw error;
+        if (ifMatch !== undefined) {
+          throw new PreconditionFailed('The vendor changed while this update was applied; fetch it again.');
+        }
+        if (attempt >= 2) throw new Conflict('The vendor is being changed by others right now; retry shortly.');
+      }
+    }
+  },
+
+  async deleteVendors({ query, body }) {
+    const ids = targetIds(query, body);
+    const withPoSources = query?.withPoSources ?? body?.withPoSources ?? false;
+    const vendors = await findVendors(ids);
+    const unknown = ids.filter((id) => !vendors.some((vendor) => vendor.id === id));
+    if (unknown.length > 0) {
+      throw new NotFound(`No vendor has the id ${unknown.join(', ')}; nothing was deleted.`, { unknownIds: unknown });
+    }
+    const sources = (await Promise.all(vendors.map((vendor) => poSourcesOf(vendor.id)))).flat();
+    if (sources.length > 0 && !withPoSources) {
+      throw new Conflict(
+        `Purchase-order sources use ${[...new Set(sources.map((s) => s.vendorId))].join(', ')}; delete them first or pass withPoSources=true. Nothing was deleted.`,
+        { poSourceIds: sources.map((source) => source.id) },
+      );
+    }
+    const items = deleteVendorsItems(vendors, sources);
+    if (items.length > maxTransactionItems) throw tooManyItems(items.length);
+    try {
+      await transactWrite(items);
+    } catch (error) {
+      if (error instanceof TransactionCancelled) {
+        throw new Conflict('The vendors or their sources changed while deleting; nothing was deleted. Retry.');
+      }
+      throw error;
+    }
+    return { body: { deleted: vendors.map((v) => v.id), deletedPoSources: sources.map((s) => s.id) } };
+  },
+
+  async listPoSources({ query }) {
+    const { limit, cursor, ...listing } = query;
+    return { body: await listPoSources(listing, limit, cursor) };
+  },
+
+  async createPoSource({ body }) {
+    const source: PoSource = { ...body, id: newId(), createdAt: now() };
+    try {
+      await insertPoSource(source);
+    } catch (error) {
+      if (!(error instanceof TransactionCancelled)) throw error;
+      const failed = error.failedConditions();
+      if (failed.includes(2)) {
+        throw new ValidationFailed(`No vendor has the id ${body.vendorId}.`, [
+          { path: 'body.vendorId', message: 'no vendor has this id' },
+        ]);
+      }
+      if (failed.includes(3)) {
+        throw new ValidationFailed(`Warehouse ${body.warehouseId} does not exist or does not accept purchase orders.`, [
+          { path: 'body.warehouseId', message: 'no warehouse with this id accepts purchase orders' },
+        ]);
+      }
+      if (failed.includes(1)) {
+        throw new Conflict(
+          `Vendor ${body.vendorId} already has a source for SKU ${body.sku} into warehouse ${body.warehouseId}.`,
+        );
+      }
+      throw error;
+    }
+    return { body: source, headers: { location: `/v1/vendors/po-sources?vendorId=${source.vendorId}` } };
+  },
+
+  async deletePoSources({ query, body }) {
+    const ids = targetIds(query, body);
+    const sources = await findPoSources(ids);
+    const unknown = ids.filter((id) => !sources.some((source) => source.id === id));
+    if (unknown.length > 0) {
+      throw new NotFound(`No purchase-order source has the id ${unknown.join(', ')}; nothing was deleted.`, {
+        unknownIds: unknown,
+      });
+    }
+    const items = deletePoSourcesItems(sources);
+    if (items.length > maxTransactionItems) throw tooManyItems(items.length);
+    try {
+      await transactWrite(items);
+    } catch (error) {
+      if (error instanceof TransactionCancelled) {
+        throw new Conflict('Some of these sources were deleted meanwhile; nothing was deleted. List them again.');
+      }
+      throw error;
+    }
+    return { body: { deleted: sources.map((source) => source.id) } };
+  },
+
+  async listPoSourceWarehouses({ query }) {
+    return { body: await listWarehouses({ active: true, acceptsPurchaseOrders: true }, query.limit, query.cursor) };
+  },
+};

@@ -1,0 +1,230 @@
+/** Vendors and purchase-order sources in the single table (keys in shared/db/keys.ts). */
+import { tableName } from '../../shared/db/client';
+import {
+  allPoSources,
+  poSourceIndexKeys,
+  poSourceKey,
+  poSourceUniqueKey,
+  poSourcesOfSku,
+  poSourcesOfVendor,
+  vendorCodeKey,
+  vendorIndexKeys,
+  vendorKey,
+  vendorsByCodePrefix,
+  vendorsByNamePrefix,
+  withoutStorageAttributes,
+} from '../../shared/db/keys';
+import type { Page } from '../../shared/db/query';
+import { getItem, getItems, queryAll, queryPage } from '../../shared/db/query';
+import type { TransactItem } from '../../shared/db/transactions';
+import { transactWrite } from '../../shared/db/transactions';
+import { warehouseAcceptsPurchaseOrdersCheck } from '../../shared/warehouses/repository';
+import type { PoSource, Vendor } from './schemas';
+
+const toVendor = (item: Record<string, unknown>) => withoutStorageAttributes(item) as Vendor;
+const toPoSource = (item: Record<string, unknown>) => withoutStorageAttributes(item) as PoSource;
+
+function vendorItem(vendor: Vendor) {
+  return { ...vendorKey(vendor.id), ...vendorIndexKeys(vendor), entity: 'vendor', ...vendor };
+}
+
+function poSourceItem(source: PoSource) {
+  return { ...poSourceKey(source.id), ...poSourceIndexKeys(source), entity: 'po-source', ...source };
+}
+
+export async function findVendor(id: string): Promise<Vendor | undefined> {
+  const item = await getItem(vendorKey(id));
+  return item ? toVendor(item) : undefined;
+}
+
+export async function findVendors(ids: string[]): Promise<Vendor[]> {
+  return (await getItems(ids.map(vendorKey))).map(toVendor);
+}
+
+export interface VendorListing {
+  active?: boolean;
+  name?: string;
+  code?: string;
+  sort: 'name' | 'code';
+}
+
+/** Vendors by name or code (GSI1 / GSI2, prefix on the sort key), the other prefix and the active flag as filters. */
+export async function listVendors(listing: VendorListing, limit: number, cursor?: string): Promise<Page<Vendor>> {
+  const byCode = listing.sort === 'code';
+  const partition = byCode ? vendorsByCodePrefix(listing.code) : vendorsByNamePrefix(listing.name);
+  const conditions: string[] = [];
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  if (listing.active !== undefined) {
+    conditions.push('#active = :active');
+    names['#active'] = 'active';
+    values[':active'] = listing.active;
+  }
+  const otherPrefix = byCode ? listing.name : listing.code;
+  if (otherPrefix !== undefined) {
+    const other = byCode ? vendorsByNamePrefix(otherPrefix) : vendorsByCodePrefix(otherPrefix);
+    const attribute = byCode ? 'GSI1SK' : 'GSI2SK';
+    conditions.push(`begins_with(#other, :other)`);
+    names['#other'] = attribute;
+    values[':other'] = other.skPrefix;
+  }
+  const page = await queryPage({
+    index: byCode ? 'GSI2' : 'GSI1',
+    ...partition,
+    filter: conditions.length > 0 ? { expression: conditions.join(' AND '), names, values } : undefined,
+    limit,
+    cursor,
+    scope: `vendors:${JSON.stringify(listing)}`,
+  });
+  return { items: page.items.map(toVendor), nextCursor: page.nextCursor };
+}
+
+/** Items: [vendor, code marker]. */
+export async function insertVendor(vendor: Vendor): Promise<void> {
+  await transactWrite([
+    { Put: { TableName: tableName(), Item: vendorItem(vendor), ConditionExpression: 'attribute_not_exists(PK)' } },
+    {
+      Put: {
+        TableName: tableName(),
+        Item: { ...vendorCodeKey(vendor.code), vendorId: vendor.id },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    },
+  ]);
+}
+
+/** Items: [vendor (at the version read)], then [old marker, new marker] when the code changes. */
+export async function replaceVendor(previous: Vendor, next: Vendor): Promise<void> {
+  const items: TransactItem[] = [
+    {
+      Put: {
+        TableName: tableName(),
+        Item: vendorItem(next),
+        ConditionExpression: 'attribute_exists(PK) AND version = :read',
+        ExpressionAttributeValues: { ':read': previous.version },
+      },
+    },
+  ];
+  if (previous.code.toLowerCase() !== next.code.toLowerCase()) {
+    items.push(
+      { Delete: { TableName: tableName(), Key: vendorCodeKey(previous.code) } },
+      {
+        Put: {
+          TableName: tableName(),
+          Item: { ...vendorCodeKey(next.code), vendorId: next.id },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
+    );
+  }
+  await transactWrite(items);
+}
+
+export interface PoSourceListing {
+  vendorId?: string;
+  sku?: string;
+  warehouseId?: string;
+}
+
+/** By vendor (GSI1, SKU prefix when both are given), by SKU (GSI2) or all (GSI3); warehouse as a filter. */
+export async function listPoSources(listing: PoSourceListing, limit: number, cursor?: string): Promise<Page<PoSource>> {
+  const partition = listing.vendorId
+    ? {
+        index: 'GSI1' as const,
+        ...poSourcesOfVendor(listing.vendorId),
+        skPrefix: listing.sku ? `POSOURCE#${listing.sku}#` : 'POSOURCE#',
+      }
+    : listing.sku
+      ? { index: 'GSI2' as const, ...poSourcesOfSku(listing.sku) }
+      : { index: 'GSI3' as const, ...allPoSources() };
+  const page = await queryPage({
+    ...partition,
+    filter: listing.warehouseId
+      ? { expression: 'warehouseId = :warehouse', values: { ':warehouse': listing.warehouseId } }
+      : undefined,
+    limit,
+    cursor,
+    scope: `po-sources:${JSON.stringify(listing)}`,
+  });
+  return { items: page.items.map(toPoSource), nextCursor: page.nextCursor };
+}
+
+export async function findPoSources(ids: string[]): Promise<PoSource[]> {
+  return (await getItems(ids.map(poSourceKey))).map(toPoSource);
+}
+
+export async function poSourcesOf(vendorId: string): Promise<PoSource[]> {
+  return (await queryAll({ index: 'GSI1', ...poSourcesOfVendor(vendorId) })).map(toPoSource);
+}
+
+/** Items: [source, uniqueness marker, vendor counter (vendor must exist), warehouse check]. */
+export async function insertPoSource(source: PoSource): Promise<void> {
+  await transactWrite([
+    { Put: { TableName: tableName(), Item: poSourceItem(source), ConditionExpression: 'attribute_not_exists(PK)' } },
+    {
+      Put: {
+        TableName: tableName(),
+        Item: { ...poSourceUniqueKey(source), poSourceId: source.id },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    },
+    {
+      Update: {
+        TableName: tableName(),
+        Key: vendorKey(source.vendorId),
+        UpdateExpression: 'ADD poSourceCount :one',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':one': 1 },
+      },
+    },
+    warehouseAcceptsPurchaseOrdersCheck(source.warehouseId),
+  ]);
+}
+
+function deletePoSourceItems(source: PoSource): TransactItem[] {
+  return [
+    { Delete: { TableName: tableName(), Key: poSourceKey(source.id), ConditionExpression: 'attribute_exists(PK)' } },
+    { Delete: { TableName: tableName(), Key: poSourceUniqueKey(source) } },
+  ];
+}
+
+/** Removes sources and lowers their vendors' counters, all or none. */
+export function deletePoSourcesItems(sources: PoSource[]): TransactItem[] {
+  const perVendor = new Map<string, number>();
+  for (const source of sources) perVendor.set(source.vendorId, (perVendor.get(source.vendorId) ?? 0) + 1);
+  return [
+    ...sources.flatMap(deletePoSourceItems),
+    ...[...perVendor].map(
+      ([vendorId, count]): TransactItem => ({
+        Update: {
+          TableName: tableName(),
+          Key: vendorKey(vendorId),
+          UpdateExpression: 'ADD poSourceCount :minus',
+          ConditionExpression: 'attribute_exists(PK)',
+          ExpressionAttributeValues: { ':minus': -count },
+        },
+      }),
+    ),
+  ];
+}
+
+/**
+ * Removes vendors with their code markers and the given sources. Each vendor's delete holds only if its
+ * source counter still equals what was read, so a source created meanwhile makes the whole delete fail.
+ */
+export function deleteVendorsItems(vendors: Vendor[], sources: PoSource[]): TransactItem[] {
+  return [
+    ...vendors.flatMap((vendor): TransactItem[] => [
+      {
+        Delete: {
+          TableName: tableName(),
+          Key: vendorKey(vendor.id),
+          ConditionExpression: 'attribute_exists(PK) AND poSourceCount = :count',
+          ExpressionAttributeValues: { ':count': vendor.poSourceCount },
+        },
+      },
+      { Delete: { TableName: tableName(), Key: vendorCodeKey(vendor.code) } },
+    ]),
+    ...sources.flatMap(deletePoSourceItems),
+  ];
+}

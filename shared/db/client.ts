@@ -1,0 +1,35 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+
+let documentClient: DynamoDBDocumentClient | undefined;
+
+/** One client per process; DYNAMODB_ENDPOINT points it at DynamoDB Local. */
+export function db(): DynamoDBDocumentClient {
+  if (!documentClient) {
+    const endpoint = process.env.DYNAMODB_ENDPOINT;
+    const client = new DynamoDBClient(
+      endpoint
+        ? {
+            endpoint,
+            region: process.env.AWS_REGION ?? 'local',
+            credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+          }
+        : {},
+    );
+    documentClient = DynamoDBDocumentClient.from(client, {
+      marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
+    });
+  }
+  return documentClient;
+}
+
+/** Lets tests and the bench swap in a client that records or counts commands. */
+export function setDb(client: DynamoDBDocumentClient | undefined): void {
+  documentClient = client;
+}
+
+export function tableName(): string {
+  const name = process.env.TABLE_NAME;
+  if (!name) throw new Error('TABLE_NAME is not set');
+  return name;
+}

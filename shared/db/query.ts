@@ -1,0 +1,116 @@
+import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { BatchGetCommandOutput, NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from './client';
+import { decodeCursor, encodeCursor } from './cursor';
+import type { ItemKey } from './keys';
+import type { IndexName } from './table-definition';
+
+type Item = Record<string, NativeAttributeValue>;
+
+export async function getItem(key: ItemKey, consistent = false): Promise<Item | undefined> {
+  const result = await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: consistent }));
+  return result.Item;
+}
+
+/** BatchGetItem in chunks of 100, retrying unprocessed keys; answers the items found, in no particular order. */
+export async function getItems(keys: ItemKey[]): Promise<Item[]> {
+  const found: Item[] = [];
+  for (let start = 0; start < keys.length; start += 100) {
+    let pending: Record<string, NativeAttributeValue>[] | undefined = keys.slice(start, start + 100);
+    for (let attempt = 0; pending && pending.length > 0; attempt++) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 25 * 2 ** attempt)));
+      const result: BatchGetCommandOutput = await db().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending } } }));
+      found.push(...(result.Responses?.[tableName()] ?? []));
+      pending = result.UnprocessedKeys?.[tableName()]?.Keys;
+    }
+  }
+  return found;
+}
+
+export interface PageRequest {
+  index?: IndexName;
+  pk: string;
+  skPrefix?: string;
+  /** Extra FilterExpression over non-key attributes, with its names and values. */
+  filter?: { expression: string; names?: Record<string, string>; values?: Record<string, NativeAttributeValue> };
+  limit: number;
+  cursor?: string;
+  /** Names the listing and its filters; a cursor is only valid for the same scope. */
+  scope: string;
+  ascending?: boolean;
+}
+
+export interface Page<T> {
+  items: T[];
+  nextCursor: string | null;
+}
+
+/**
+ * One page of a partition (of the table or an index), filled up to `limit` even when a filter drops
+ * items: it keeps querying from where DynamoDB stopped, and its cursor resumes after the last item returned.
+ */
+export async function queryPage(request: PageRequest): Promise<Page<Item>> {
+  const pkName = request.index ? `${request.index}PK` : 'PK';
+  const skName = request.index ? `${request.index}SK` : 'SK';
+  const names: Record<string, string> = { '#pk': pkName, ...request.filter?.names };
+  const values: Record<string, NativeAttributeValue> = { ':pk': request.pk, ...request.filter?.values };
+  let keyCondition = '#pk = :pk';
+  if (request.skPrefix) {
+    names['#sk'] = skName;
+    values[':sk'] = request.skPrefix;
+    keyCondition += ' AND begins_with(#sk, :sk)';
+  }
+  const items: Item[] = [];
+  let startKey = decodeCursor(request.cursor, request.scope);
+  let lastReturnedKey: Item | undefined;
+  let exhausted = false;
+  while (items.length < request.limit && !exhausted) {
+    const result = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: request.index,
+        KeyConditionExpression: keyCondition,
+        FilterExpression: request.filter?.expression,
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+        ExclusiveStartKey: startKey,
+        ScanIndexForward: request.ascending ?? true,
+        // Without a filter every item read is returned; ask for one more to know whether a next page exists.
+        Limit: request.filter ? Math.max(request.limit, 25) : request.limit - items.length + 1,
+      }),
+    );
+    for (const item of result.Items ?? []) {
+      if (items.length < request.limit) {
+        items.push(item);
+        lastReturnedKey = item;
+      } else {
+        // More matching items remain: the page is full.
+        return { items, nextCursor: encodeCursor(pickKey(lastReturnedKey!, pkName, skName), request.scope) };
+      }
+    }
+    startKey = result.LastEvaluatedKey;
+    exhausted = !startKey;
+  }
+  if (exhausted || !lastReturnedKey) return { items, nextCursor: null };
+  return { items, nextCursor: encodeCursor(pickKey(lastReturnedKey, pkName, skName), request.scope) };
+}
+
+/** ExclusiveStartKey for an index needs the table key and the index key of the item. */
+function pickKey(item: Item, pkName: string, skName: string): Item {
+  const key: Item = { PK: item.PK, SK: item.SK };
+  key[pkName] = item[pkName];
+  key[skName] = item[skName];
+  return key;
+}
+
+/** Every item of a partition (bounded partitions only: a vendor's sources, the warehouses). */
+export async function queryAll(request: Omit<PageRequest, 'limit' | 'cursor' | 'scope'>): Promise<Item[]> {
+  const all: Item[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await queryPage({ ...request, limit: 200, cursor, scope: 'internal' });
+    all.push(...page.items);
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+  return all;
+}

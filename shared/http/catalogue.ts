@@ -1,0 +1,127 @@
+/**
+ * The route catalogue: each group declares its operations once, as data (no I/O). The CDK routes,
+ * each Lambda's dispatch, the OpenAPI document, the local gateway and the contract tests all read it.
+ */
+import type { $ZodType, output } from 'zod/v4/core';
+import type { Permission } from './permissions';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+
+export interface RouteDefinition<
+  P extends $ZodType | undefined = $ZodType | undefined,
+  Q extends $ZodType | undefined = $ZodType | undefined,
+  B extends $ZodType | undefined = $ZodType | undefined,
+  R extends $ZodType | undefined = $ZodType | undefined,
+> {
+  method: HttpMethod;
+  /** Exactly as in the interface, with its path-parameter names. */
+  path: string;
+  operationId: string;
+  summary: string;
+  permission: Permission;
+  params?: P;
+  query?: Q;
+  /** Wrap in z.optional() when the body may be absent (bulk deletes that also take ids in the query). */
+  body?: B;
+  /** Success status. */
+  status: number;
+  /** Schema of the success body; undefined for 204 or redirects. */
+  response?: R;
+  /** The resource carries a version: reads answer an ETag and writes honour If-Match. */
+  versioned?: boolean;
+}
+
+type Out<S> = [Exclude<S, undefined>] extends [never] ? undefined : output<Exclude<S, undefined>>;
+
+export interface Caller {
+  /** The token's subject. */
+  subject: string;
+  username: string;
+  role: import('./permissions').Role;
+}
+
+export interface OperationInput<D extends RouteDefinition> {
+  params: Out<D['params']>;
+  query: Out<D['query']>;
+  body: Out<D['body']>;
+  caller: Caller;
+  /** The version the client named in If-Match (undefined when absent or `*`). */
+  ifMatch: number | undefined;
+  correlationId: string;
+}
+
+export interface OperationResult<D extends RouteDefinition> {
+  body?: Out<D['response']>;
+  /** Overrides the catalogue's success status (create-or-replace answers 201 or 200). */
+  status?: number;
+  /** Version of the resource in the body; becomes the ETag. */
+  version?: number;
+  headers?: Record<string, string>;
+}
+
+export type Operation<D extends RouteDefinition> = (input: OperationInput<D>) => Promise<OperationResult<D>>;
+
+export type RouteTable = Record<string, RouteDefinition>;
+
+export type Implementations<T extends RouteTable> = { [K in keyof T]: Operation<T[K]> };
+
+export interface GroupCatalogue<T extends RouteTable = RouteTable> {
+  /** The group's name in operations.tsv and its function's name. */
+  group: string;
+  routes: T;
+}
+
+/** Declares one route; keeps the literal types of its schemas. */
+export function route<
+  P extends $ZodType | undefined = undefined,
+  Q extends $ZodType | undefined = undefined,
+  B extends $ZodType | undefined = undefined,
+  R extends $ZodType | undefined = undefined,
+>(definition: RouteDefinition<P, Q, B, R>): RouteDefinition<P, Q, B, R> {
+  return definition;
+}
+
+export function defineGroup<T extends RouteTable>(group: string, routes: T): GroupCatalogue<T> {
+  return { group, routes };
+}
+
+/** `GET /v1/vendors/{id}` */
+export function interfaceRouteKey(definition: Pick<RouteDefinition, 'method' | 'path'>): string {
+  return `${definition.method} ${definition.path}`;
+}
+
+export function pathSegments(path: string): string[] {
+  return path.split('/').filter((segment) => segment.length > 0);
+}
+
+export function isVariable(segment: string): boolean {
+  return segment.startsWith('{') && segment.endsWith('}');
+}
+
+/**
+ * API Gateway refuses two routes whose variables at the same level have different names, so the
+ * deployed route keys name every variable after its depth (`{p2}`); the dispatcher maps them back.
+ */
+export function canonicalPath(path: string): string {
+  return `/${pathSegments(path)
+    .map((segment, depth) => (isVariable(segment) ? `{p${depth}}` : segment))
+    .join('/')}`;
+}
+
+export function canonicalRouteKey(definition: Pick<RouteDefinition, 'method' | 'path'>): string {
+  return `${definition.method} ${canonicalPath(definition.path)}`;
+}
+
+/** Interface parameter names by depth, to rename the gateway's canonical parameters. */
+export function parameterNamesByDepth(path: string): Map<string, string> {
+  const names = new Map<string, string>();
+  pathSegments(path).forEach((segment, depth) => {
+    if (isVariable(segment)) names.set(`p${depth}`, segment.slice(1, -1));
+  });
+  return names;
+}
+
+/** Every operation of a set of groups, flattened, with its group. */
+export function flattenCatalogue(groups: readonly GroupCatalogue[]): Array<RouteDefinition & { group: string }> {
+  return groups.flatMap((g) => Object.values(g.routes).map((definition) => ({ ...definition, group: g.group })));
+}

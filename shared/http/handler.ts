@@ -1,0 +1,186 @@
+/**
+ * The one middy stack every API function uses: correlation and access log, CORS, problem documents
+ * (registered last so its onError runs first), around a dispatcher that resolves the route from the
+ * event's routeKey, authorizes, parses and validates, applies Idempotency-Key, and shapes the response.
+ */
+import middy from '@middy/core';
+import httpCors from '@middy/http-cors';
+import type { APIGatewayProxyEventV2WithJWTAuthorizer, Context } from 'aws-lambda';
+import { strictObject } from 'zod/mini';
+import { MethodNotAllowed, NotFound, Unauthorized } from '../errors';
+import { logger } from '../logging/logger';
+import { authorize } from './auth';
+import type { GroupCatalogue, Implementations, Operation, RouteDefinition, RouteTable } from './catalogue';
+import { canonicalRouteKey, parameterNamesByDepth } from './catalogue';
+import { correlationIdOf } from './correlation';
+import { corsAllowedHeaders, corsExposedHeaders, corsMaxAgeSeconds, corsMethods, corsOrigins } from './cors';
+import { claimIdempotencyKey, requestFingerprint, validIdempotencyKey } from './idempotency';
+import type { HttpResponse } from './problem';
+import { problemResponse } from './problem';
+import { etag, header, ifMatchVersion, jsonBody, queryParameters } from './request';
+import { matchRoute } from './route-matcher';
+import { parsePart } from './validation';
+
+export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
+
+interface DispatchEntry {
+  definition: RouteDefinition;
+  operation: Operation<RouteDefinition>;
+  parameterNames: Map<string, string>;
+}
+
+const jsonHeaders = { 'content-type': 'application/json; charset=utf-8' };
+
+async function invoke(entry: DispatchEntry, event: ApiEvent, correlationId: string): Promise<HttpResponse> {
+  const { definition, operation } = entry;
+  const caller = authorize(event, definition.permission);
+
+  const rawParams: Record<string, string> = {};
+  for (const [canonical, value] of Object.entries(event.pathParameters ?? {})) {
+    if (value !== undefined) rawParams[entry.parameterNames.get(canonical) ?? canonical] = value;
+  }
+  const rawQuery = queryParameters(event);
+  const rawBody = jsonBody(event, definition.body !== undefined);
+  const params = definition.params ? parsePart(definition.params, rawParams, 'path') : undefined;
+  const query = definition.query
+    ? parsePart(definition.query, rawQuery, 'query')
+    : Object.keys(rawQuery).length > 0
+      ? parsePart(emptyObject, rawQuery, 'query')
+      : undefined;
+  const body = definition.body ? parsePart(definition.body, rawBody, 'body') : undefined;
+  const ifMatch = definition.versioned ? ifMatchVersion(event) : undefined;
+
+  const run = async (): Promise<HttpResponse> => {
+    const result = await operation({ params, query, body, caller, ifMatch, correlationId } as never);
+    const headers: Record<string, string> = { ...result.headers };
+    if (result.version !== undefined) headers.etag = etag(result.version);
+    if (result.body === undefined) return { statusCode: result.status ?? definition.status, headers, body: '' };
+    return {
+      statusCode: result.status ?? definition.status,
+      headers: { ...jsonHeaders, ...headers },
+      body: JSON.stringify(result.body),
+    };
+  };
+
+  const idempotencyHeader = definition.method === 'POST' ? header(event, 'idempotency-key') : undefined;
+  if (idempotencyHeader === undefined) return run();
+  const claim = await claimIdempotencyKey(
+    { subject: caller.subject, operationId: definition.operationId, key: validIdempotencyKey(idempotencyHeader) },
+    requestFingerprint({ path: event.rawPath, query: rawQuery, body: rawBody }),
+  );
+  if (claim.replay) {
+    return { ...claim.replay, headers: { ...claim.replay.headers, 'idempotent-replayed': 'true' } };
+  }
+  try {
+    const response = await run();
+    await claim.complete(response);
+    return response;
+  } catch (error) {
+    await claim.release();
+    throw error;
+  }
+}
+
+const emptyObject = strictObject({});
+
+export interface GroupHandlerOptions {
+  /** Answers route keys the group does not declare (the API's $default route); default: 404 or 405 by the group's routes. */
+  fallback?: (event: ApiEvent) => Promise<HttpResponse>;
+}
+
+export function createDispatcher<T extends RouteTable>(
+  catalogue: GroupCatalogue<T>,
+  implementations: Implementations<T>,
+  options: GroupHandlerOptions = {},
+) {
+  const entries = new Map<string, DispatchEntry>();
+  for (const [name, definition] of Object.entries(catalogue.routes)) {
+    entries.set(canonicalRouteKey(definition), {
+      definition,
+      operation: implementations[name] as Operation<RouteDefinition>,
+      parameterNames: parameterNamesByDepth(definition.path),
+    });
+  }
+  const definitions = Object.values(catalogue.routes);
+
+  return async (event: ApiEvent): Promise<HttpResponse> => {
+    const correlationId = correlationIdOf(event);
+    const entry = entries.get(event.routeKey);
+    if (entry) return invoke(entry, event, correlationId);
+    if (options.fallback) return options.fallback(event);
+    // ANY routes send a method the path does not have here: 405 for a caller with a token.
+    const method = event.requestContext.http.method;
+    const match = matchRoute(definitions, method, event.rawPath);
+    if (match.kind === 'method-not-allowed') {
+      if (!event.requestContext?.authorizer?.jwt?.claims?.sub) throw new Unauthorized();
+      throw new MethodNotAllowed(method, event.rawPath, match.allowed);
+    }
+    throw new NotFound(`No operation answers ${method} ${event.rawPath}.`);
+  };
+}
+
+/** Correlation id on every response and one access-log line per request. */
+function accessLog(): middy.MiddlewareObj<ApiEvent, HttpResponse> {
+  const started = new WeakMap<object, number>();
+  const finish = (request: middy.Request<ApiEvent, HttpResponse>) => {
+    const correlationId = correlationIdOf(request.event);
+    if (request.response) {
+      request.response.headers = { ...request.response.headers, 'x-correlation-id': correlationId };
+    }
+    const status = request.response?.statusCode ?? 500;
+    const fields = {
+      correlationId,
+      routeKey: request.event.routeKey,
+      path: request.event.rawPath,
+      status,
+      durationMs: Date.now() - (started.get(request) ?? Date.now()),
+    };
+    if (status >= 500) logger.error('request failed', { ...fields, error: request.error });
+    else logger.info('request', fields);
+  };
+  return {
+    before: (request) => {
+      started.set(request, Date.now());
+    },
+    after: finish,
+    onError: finish,
+  };
+}
+
+/** Turns any thrown error into a problem document; registered last so it runs first on error. */
+function problemDocuments(): middy.MiddlewareObj<ApiEvent, HttpResponse> {
+  return {
+    onError: (request) => {
+      request.response = problemResponse(request.error, correlationIdOf(request.event), request.event.rawPath);
+    },
+  };
+}
+
+export function createHandler(dispatch: (event: ApiEvent) => Promise<HttpResponse>) {
+  const origins = corsOrigins();
+  return middy<ApiEvent, HttpResponse, Error, Context>()
+    .use(accessLog())
+    .use(
+      httpCors({
+        origins,
+        headers: corsAllowedHeaders.join(','),
+        exposeHeaders: corsExposedHeaders.join(','),
+        methods: corsMethods.join(','),
+        maxAge: corsMaxAgeSeconds,
+        // With no configured origin, send no CORS headers at all.
+        disableBeforePreflightResponse: true,
+        getOrigin: (incoming) => (incoming && origins.includes(incoming) ? incoming : ''),
+      }),
+    )
+    .use(problemDocuments())
+    .handler((event) => dispatch(event));
+}
+
+/** A group's Lambda handler: its catalogue, its operations, the shared stack. */
+export function createGroupHandler<T extends RouteTable>(
+  catalogue: GroupCatalogue<T>,
+  implementations: Implementations<T>,
+  options?: GroupHandlerOptions,
+) {
+  return createHandler(createDispatcher(catalogue, implementations, options));
+}

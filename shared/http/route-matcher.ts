@@ -1,0 +1,60 @@
+import { isVariable, pathSegments } from './catalogue';
+
+export interface MatchableRoute {
+  method: string;
+  path: string;
+}
+
+export type RouteMatch<R extends MatchableRoute> =
+  | { kind: 'found'; route: R; params: Record<string, string> }
+  | { kind: 'method-not-allowed'; allowed: string[] }
+  | { kind: 'not-found' };
+
+/** How well a template fits: literal segments outrank variables, earlier segments first (API Gateway's rule). */
+function matchTemplate(template: string[], actual: string[]): { score: string; params: Record<string, string> } | null {
+  if (template.length !== actual.length) return null;
+  const params: Record<string, string> = {};
+  let score = '';
+  for (let i = 0; i < template.length; i++) {
+    const expected = template[i]!;
+    const segment = actual[i]!;
+    if (isVariable(expected)) {
+      if (segment.length === 0) return null;
+      params[expected.slice(1, -1)] = segment;
+      score += '0';
+    } else if (expected === segment) {
+      score += '1';
+    } else {
+      return null;
+    }
+  }
+  return { score, params };
+}
+
+function decodeSegment(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
+
+/** Finds the route for a request the way API Gateway does; tells 404 from 405. */
+export function matchRoute<R extends MatchableRoute>(routes: readonly R[], method: string, path: string): RouteMatch<R> {
+  const rawSegments = pathSegments(path);
+  const decoded = rawSegments.map(decodeSegment);
+  if (decoded.some((segment) => segment === null)) return { kind: 'not-found' };
+  const actual = decoded as string[];
+  let best: { route: R; score: string; params: Record<string, string> } | undefined;
+  const allowed = new Set<string>();
+  for (const route of routes) {
+    const result = matchTemplate(pathSegments(route.path), actual);
+    if (!result) continue;
+    allowed.add(route.method);
+    if (route.method !== method) continue;
+    if (!best || result.score > best.score) best = { route, ...result };
+  }
+  if (best) return { kind: 'found', route: best.route, params: best.params };
+  if (allowed.size > 0) return { kind: 'method-not-allowed', allowed: [...allowed].sort() };
+  return { kind: 'not-found' };
+}

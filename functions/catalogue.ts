@@ -1,0 +1,11 @@
+/**
+ * Every group's catalogue, in one list: the CDK stack, the OpenAPI document, the local gateway and the
+ * contract tests read it. Groups never import each other; only this list knows them all.
+ */
+import type { GroupCatalogue } from '../shared/http/catalogue';
+import { vendorsCatalogue } from './vendors/routes';
+
+export const catalogues: readonly GroupCatalogue[] = [vendorsCatalogue];
+
+/** Each group's Lambda entry, relative to the repository root. */
+export const handlerEntry = (group: string) => `functions/${group}/handler.ts`;

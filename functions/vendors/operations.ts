@@ -140,7 +140,7 @@ export const vendorsOperations: Implementations<Routes> = {
       }
       throw error;
     }
-    return { body: { deleted: vendors.map((v) => v.id), deletedPoSources: sources.map((s) => s.id) } };
+    return { body: { deleted: ids, deletedPoSources: sources.map((s) => s.id) } };
   },
 
   async listPoSources({ query }) {
@@ -194,7 +194,7 @@ export const vendorsOperations: Implementations<Routes> = {
       }
       throw error;
     }
-    return { body: { deleted: sources.map((source) => source.id) } };
+    return { body: { deleted: ids } };
   },
 
   async listPoSourceWarehouses({ query }) {

@@ -3,10 +3,21 @@ import { safeParse } from 'zod/v4/core';
 import type { FieldError } from '../errors';
 import { ValidationFailed } from '../errors';
 
+const typeNames: Record<string, string> = {
+  int: 'an integer',
+  number: 'a number',
+  string: 'a string',
+  boolean: 'true or false',
+  object: 'an object',
+  array: 'an array',
+};
+
 function describe(issue: $ZodIssue): string {
+  // Messages written into the schema (regex and refine checks) say it best.
+  if (issue.message && issue.message !== 'Invalid input' && issue.code !== 'invalid_type') return issue.message;
   switch (issue.code) {
     case 'invalid_type':
-      return `expected ${issue.expected}`;
+      return issue.input === undefined ? 'required' : `must be ${typeNames[issue.expected] ?? issue.expected}`;
     case 'too_small':
       return issue.origin === 'string'
         ? `must be at least ${issue.minimum} characters`
@@ -44,15 +55,13 @@ export function toFieldErrors(issues: readonly $ZodIssue[], prefix: string): Fie
     if (issue.code === 'unrecognized_keys') {
       return issue.keys.map((key) => ({ path: joinPath(prefix, [...issue.path, key]), message: 'unknown field' }));
     }
-    // Custom refinements carry their own message.
-    const message = issue.code === 'custom' && issue.message ? issue.message : describe(issue);
-    return [{ path: joinPath(prefix, issue.path), message }];
+    return [{ path: joinPath(prefix, issue.path), message: describe(issue) }];
   });
 }
 
 /** Parses one part of a request (`path`, `query`, `body`) or throws a 400 naming every bad field. */
 export function parsePart<S extends $ZodType>(schema: S, value: unknown, part: string): output<S> {
-  const result = safeParse(schema, value);
+  const result = safeParse(schema, value, { reportInput: true });
   if (result.success) return result.data;
   const errors = toFieldErrors(result.error.issues, part);
   throw new ValidationFailed(`The request ${part} is invalid: ${errors.map((e) => `${e.path} ${e.message}`).join('; ')}.`, errors);

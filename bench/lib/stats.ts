@@ -1,0 +1,33 @@
+/** Order statistics over samples; medians and p95 rather than means, so a GC pause does not move them. */
+function sorted(samples: readonly number[]): number[] {
+  if (samples.length === 0) throw new Error('no samples');
+  return [...samples].sort((a, b) => a - b);
+}
+
+export function median(samples: readonly number[]): number {
+  const values = sorted(samples);
+  const middle = Math.floor(values.length / 2);
+  return values.length % 2 === 1 ? values[middle]! : (values[middle - 1]! + values[middle]!) / 2;
+}
+
+/** Nearest-rank percentile (p in 0..100). */
+export function percentile(samples: readonly number[], p: number): number {
+  const values = sorted(samples);
+  const rank = Math.max(1, Math.ceil((p / 100) * values.length));
+  return values[rank - 1]!;
+}
+
+export interface Summary {
+  n: number;
+  medianMs: number;
+  p95Ms: number;
+}
+
+export function summarize(samplesMs: readonly number[]): Summary {
+  return { n: samplesMs.length, medianMs: median(samplesMs), p95Ms: percentile(samplesMs, 95) };
+}
+
+export function round(value: number, digits: number): number {
+  const factor = 10 ** digits;
+  return Math.round(value * factor) / factor;
+}

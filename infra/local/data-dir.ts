@@ -1,0 +1,49 @@
+/**
+ * Where the local runtime keeps its state: one folder (`.data/` for `npm start`, a temp folder in
+ * tests) holds the database, the S3 objects, the dev signing key, the events and the stream checkpoint.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+/** The git-ignored folder `npm start`, `npm run token`, `event` and `invoke` share. */
+export const repoDataDir = join(repoRoot, '.data');
+
+export const localTableName = 'commerce-local';
+export const localExportsBucket = 'commerce-exports-local';
+
+export function dataPaths(dataDir: string) {
+  const root = resolve(dataDir);
+  return {
+    root,
+    dynamodb: join(root, 'dynamodb'),
+    s3: join(root, 's3'),
+    devJwt: join(root, 'dev-jwt'),
+    events: join(root, 'events.jsonl'),
+    streamCheckpoint: join(root, 'stream-checkpoint.json'),
+    cursorKey: join(root, 'cursor-signing-key'),
+    /** Present while a runtime serves from this folder: its endpoints, for `npm run invoke`. */
+    runtimeMarker: join(root, 'runtime.json'),
+    eventFiles: join(root, 'events'),
+  };
+}
+
+/** A random key made on first use and kept, so list cursors stay valid across restarts. */
+export function cursorSigningKey(dataDir: string): string {
+  const file = dataPaths(dataDir).cursorKey;
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch {
+    mkdirSync(dirname(file), { recursive: true });
+    const key = randomBytes(32).toString('base64url');
+    try {
+      writeFileSync(file, key, { flag: 'wx', mode: 0o600 });
+      return key;
+    } catch {
+      // Another process made it first: use theirs.
+      return readFileSync(file, 'utf8').trim();
+    }
+  }
+}

@@ -1,0 +1,162 @@
+import { describe, expect, it } from 'vitest';
+import { catalogues } from '../../functions/catalogue';
+import { flattenCatalogue } from '../../shared/http/catalogue';
+import { vendorInput } from '../support/builders';
+import { call } from '../support/call';
+import { malformedRequests } from '../support/malformed-requests';
+import { tableSnapshot } from '../support/table-snapshot';
+
+const mutations = flattenCatalogue(catalogues).filter((op) => op.method !== 'GET');
+const someId = '01ARZ3NDEKTSV4RRFFQ69G5FAV';
+const concrete = (path: string) => path.replace(/\{[^}]+\}/g, someId);
+
+describe('authentication and roles', () => {
+  it('answers 401 without a token on every operation', async () => {
+    for (const op of flattenCatalogue(catalogues)) {
+      const response = await call({ method: op.method, path: concrete(op.path), role: null });
+      expect(response.status, `${op.method} ${op.path}`).toBe(401);
+      expect(response.headers['www-authenticate']).toBe('Bearer');
+    }
+  });
+
+  it('answers 403 to a viewer on every mutation, and changes nothing', async () => {
+    const before = await tableSnapshot();
+    for (const op of mutations) {
+      const response = await call({ method: op.method, path: concrete(op.path), role: 'viewer', body: {} });
+      expect(response.status, `${op.method} ${op.path}`).toBe(403);
+      expect(response.headers['content-type']).toBe('application/problem+json');
+    }
+    expect(await tableSnapshot()).toEqual(before);
+  });
+
+  it('answers 403 to an operator on manager-only operations', async () => {
+    for (const op of mutations.filter((m) => m.permission === 'manage')) {
+      const response = await call({ method: op.method, path: concrete(op.path), role: 'operator', body: {} });
+      expect(response.status, `${op.method} ${op.path}`).toBe(403);
+    }
+  });
+});
+
+describe('malformed input of every kind', () => {
+  it('answers a 4xx problem document for every malformed request and changes nothing', async () => {
+    const before = await tableSnapshot();
+    const failures: string[] = [];
+    for (const request of malformedRequests()) {
+      const response = await call({ method: request.method, path: request.path, headers: request.headers, rawBody: request.rawBody });
+      const ok =
+        response.status >= 400 &&
+        response.status < 500 &&
+        (request.expected === undefined || response.status === request.expected) &&
+        response.headers['content-type'] === 'application/problem+json' &&
+        typeof response.body?.detail === 'string';
+      if (!ok) failures.push(`${request.name}: ${response.status} ${response.text.slice(0, 200)}`);
+    }
+    expect(failures).toEqual([]);
+    expect(await tableSnapshot()).toEqual(before);
+  });
+
+  it('reports validation errors as { path, message } per field', async () => {
+    const response = await call({ method: 'POST', path: '/v1/vendors', body: { code: '', currency: 'XXX', extra: 1 } });
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ title: 'Validation Failed', status: 400, type: expect.stringContaining('validation-failed') });
+    expect(response.body.errors).toEqual(
+      expect.arrayContaining([
+        { path: 'body.name', message: 'required' },
+        { path: 'body.extra', message: 'unknown field' },
+      ]),
+    );
+  });
+});
+
+describe('Idempotency-Key', () => {
+  it('replays the first response for a retry and does nothing again', async () => {
+    const body = vendorInput();
+    const headers = { 'idempotency-key': `key-${Date.now()}` };
+    const first = await call({ method: 'POST', path: '/v1/vendors', body, headers });
+    const retry = await call({ method: 'POST', path: '/v1/vendors', body, headers });
+    expect(first.status).toBe(201);
+    expect(retry.status).toBe(201);
+    expect(retry.body).toEqual(first.body);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    const listed = await call({ method: 'GET', path: `/v1/vendors?code=${body.code}&sort=code` });
+    expect(listed.body.items).toHaveLength(1);
+  });
+
+  it('answers 422 for the same key with another body, and 409 never reaches a second create', async () => {
+    const headers = { 'idempotency-key': `key-other-${Date.now()}` };
+    expect((await call({ method: 'POST', path: '/v1/vendors', body: vendorInput(), headers })).status).toBe(201);
+    const reused = await call({ method: 'POST', path: '/v1/vendors', body: vendorInput(), headers });
+    expect(reused.status).toBe(422);
+    expect(reused.headers['content-type']).toBe('application/problem+json');
+  });
+
+  it('keys are per caller: another user with the same key gets a fresh request', async () => {
+    const headers = { 'idempotency-key': `shared-${Date.now()}` };
+    const mine = await call({ method: 'POST', path: '/v1/vendors', body: vendorInput(), headers, subject: 'alice' });
+    const theirs = await call({ method: 'POST', path: '/v1/vendors', body: vendorInput(), headers, subject: 'bob' });
+    expect(mine.status).toBe(201);
+    expect(theirs.status).toBe(201);
+    expect(theirs.body.id).not.toBe(mine.body.id);
+  });
+
+  it('concurrent retries of one request create one vendor', async () => {
+    const body = vendorInput();
+    const headers = { 'idempotency-key': `race-${Date.now()}` };
+    const results = await Promise.all(Array.from({ length: 6 }, () => call({ method: 'POST', path: '/v1/vendors', body, headers })));
+    const created = new Set(results.filter((r) => r.status === 201).map((r) => r.body.id));
+    expect(created.size).toBe(1);
+    for (const result of results) expect([201, 409]).toContain(result.status);
+    const listed = await call({ method: 'GET', path: `/v1/vendors?code=${body.code}&sort=code` });
+    expect(listed.body.items).toHaveLength(1);
+  });
+
+  it('a failed request releases its key so a corrected retry can use it', async () => {
+    const headers = { 'idempotency-key': `fix-${Date.now()}` };
+    const taken = vendorInput();
+    await call({ method: 'POST', path: '/v1/vendors', body: taken });
+    const conflict = await call({ method: 'POST', path: '/v1/vendors', body: { ...vendorInput(), code: taken.code }, headers });
+    expect(conflict.status).toBe(409);
+    expect((await call({ method: 'POST', path: '/v1/vendors', body: vendorInput(), headers })).status).toBe(201);
+  });
+});
+
+describe('routing, headers and failures', () => {
+  it('answers 405 with Allow for a method the path does not have', async () => {
+    const response = await call({ method: 'PATCH', path: `/v1/vendors/${someId}` });
+    expect(response.status).toBe(405);
+    expect(response.headers.allow).toBe('GET, PUT');
+  });
+
+  it('answers 404 problem documents for unknown paths, and serves the OpenAPI document without a token', async () => {
+    const unknown = await call({ method: 'GET', path: '/v1/nowhere', role: null });
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers['content-type']).toBe('application/problem+json');
+    const document = await call({ method: 'GET', path: '/v1/openapi.json', role: null });
+    expect(document.status).toBe(200);
+    expect(document.body.openapi).toBe('3.1.0');
+    expect(Object.keys(document.body.paths)).toContain('/v1/vendors/{id}');
+    expect(document.body.paths['/v1/vendors/po-sources'].post.requestBody.required).toBe(true);
+    expect(document.body.paths['/v1/vendors'].delete.requestBody.required).toBe(false);
+  });
+
+  it('echoes a sane correlation id and makes one otherwise', async () => {
+    const echoed = await call({ method: 'GET', path: `/v1/vendors/${someId}`, headers: { 'x-correlation-id': 'abc-12345678' } });
+    expect(echoed.headers['x-correlation-id']).toBe('abc-12345678');
+    expect(echoed.body.correlationId).toBe('abc-12345678');
+    const made = await call({ method: 'GET', path: `/v1/vendors/${someId}`, headers: { 'x-correlation-id': 'bad id!' } });
+    expect(made.headers['x-correlation-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('answers a 500 with a correlation id and no internals when the database fails', async () => {
+    const original = process.env.TABLE_NAME;
+    process.env.TABLE_NAME = 'no-such-table';
+    try {
+      const response = await call({ method: 'GET', path: `/v1/vendors/${someId}` });
+      expect(response.status).toBe(500);
+      expect(response.body.correlationId).toEqual(expect.any(String));
+      expect(response.text).not.toMatch(/ResourceNotFound|no-such-table|stack|at /);
+    } finally {
+      process.env.TABLE_NAME = original;
+    }
+  });
+});

@@ -14,7 +14,11 @@ export abstract class AppError extends Error {
   readonly extensions: Record<string, unknown>;
   readonly headers: Record<string, string>;
 
-  constructor(detail: string, extensions: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
+  constructor(
+    detail: string,
+    extensions: Record<string, unknown> = {},
+    headers: Record<string, string> = {},
+  ) {
     super(detail);
     this.name = new.target.name;
     this.extensions = extensions;

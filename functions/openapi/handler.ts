@@ -19,7 +19,11 @@ export const handler = createHandler(async (event: ApiEvent) => {
   const method = event.requestContext.http.method;
   if (event.rawPath === openApiPath && method === 'GET') {
     document ??= JSON.stringify(openApiDocument(catalogues));
-    return { statusCode: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body: document };
+    return {
+      statusCode: 200,
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+      body: document,
+    };
   }
   const match = matchRoute([...operations, { method: 'GET', path: openApiPath }], method, event.rawPath);
   if (match.kind === 'method-not-allowed') throw new MethodNotAllowed(method, event.rawPath, match.allowed);

@@ -48,9 +48,10 @@ function targetIds(query: { ids?: string[] } | undefined, body: { ids: string[] 
   if (query?.ids && body?.ids) throw new BadRequest('Name the ids in the query or in the body, not both.');
   const ids = query?.ids ?? body?.ids;
   if (!ids) {
-    throw new ValidationFailed('Name the ids to delete, in the query (?ids=a,b) or the body ({"ids": [...]}).', [
-      { path: 'query.ids', message: 'required (or body.ids)' },
-    ]);
+    throw new ValidationFailed(
+      'Name the ids to delete, in the query (?ids=a,b) or the body ({"ids": [...]}).',
+      [{ path: 'query.ids', message: 'required (or body.ids)' }],
+    );
   }
   return [...new Set(ids)];
 }
@@ -71,11 +72,19 @@ export const vendorsOperations: Implementations<Routes> = {
 
   async createVendor({ body }) {
     const timestamp = now();
-    const vendor: Vendor = { ...body, id: newId(), poSourceCount: 0, version: 1, createdAt: timestamp, updatedAt: timestamp };
+    const vendor: Vendor = {
+      ...body,
+      id: newId(),
+      poSourceCount: 0,
+      version: 1,
+      createdAt: timestamp,
+      updatedAt: timestamp,
+    };
     try {
       await insertVendor(vendor);
     } catch (error) {
-      if (error instanceof TransactionCancelled && error.failedConditions().includes(1)) throw duplicateCode(body.code);
+      if (error instanceof TransactionCancelled && error.failedConditions().includes(1))
+        throw duplicateCode(body.code);
       throw error;
     }
     return { body: vendor, version: vendor.version, headers: { location: `/v1/vendors/${vendor.id}` } };
@@ -110,7 +119,8 @@ export const vendorsOperations: Implementations<Routes> = {
         if (ifMatch !== undefined) {
           throw new PreconditionFailed('The vendor changed while this update was applied; fetch it again.');
         }
-        if (attempt >= 2) throw new Conflict('The vendor is being changed by others right now; retry shortly.');
+        if (attempt >= 2)
+          throw new Conflict('The vendor is being changed by others right now; retry shortly.');
       }
     }
   },
@@ -121,7 +131,9 @@ export const vendorsOperations: Implementations<Routes> = {
     const vendors = await findVendors(ids);
     const unknown = ids.filter((id) => !vendors.some((vendor) => vendor.id === id));
     if (unknown.length > 0) {
-      throw new NotFound(`No vendor has the id ${unknown.join(', ')}; nothing was deleted.`, { unknownIds: unknown });
+      throw new NotFound(`No vendor has the id ${unknown.join(', ')}; nothing was deleted.`, {
+        unknownIds: unknown,
+      });
     }
     const sources = (await Promise.all(vendors.map((vendor) => poSourcesOf(vendor.id)))).flat();
     if (sources.length > 0 && !withPoSources) {
@@ -136,7 +148,9 @@ export const vendorsOperations: Implementations<Routes> = {
       await transactWrite(items);
     } catch (error) {
       if (error instanceof TransactionCancelled) {
-        throw new Conflict('The vendors or their sources changed while deleting; nothing was deleted. Retry.');
+        throw new Conflict(
+          'The vendors or their sources changed while deleting; nothing was deleted. Retry.',
+        );
       }
       throw error;
     }
@@ -161,9 +175,10 @@ export const vendorsOperations: Implementations<Routes> = {
         ]);
       }
       if (failed.includes(3)) {
-        throw new ValidationFailed(`Warehouse ${body.warehouseId} does not exist or does not accept purchase orders.`, [
-          { path: 'body.warehouseId', message: 'no warehouse with this id accepts purchase orders' },
-        ]);
+        throw new ValidationFailed(
+          `Warehouse ${body.warehouseId} does not exist or does not accept purchase orders.`,
+          [{ path: 'body.warehouseId', message: 'no warehouse with this id accepts purchase orders' }],
+        );
       }
       if (failed.includes(1)) {
         throw new Conflict(
@@ -190,7 +205,9 @@ export const vendorsOperations: Implementations<Routes> = {
       await transactWrite(items);
     } catch (error) {
       if (error instanceof TransactionCancelled) {
-        throw new Conflict('Some of these sources were deleted meanwhile; nothing was deleted. List them again.');
+        throw new Conflict(
+          'Some of these sources were deleted meanwhile; nothing was deleted. List them again.',
+        );
       }
       throw error;
     }
@@ -198,6 +215,8 @@ export const vendorsOperations: Implementations<Routes> = {
   },
 
   async listPoSourceWarehouses({ query }) {
-    return { body: await listWarehouses({ active: true, acceptsPurchaseOrders: true }, query.limit, query.cursor) };
+    return {
+      body: await listWarehouses({ active: true, acceptsPurchaseOrders: true }, query.limit, query.cursor),
+    };
   },
 };

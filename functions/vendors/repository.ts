@@ -4,9 +4,9 @@ import {
   allPoSources,
   poSourceIndexKeys,
   poSourceKey,
-  poSourceUniqueKey,
   poSourcesOfSku,
   poSourcesOfVendor,
+  poSourceUniqueKey,
   vendorCodeKey,
   vendorIndexKeys,
   vendorKey,
@@ -49,7 +49,11 @@ export interface VendorListing {
 }
 
 /** Vendors by name or code (GSI1 / GSI2, prefix on the sort key), the other prefix and the active flag as filters. */
-export async function listVendors(listing: VendorListing, limit: number, cursor?: string): Promise<Page<Vendor>> {
+export async function listVendors(
+  listing: VendorListing,
+  limit: number,
+  cursor?: string,
+): Promise<Page<Vendor>> {
   const byCode = listing.sort === 'code';
   const partition = byCode ? vendorsByCodePrefix(listing.code) : vendorsByNamePrefix(listing.name);
   const conditions: string[] = [];
@@ -82,7 +86,13 @@ export async function listVendors(listing: VendorListing, limit: number, cursor?
 /** Items: [vendor, code marker]. */
 export async function insertVendor(vendor: Vendor): Promise<void> {
   await transactWrite([
-    { Put: { TableName: tableName(), Item: vendorItem(vendor), ConditionExpression: 'attribute_not_exists(PK)' } },
+    {
+      Put: {
+        TableName: tableName(),
+        Item: vendorItem(vendor),
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    },
     {
       Put: {
         TableName: tableName(),
@@ -127,7 +137,11 @@ export interface PoSourceListing {
 }
 
 /** By vendor (GSI1, SKU prefix when both are given), by SKU (GSI2) or all (GSI3); warehouse as a filter. */
-export async function listPoSources(listing: PoSourceListing, limit: number, cursor?: string): Promise<Page<PoSource>> {
+export async function listPoSources(
+  listing: PoSourceListing,
+  limit: number,
+  cursor?: string,
+): Promise<Page<PoSource>> {
   const partition = listing.vendorId
     ? {
         index: 'GSI1' as const,
@@ -160,7 +174,13 @@ export async function poSourcesOf(vendorId: string): Promise<PoSource[]> {
 /** Items: [source, uniqueness marker, vendor counter (vendor must exist), warehouse check]. */
 export async function insertPoSource(source: PoSource): Promise<void> {
   await transactWrite([
-    { Put: { TableName: tableName(), Item: poSourceItem(source), ConditionExpression: 'attribute_not_exists(PK)' } },
+    {
+      Put: {
+        TableName: tableName(),
+        Item: poSourceItem(source),
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    },
     {
       Put: {
         TableName: tableName(),
@@ -183,7 +203,13 @@ export async function insertPoSource(source: PoSource): Promise<void> {
 
 function deletePoSourceItems(source: PoSource): TransactItem[] {
   return [
-    { Delete: { TableName: tableName(), Key: poSourceKey(source.id), ConditionExpression: 'attribute_exists(PK)' } },
+    {
+      Delete: {
+        TableName: tableName(),
+        Key: poSourceKey(source.id),
+        ConditionExpression: 'attribute_exists(PK)',
+      },
+    },
     { Delete: { TableName: tableName(), Key: poSourceUniqueKey(source) } },
   ];
 }

@@ -99,7 +99,9 @@ export const poSourceListQuery = z.strictObject({
 });
 
 const maxPoSourcesPerDelete = 50;
-export const poSourceDeleteQuery = z.strictObject({ ids: z.optional(idListQuery(ulidSchema, maxPoSourcesPerDelete)) });
+export const poSourceDeleteQuery = z.strictObject({
+  ids: z.optional(idListQuery(ulidSchema, maxPoSourcesPerDelete)),
+});
 export const poSourceDeleteBody = z.strictObject({
   ids: z.array(ulidSchema).check(z.minLength(1), z.maxLength(maxPoSourcesPerDelete)),
 });

@@ -58,20 +58,26 @@ export interface RequestSpec {
   sourceIp?: string;
 }
 
-export function buildApiEvent(spec: RequestSpec): APIGatewayProxyEventV2WithJWTAuthorizer & { group: string } {
+export function buildApiEvent(
+  spec: RequestSpec,
+): APIGatewayProxyEventV2WithJWTAuthorizer & { group: string } {
   const url = new URL(spec.path, 'http://localhost');
   const route = resolveRoute(spec.method, url.pathname);
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(spec.headers ?? {})) headers[name.toLowerCase()] = value;
   const query: Record<string, string> = {};
-  for (const [name, value] of url.searchParams) query[name] = name in query ? `${query[name]},${value}` : value;
+  for (const [name, value] of url.searchParams)
+    query[name] = name in query ? `${query[name]},${value}` : value;
   const cookies = headers.cookie?.split(';').map((cookie) => cookie.trim());
   const isBinary = Buffer.isBuffer(spec.body);
   const requestId = randomUUID();
   const now = new Date();
   const claims = spec.claims
     ? Object.fromEntries(
-        Object.entries(spec.claims).map(([name, value]) => [name, Array.isArray(value) ? `[${value.join(' ')}]` : value]),
+        Object.entries(spec.claims).map(([name, value]) => [
+          name,
+          Array.isArray(value) ? `[${value.join(' ')}]` : value,
+        ]),
       )
     : undefined;
   return {
@@ -87,7 +93,10 @@ export function buildApiEvent(spec: RequestSpec): APIGatewayProxyEventV2WithJWTA
     requestContext: {
       accountId: 'local',
       apiId: 'local',
-      authorizer: claims && route.authorized ? { jwt: { claims, scopes: [] }, principalId: '', integrationLatency: 0 } : undefined,
+      authorizer:
+        claims && route.authorized
+          ? { jwt: { claims, scopes: [] }, principalId: '', integrationLatency: 0 }
+          : undefined,
       domainName: headers.host ?? 'localhost',
       domainPrefix: 'localhost',
       http: {

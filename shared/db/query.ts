@@ -1,5 +1,5 @@
-import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { BatchGetCommandOutput, NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
 import { decodeCursor, encodeCursor } from './cursor';
 import type { ItemKey } from './keys';
@@ -8,7 +8,9 @@ import type { IndexName } from './table-definition';
 type Item = Record<string, NativeAttributeValue>;
 
 export async function getItem(key: ItemKey, consistent = false): Promise<Item | undefined> {
-  const result = await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: consistent }));
+  const result = await db().send(
+    new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: consistent }),
+  );
   return result.Item;
 }
 
@@ -19,7 +21,9 @@ export async function getItems(keys: ItemKey[]): Promise<Item[]> {
     let pending: Record<string, NativeAttributeValue>[] | undefined = keys.slice(start, start + 100);
     for (let attempt = 0; pending && pending.length > 0; attempt++) {
       if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 25 * 2 ** attempt)));
-      const result: BatchGetCommandOutput = await db().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending } } }));
+      const result: BatchGetCommandOutput = await db().send(
+        new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending } } }),
+      );
       found.push(...(result.Responses?.[tableName()] ?? []));
       pending = result.UnprocessedKeys?.[tableName()]?.Keys;
     }
@@ -32,7 +36,11 @@ export interface PageRequest {
   pk: string;
   skPrefix?: string;
   /** Extra FilterExpression over non-key attributes, with its names and values. */
-  filter?: { expression: string; names?: Record<string, string>; values?: Record<string, NativeAttributeValue> };
+  filter?: {
+    expression: string;
+    names?: Record<string, string>;
+    values?: Record<string, NativeAttributeValue>;
+  };
   limit: number;
   cursor?: string;
   /** Names the listing and its filters; a cursor is only valid for the same scope. */

@@ -1,5 +1,10 @@
+import type {
+  DeleteCommandInput,
+  PutCommandInput,
+  TransactWriteCommandInput,
+  UpdateCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import { DeleteCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { DeleteCommandInput, PutCommandInput, TransactWriteCommandInput, UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { db } from './client';
 import { ConditionFailed, isConditionalCheckFailed, toTransactionCancelled } from './write-errors';
 
@@ -15,7 +20,9 @@ export async function transactWrite(items: TransactItem[], clientRequestToken?: 
     throw new RangeError(`A transaction holds at most ${maxTransactionItems} items, got ${items.length}`);
   }
   try {
-    await db().send(new TransactWriteCommand({ TransactItems: items, ClientRequestToken: clientRequestToken }));
+    await db().send(
+      new TransactWriteCommand({ TransactItems: items, ClientRequestToken: clientRequestToken }),
+    );
   } catch (error) {
     throw toTransactionCancelled(error) ?? error;
   }
@@ -31,9 +38,13 @@ export async function conditionalPut(input: PutCommandInput): Promise<void> {
   }
 }
 
-export async function conditionalUpdate(input: UpdateCommandInput): Promise<Record<string, unknown> | undefined> {
+export async function conditionalUpdate(
+  input: UpdateCommandInput,
+): Promise<Record<string, unknown> | undefined> {
   try {
-    const result = await db().send(new UpdateCommand({ ReturnValuesOnConditionCheckFailure: 'ALL_OLD', ...input }));
+    const result = await db().send(
+      new UpdateCommand({ ReturnValuesOnConditionCheckFailure: 'ALL_OLD', ...input }),
+    );
     return result.Attributes;
   } catch (error) {
     if (isConditionalCheckFailed(error)) throw new ConditionFailed(error.Item);
@@ -41,9 +52,13 @@ export async function conditionalUpdate(input: UpdateCommandInput): Promise<Reco
   }
 }
 
-export async function conditionalDelete(input: DeleteCommandInput): Promise<Record<string, unknown> | undefined> {
+export async function conditionalDelete(
+  input: DeleteCommandInput,
+): Promise<Record<string, unknown> | undefined> {
   try {
-    const result = await db().send(new DeleteCommand({ ReturnValuesOnConditionCheckFailure: 'ALL_OLD', ...input }));
+    const result = await db().send(
+      new DeleteCommand({ ReturnValuesOnConditionCheckFailure: 'ALL_OLD', ...input }),
+    );
     return result.Attributes;
   } catch (error) {
     if (isConditionalCheckFailed(error)) throw new ConditionFailed(error.Item);

@@ -32,7 +32,9 @@ interface CancellationReason {
   Item?: Record<string, unknown>;
 }
 
-export function isConditionalCheckFailed(error: unknown): error is Error & { Item?: Record<string, unknown> } {
+export function isConditionalCheckFailed(
+  error: unknown,
+): error is Error & { Item?: Record<string, unknown> } {
   return error instanceof Error && error.name === 'ConditionalCheckFailedException';
 }
 

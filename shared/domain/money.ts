@@ -5,7 +5,12 @@ const knownCurrencies = new Set(Intl.supportedValuesOf('currency'));
 
 export const currencySchema = z
   .string()
-  .check(z.refine((code) => /^[A-Z]{3}$/.test(code) && knownCurrencies.has(code), 'must be an ISO 4217 currency code'));
+  .check(
+    z.refine(
+      (code) => /^[A-Z]{3}$/.test(code) && knownCurrencies.has(code),
+      'must be an ISO 4217 currency code',
+    ),
+  );
 
 export const minorUnitsSchema = z.number().check(z.int(), z.minimum(0), z.maximum(Number.MAX_SAFE_INTEGER));
 

@@ -10,7 +10,10 @@ export function groupsClaim(value: unknown): string[] {
   if (typeof value !== 'string') return [];
   const trimmed = value.trim();
   if (trimmed.startsWith('[') && trimmed.endsWith(']')) {
-    return trimmed.slice(1, -1).split(/[\s,]+/).filter(Boolean);
+    return trimmed
+      .slice(1, -1)
+      .split(/[\s,]+/)
+      .filter(Boolean);
   }
   return trimmed.split(/[\s,]+/).filter(Boolean);
 }
@@ -22,7 +25,9 @@ export function authorize(event: APIGatewayProxyEventV2WithJWTAuthorizer, permis
   const role = strongestRole(groupsClaim(claims['cognito:groups']));
   if (!role) throw new Forbidden('The token carries none of the roles viewer, operator or manager.');
   if (!roleAllows(role, permission)) {
-    throw new Forbidden(`This operation needs the ${permission} permission, which the ${role} role does not have.`);
+    throw new Forbidden(
+      `This operation needs the ${permission} permission, which the ${role} role does not have.`,
+    );
   }
   const username = typeof claims['cognito:username'] === 'string' ? claims['cognito:username'] : claims.sub;
   return { subject: claims.sub, username: String(username), role };

@@ -122,6 +122,10 @@ export function parameterNamesByDepth(path: string): Map<string, string> {
 }
 
 /** Every operation of a set of groups, flattened, with its group. */
-export function flattenCatalogue(groups: readonly GroupCatalogue[]): Array<RouteDefinition & { group: string }> {
-  return groups.flatMap((g) => Object.values(g.routes).map((definition) => ({ ...definition, group: g.group })));
+export function flattenCatalogue(
+  groups: readonly GroupCatalogue[],
+): Array<RouteDefinition & { group: string }> {
+  return groups.flatMap((g) =>
+    Object.values(g.routes).map((definition) => ({ ...definition, group: g.group })),
+  );
 }

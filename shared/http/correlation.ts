@@ -1,5 +1,5 @@
-import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { header } from './request';
 
 /** A caller-supplied X-Correlation-Id when it looks sane, else API Gateway's request id. */

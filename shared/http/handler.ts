@@ -57,11 +57,13 @@ async function invoke(entry: DispatchEntry, event: ApiEvent, correlationId: stri
     if (validateResponses && definition.response && result.body !== undefined) {
       // Tests run with this on: an operation answering outside its declared schema is our bug, a 500.
       const check = safeParse(definition.response, result.body);
-      if (!check.success) throw new Error(`${definition.operationId} answered outside its schema: ${check.error.message}`);
+      if (!check.success)
+        throw new Error(`${definition.operationId} answered outside its schema: ${check.error.message}`);
     }
     const headers: Record<string, string> = { ...result.headers };
     if (result.version !== undefined) headers.etag = etag(result.version);
-    if (result.body === undefined) return { statusCode: result.status ?? definition.status, headers, body: '' };
+    if (result.body === undefined)
+      return { statusCode: result.status ?? definition.status, headers, body: '' };
     return {
       statusCode: result.status ?? definition.status,
       headers: { ...jsonHeaders, ...headers },
@@ -72,7 +74,11 @@ async function invoke(entry: DispatchEntry, event: ApiEvent, correlationId: stri
   const idempotencyHeader = definition.method === 'POST' ? header(event, 'idempotency-key') : undefined;
   if (idempotencyHeader === undefined) return run();
   const claim = await claimIdempotencyKey(
-    { subject: caller.subject, operationId: definition.operationId, key: validIdempotencyKey(idempotencyHeader) },
+    {
+      subject: caller.subject,
+      operationId: definition.operationId,
+      key: validIdempotencyKey(idempotencyHeader),
+    },
     requestFingerprint({ path: event.rawPath, query: rawQuery, body: rawBody }),
   );
   if (claim.replay) {
@@ -158,7 +164,11 @@ function accessLog(): middy.MiddlewareObj<ApiEvent, HttpResponse> {
 function problemDocuments(): middy.MiddlewareObj<ApiEvent, HttpResponse> {
   return {
     onError: (request) => {
-      request.response = problemResponse(request.error, correlationIdOf(request.event), request.event.rawPath);
+      request.response = problemResponse(
+        request.error,
+        correlationIdOf(request.event),
+        request.event.rawPath,
+      );
     },
   };
 }

@@ -6,12 +6,12 @@
  */
 import { createHash } from 'node:crypto';
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { BadRequest, Conflict, IdempotencyKeyReused } from '../errors';
 import { db, tableName } from '../db/client';
 import { idempotencyKey } from '../db/keys';
 import { getItem } from '../db/query';
 import { conditionalPut } from '../db/transactions';
 import { ConditionFailed } from '../db/write-errors';
+import { BadRequest, Conflict, IdempotencyKeyReused } from '../errors';
 import type { HttpResponse } from './problem';
 
 const recordLifetimeSeconds = 24 * 60 * 60;
@@ -81,7 +81,13 @@ export async function claimIdempotencyKey(
   try {
     await conditionalPut({
       TableName: tableName(),
-      Item: { ...key, state: 'in-progress', fingerprint, lockedUntil: now + lockSeconds, expiresAt: now + recordLifetimeSeconds },
+      Item: {
+        ...key,
+        state: 'in-progress',
+        fingerprint,
+        lockedUntil: now + lockSeconds,
+        expiresAt: now + recordLifetimeSeconds,
+      },
       ConditionExpression: 'attribute_not_exists(PK) OR (#state = :inProgress AND lockedUntil < :now)',
       ExpressionAttributeNames: { '#state': 'state' },
       ExpressionAttributeValues: { ':inProgress': 'in-progress', ':now': now },
@@ -100,7 +106,11 @@ export async function claimIdempotencyKey(
     );
   }
   if (existing.state !== 'done' || !existing.response) {
-    throw new Conflict('A request with this Idempotency-Key is still in progress; retry shortly.', {}, { 'retry-after': '1' });
+    throw new Conflict(
+      'A request with this Idempotency-Key is still in progress; retry shortly.',
+      {},
+      { 'retry-after': '1' },
+    );
   }
   return { ...handle, replay: existing.response };
 }

@@ -23,7 +23,9 @@ export function rawBody(event: APIGatewayProxyEventV2): string | undefined {
   if (event.body === undefined || event.body === null || event.body === '') return undefined;
   const bytes = event.isBase64Encoded ? Buffer.from(event.body, 'base64') : Buffer.from(event.body, 'utf8');
   if (bytes.length > maxBodyBytes) {
-    throw new PayloadTooLarge(`The body is ${bytes.length} bytes; the limit is ${maxBodyBytes} bytes (1 MiB).`);
+    throw new PayloadTooLarge(
+      `The body is ${bytes.length} bytes; the limit is ${maxBodyBytes} bytes (1 MiB).`,
+    );
   }
   return bytes.toString('utf8');
 }

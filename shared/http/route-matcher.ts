@@ -11,7 +11,10 @@ export type RouteMatch<R extends MatchableRoute> =
   | { kind: 'not-found' };
 
 /** How well a template fits: literal segments outrank variables, earlier segments first (API Gateway's rule). */
-function matchTemplate(template: string[], actual: string[]): { score: string; params: Record<string, string> } | null {
+function matchTemplate(
+  template: string[],
+  actual: string[],
+): { score: string; params: Record<string, string> } | null {
   if (template.length !== actual.length) return null;
   const params: Record<string, string> = {};
   let score = '';
@@ -40,7 +43,11 @@ function decodeSegment(segment: string): string | null {
 }
 
 /** Finds the route for a request the way API Gateway does; tells 404 from 405. */
-export function matchRoute<R extends MatchableRoute>(routes: readonly R[], method: string, path: string): RouteMatch<R> {
+export function matchRoute<R extends MatchableRoute>(
+  routes: readonly R[],
+  method: string,
+  path: string,
+): RouteMatch<R> {
   const rawSegments = pathSegments(path);
   const decoded = rawSegments.map(decodeSegment);
   if (decoded.some((segment) => segment === null)) return { kind: 'not-found' };

@@ -4,21 +4,27 @@ import * as z from 'zod/mini';
 export const ulidSchema = z.string().check(z.regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'must be a ULID'));
 
 /** Codes are short, human-typed identifiers (vendor and warehouse codes). */
-export const codeSchema = z.string().check(z.regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,31}$/, 'must be 1 to 32 letters, digits, _ . -'));
+export const codeSchema = z
+  .string()
+  .check(z.regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,31}$/, 'must be 1 to 32 letters, digits, _ . -'));
 
-export const skuSchema = z.string().check(z.regex(/^[A-Za-z0-9][A-Za-z0-9_.\-/]{0,63}$/, 'must be 1 to 64 letters, digits, _ . - /'));
+export const skuSchema = z
+  .string()
+  .check(z.regex(/^[A-Za-z0-9][A-Za-z0-9_.\-/]{0,63}$/, 'must be 1 to 64 letters, digits, _ . - /'));
 
 export const nameSchema = z.string().check(z.trim(), z.minLength(1), z.maxLength(200));
 
-export const limitSchema = z._default(
-  z.coerce.number().check(z.int(), z.minimum(1), z.maximum(200)),
-  50,
-);
+export const limitSchema = z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(200)), 50);
 
 export const cursorSchema = z.optional(z.string().check(z.minLength(1), z.maxLength(2048)));
 
 /** Query booleans are the words true and false, nothing else. */
-export const queryBoolean = z.optional(z.pipe(z.enum(['true', 'false']), z.transform((value) => value === 'true')));
+export const queryBoolean = z.optional(
+  z.pipe(
+    z.enum(['true', 'false']),
+    z.transform((value) => value === 'true'),
+  ),
+);
 
 /** `?ids=a,b` → ['a', 'b'] (API Gateway joins repeated names with commas too). */
 export function idListQuery(item: z.ZodMiniString<string>, max: number) {

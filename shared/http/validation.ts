@@ -14,10 +14,13 @@ const typeNames: Record<string, string> = {
 
 function describe(issue: $ZodIssue): string {
   // Messages written into the schema (regex and refine checks) say it best.
-  if (issue.message && issue.message !== 'Invalid input' && issue.code !== 'invalid_type') return issue.message;
+  if (issue.message && issue.message !== 'Invalid input' && issue.code !== 'invalid_type')
+    return issue.message;
   switch (issue.code) {
     case 'invalid_type':
-      return issue.input === undefined ? 'required' : `must be ${typeNames[issue.expected] ?? issue.expected}`;
+      return issue.input === undefined
+        ? 'required'
+        : `must be ${typeNames[issue.expected] ?? issue.expected}`;
     case 'too_small':
       return issue.origin === 'string'
         ? `must be at least ${issue.minimum} characters`
@@ -53,7 +56,10 @@ function joinPath(prefix: string, path: PropertyKey[]): string {
 export function toFieldErrors(issues: readonly $ZodIssue[], prefix: string): FieldError[] {
   return issues.flatMap((issue) => {
     if (issue.code === 'unrecognized_keys') {
-      return issue.keys.map((key) => ({ path: joinPath(prefix, [...issue.path, key]), message: 'unknown field' }));
+      return issue.keys.map((key) => ({
+        path: joinPath(prefix, [...issue.path, key]),
+        message: 'unknown field',
+      }));
     }
     return [{ path: joinPath(prefix, issue.path), message: describe(issue) }];
   });
@@ -64,5 +70,8 @@ export function parsePart<S extends $ZodType>(schema: S, value: unknown, part: s
   const result = safeParse(schema, value, { reportInput: true });
   if (result.success) return result.data;
   const errors = toFieldErrors(result.error.issues, part);
-  throw new ValidationFailed(`The request ${part} is invalid: ${errors.map((e) => `${e.path} ${e.message}`).join('; ')}.`, errors);
+  throw new ValidationFailed(
+    `The request ${part} is invalid: ${errors.map((e) => `${e.path} ${e.message}`).join('; ')}.`,
+    errors,
+  );
 }

@@ -23,7 +23,12 @@ function parametersOf(definition: RouteDefinition): unknown[] {
     const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
     const required = new Set((json.required ?? []) as string[]);
     for (const [name, property] of Object.entries(properties)) {
-      parameters.push({ name, in: where, required: where === 'path' || required.has(name), schema: property });
+      parameters.push({
+        name,
+        in: where,
+        required: where === 'path' || required.has(name),
+        schema: property,
+      });
     }
   }
   for (const header of ['If-Match'] as const) {
@@ -32,7 +37,12 @@ function parametersOf(definition: RouteDefinition): unknown[] {
     }
   }
   if (definition.method === 'POST') {
-    parameters.push({ name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', maxLength: 255 } });
+    parameters.push({
+      name: 'Idempotency-Key',
+      in: 'header',
+      required: false,
+      schema: { type: 'string', maxLength: 255 },
+    });
   }
   return parameters;
 }
@@ -94,7 +104,8 @@ export function openApiDocument(groups: readonly GroupCatalogue[]): Record<strin
     info: {
       title: 'Commerce back-office API',
       version: '1.0.0',
-      description: 'Orders, shipping, returns, stock, vendors, channel mappings and reports. Roles: viewer, operator, manager.',
+      description:
+        'Orders, shipping, returns, stock, vendors, channel mappings and reports. Roles: viewer, operator, manager.',
     },
     servers: [{ url: '/' }],
     security: [{ bearer: [] }],
@@ -113,7 +124,10 @@ export function openApiDocument(groups: readonly GroupCatalogue[]): Record<strin
             correlationId: { type: 'string' },
             errors: {
               type: 'array',
-              items: { type: 'object', properties: { path: { type: 'string' }, message: { type: 'string' } } },
+              items: {
+                type: 'object',
+                properties: { path: { type: 'string' }, message: { type: 'string' } },
+              },
             },
           },
         },

@@ -1,13 +1,19 @@
 /** Data access for warehouses, shared by every group that reads them. The inventory group owns their writes. */
+
+import { tableName } from '../db/client';
+import { allWarehouses, warehouseIndexKeys, warehouseKey, withoutStorageAttributes } from '../db/keys';
 import type { Page } from '../db/query';
 import { getItem, getItems, queryPage } from '../db/query';
-import { allWarehouses, warehouseIndexKeys, warehouseKey, withoutStorageAttributes } from '../db/keys';
 import type { TransactItem } from '../db/transactions';
-import { tableName } from '../db/client';
 import type { Warehouse } from './warehouse';
 
 export function warehouseItem(warehouse: Warehouse): Record<string, unknown> {
-  return { ...warehouseKey(warehouse.id), ...warehouseIndexKeys(warehouse), entity: 'warehouse', ...warehouse };
+  return {
+    ...warehouseKey(warehouse.id),
+    ...warehouseIndexKeys(warehouse),
+    entity: 'warehouse',
+    ...warehouse,
+  };
 }
 
 export function toWarehouse(item: Record<string, unknown>): Warehouse {
@@ -30,7 +36,11 @@ export interface WarehouseFilter {
 }
 
 /** Warehouses by code, filtered by their flags (the warehouses partition of GSI1). */
-export async function listWarehouses(filter: WarehouseFilter, limit: number, cursor?: string): Promise<Page<Warehouse>> {
+export async function listWarehouses(
+  filter: WarehouseFilter,
+  limit: number,
+  cursor?: string,
+): Promise<Page<Warehouse>> {
   const conditions: string[] = [];
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};

@@ -1,8 +1,8 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { recordCommands } from '../support/command-recorder';
 import { call } from '../support/call';
+import { recordCommands } from '../support/command-recorder';
 
 describe('the command recorder behind the no-Scan rule', () => {
   it('sees the commands a client sends, a Scan included', async () => {

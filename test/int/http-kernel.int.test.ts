@@ -42,7 +42,12 @@ describe('malformed input of every kind', () => {
     const before = await tableSnapshot();
     const failures: string[] = [];
     for (const request of malformedRequests()) {
-      const response = await call({ method: request.method, path: request.path, headers: request.headers, rawBody: request.rawBody });
+      const response = await call({
+        method: request.method,
+        path: request.path,
+        headers: request.headers,
+        rawBody: request.rawBody,
+      });
       const ok =
         response.status >= 400 &&
         response.status < 500 &&
@@ -56,9 +61,17 @@ describe('malformed input of every kind', () => {
   });
 
   it('reports validation errors as { path, message } per field', async () => {
-    const response = await call({ method: 'POST', path: '/v1/vendors', body: { code: '', currency: 'XXX', extra: 1 } });
+    const response = await call({
+      method: 'POST',
+      path: '/v1/vendors',
+      body: { code: '', currency: 'XXX', extra: 1 },
+    });
     expect(response.status).toBe(400);
-    expect(response.body).toMatchObject({ title: 'Validation Failed', status: 400, type: expect.stringContaining('validation-failed') });
+    expect(response.body).toMatchObject({
+      title: 'Validation Failed',
+      status: 400,
+      type: expect.stringContaining('validation-failed'),
+    });
     expect(response.body.errors).toEqual(
       expect.arrayContaining([
         { path: 'body.name', message: 'required' },
@@ -84,7 +97,9 @@ describe('Idempotency-Key', () => {
 
   it('answers 422 for the same key with another body, and 409 never reaches a second create', async () => {
     const headers = { 'idempotency-key': `key-other-${Date.now()}` };
-    expect((await call({ method: 'POST', path: '/v1/vendors', body: vendorInput(), headers })).status).toBe(201);
+    expect((await call({ method: 'POST', path: '/v1/vendors', body: vendorInput(), headers })).status).toBe(
+      201,
+    );
     const reused = await call({ method: 'POST', path: '/v1/vendors', body: vendorInput(), headers });
     expect(reused.status).toBe(422);
     expect(reused.headers['content-type']).toBe('application/problem+json');
@@ -92,8 +107,20 @@ describe('Idempotency-Key', () => {
 
   it('keys are per caller: another user with the same key gets a fresh request', async () => {
     const headers = { 'idempotency-key': `shared-${Date.now()}` };
-    const mine = await call({ method: 'POST', path: '/v1/vendors', body: vendorInput(), headers, subject: 'alice' });
-    const theirs = await call({ method: 'POST', path: '/v1/vendors', body: vendorInput(), headers, subject: 'bob' });
+    const mine = await call({
+      method: 'POST',
+      path: '/v1/vendors',
+      body: vendorInput(),
+      headers,
+      subject: 'alice',
+    });
+    const theirs = await call({
+      method: 'POST',
+      path: '/v1/vendors',
+      body: vendorInput(),
+      headers,
+      subject: 'bob',
+    });
     expect(mine.status).toBe(201);
     expect(theirs.status).toBe(201);
     expect(theirs.body.id).not.toBe(mine.body.id);
@@ -102,7 +129,9 @@ describe('Idempotency-Key', () => {
   it('concurrent retries of one request create one vendor', async () => {
     const body = vendorInput();
     const headers = { 'idempotency-key': `race-${Date.now()}` };
-    const results = await Promise.all(Array.from({ length: 6 }, () => call({ method: 'POST', path: '/v1/vendors', body, headers })));
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => call({ method: 'POST', path: '/v1/vendors', body, headers })),
+    );
     const created = new Set(results.filter((r) => r.status === 201).map((r) => r.body.id));
     expect(created.size).toBe(1);
     for (const result of results) expect([201, 409]).toContain(result.status);
@@ -114,9 +143,16 @@ describe('Idempotency-Key', () => {
     const headers = { 'idempotency-key': `fix-${Date.now()}` };
     const taken = vendorInput();
     await call({ method: 'POST', path: '/v1/vendors', body: taken });
-    const conflict = await call({ method: 'POST', path: '/v1/vendors', body: { ...vendorInput(), code: taken.code }, headers });
+    const conflict = await call({
+      method: 'POST',
+      path: '/v1/vendors',
+      body: { ...vendorInput(), code: taken.code },
+      headers,
+    });
     expect(conflict.status).toBe(409);
-    expect((await call({ method: 'POST', path: '/v1/vendors', body: vendorInput(), headers })).status).toBe(201);
+    expect((await call({ method: 'POST', path: '/v1/vendors', body: vendorInput(), headers })).status).toBe(
+      201,
+    );
   });
 });
 
@@ -140,10 +176,18 @@ describe('routing, headers and failures', () => {
   });
 
   it('echoes a sane correlation id and makes one otherwise', async () => {
-    const echoed = await call({ method: 'GET', path: `/v1/vendors/${someId}`, headers: { 'x-correlation-id': 'abc-12345678' } });
+    const echoed = await call({
+      method: 'GET',
+      path: `/v1/vendors/${someId}`,
+      headers: { 'x-correlation-id': 'abc-12345678' },
+    });
     expect(echoed.headers['x-correlation-id']).toBe('abc-12345678');
     expect(echoed.body.correlationId).toBe('abc-12345678');
-    const made = await call({ method: 'GET', path: `/v1/vendors/${someId}`, headers: { 'x-correlation-id': 'bad id!' } });
+    const made = await call({
+      method: 'GET',
+      path: `/v1/vendors/${someId}`,
+      headers: { 'x-correlation-id': 'bad id!' },
+    });
     expect(made.headers['x-correlation-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 

@@ -1,18 +1,34 @@
 import { describe, expect, it } from 'vitest';
-import { call } from '../support/call';
 import { poSourceInput, seedWarehouse, vendorInput } from '../support/builders';
+import { call } from '../support/call';
 
 async function createVendor(overrides: Record<string, unknown> = {}) {
-  const response = await call({ method: 'POST', path: '/v1/vendors', body: vendorInput(overrides), role: 'operator' });
+  const response = await call({
+    method: 'POST',
+    path: '/v1/vendors',
+    body: vendorInput(overrides),
+    role: 'operator',
+  });
   expect(response.status, response.text).toBe(201);
   return response.body;
 }
 
 describe('vendors', () => {
   it('creates a vendor with defaults, a Location and an ETag, and reads it back', async () => {
-    const created = await call({ method: 'POST', path: '/v1/vendors', body: vendorInput({ code: 'ACME-1', name: 'Acme' }) });
+    const created = await call({
+      method: 'POST',
+      path: '/v1/vendors',
+      body: vendorInput({ code: 'ACME-1', name: 'Acme' }),
+    });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ code: 'ACME-1', name: 'Acme', active: true, leadTimeDays: 7, version: 1, poSourceCount: 0 });
+    expect(created.body).toMatchObject({
+      code: 'ACME-1',
+      name: 'Acme',
+      active: true,
+      leadTimeDays: 7,
+      version: 1,
+      poSourceCount: 0,
+    });
     expect(created.headers.location).toBe(`/v1/vendors/${created.body.id}`);
     expect(created.headers.etag).toBe('"1"');
     const read = await call({ method: 'GET', path: `/v1/vendors/${created.body.id}`, role: 'viewer' });
@@ -23,7 +39,11 @@ describe('vendors', () => {
 
   it('refuses a duplicate code, case-insensitively, with 409', async () => {
     await createVendor({ code: 'DUP-CODE' });
-    const again = await call({ method: 'POST', path: '/v1/vendors', body: vendorInput({ code: 'dup-code' }) });
+    const again = await call({
+      method: 'POST',
+      path: '/v1/vendors',
+      body: vendorInput({ code: 'dup-code' }),
+    });
     expect(again.status).toBe(409);
     expect(again.headers['content-type']).toBe('application/problem+json');
     expect(again.body.detail).toContain('dup-code');
@@ -39,16 +59,35 @@ describe('vendors', () => {
   it('updates with If-Match, answers 412 on a stale version, and frees the old code', async () => {
     const vendor = await createVendor({ code: 'OLD-CODE' });
     const body = vendorInput({ code: 'NEW-CODE', name: 'Renamed' });
-    const updated = await call({ method: 'PUT', path: `/v1/vendors/${vendor.id}`, body, headers: { 'if-match': '"1"' } });
+    const updated = await call({
+      method: 'PUT',
+      path: `/v1/vendors/${vendor.id}`,
+      body,
+      headers: { 'if-match': '"1"' },
+    });
     expect(updated.status).toBe(200);
-    expect(updated.body).toMatchObject({ code: 'NEW-CODE', name: 'Renamed', version: 2, createdAt: vendor.createdAt });
+    expect(updated.body).toMatchObject({
+      code: 'NEW-CODE',
+      name: 'Renamed',
+      version: 2,
+      createdAt: vendor.createdAt,
+    });
     expect(updated.headers.etag).toBe('"2"');
-    const stale = await call({ method: 'PUT', path: `/v1/vendors/${vendor.id}`, body, headers: { 'if-match': '"1"' } });
+    const stale = await call({
+      method: 'PUT',
+      path: `/v1/vendors/${vendor.id}`,
+      body,
+      headers: { 'if-match': '"1"' },
+    });
     expect(stale.status).toBe(412);
     expect(stale.body.currentVersion).toBe(2);
     // The old code is free again; the new one is taken.
-    expect((await call({ method: 'POST', path: '/v1/vendors', body: vendorInput({ code: 'OLD-CODE' }) })).status).toBe(201);
-    expect((await call({ method: 'POST', path: '/v1/vendors', body: vendorInput({ code: 'new-code' }) })).status).toBe(409);
+    expect(
+      (await call({ method: 'POST', path: '/v1/vendors', body: vendorInput({ code: 'OLD-CODE' }) })).status,
+    ).toBe(201);
+    expect(
+      (await call({ method: 'POST', path: '/v1/vendors', body: vendorInput({ code: 'new-code' }) })).status,
+    ).toBe(409);
   });
 
   it('lets exactly one of concurrent updates with the same If-Match win', async () => {
@@ -85,11 +124,17 @@ describe('vendors', () => {
     });
     expect(second.body.items.map((v: { name: string }) => v.name)).toEqual([`${tag} 3`, `${tag} 4`]);
     const third = second.body.nextCursor
-      ? await call({ method: 'GET', path: `/v1/vendors?name=${tag}&active=true&limit=2&cursor=${encodeURIComponent(second.body.nextCursor)}` })
+      ? await call({
+          method: 'GET',
+          path: `/v1/vendors?name=${tag}&active=true&limit=2&cursor=${encodeURIComponent(second.body.nextCursor)}`,
+        })
       : { body: { items: [], nextCursor: null } };
     expect(third.body).toEqual({ items: [], nextCursor: null });
     // A cursor from one listing is refused by another.
-    const replayed = await call({ method: 'GET', path: `/v1/vendors?name=other&cursor=${encodeURIComponent(first.body.nextCursor)}` });
+    const replayed = await call({
+      method: 'GET',
+      path: `/v1/vendors?name=other&cursor=${encodeURIComponent(first.body.nextCursor)}`,
+    });
     expect(replayed.status).toBe(400);
   });
 
@@ -119,26 +164,41 @@ describe('bulk vendor delete', () => {
     expect(byBody.body.deleted).toEqual([b.id]);
     expect((await call({ method: 'GET', path: `/v1/vendors/${b.id}` })).status).toBe(404);
     // The code is free again.
-    expect((await call({ method: 'POST', path: '/v1/vendors', body: vendorInput({ code: a.code }) })).status).toBe(201);
+    expect(
+      (await call({ method: 'POST', path: '/v1/vendors', body: vendorInput({ code: a.code }) })).status,
+    ).toBe(201);
   });
 
   it('needs ids, in one place only, and the manager role', async () => {
     expect((await call({ method: 'DELETE', path: '/v1/vendors' })).status).toBe(400);
     const vendor = await createVendor();
-    const both = await call({ method: 'DELETE', path: `/v1/vendors?ids=${vendor.id}`, body: { ids: [vendor.id] } });
+    const both = await call({
+      method: 'DELETE',
+      path: `/v1/vendors?ids=${vendor.id}`,
+      body: { ids: [vendor.id] },
+    });
     expect(both.status).toBe(400);
-    expect((await call({ method: 'DELETE', path: `/v1/vendors?ids=${vendor.id}`, role: 'operator' })).status).toBe(403);
+    expect(
+      (await call({ method: 'DELETE', path: `/v1/vendors?ids=${vendor.id}`, role: 'operator' })).status,
+    ).toBe(403);
   });
 
   it('refuses a vendor that purchase-order sources use, naming them, unless they go too', async () => {
     const warehouse = await seedWarehouse();
     const vendor = await createVendor();
-    const source = await call({ method: 'POST', path: '/v1/vendors/po-sources', body: poSourceInput(vendor.id, warehouse.id) });
+    const source = await call({
+      method: 'POST',
+      path: '/v1/vendors/po-sources',
+      body: poSourceInput(vendor.id, warehouse.id),
+    });
     expect(source.status).toBe(201);
     const refused = await call({ method: 'DELETE', path: `/v1/vendors?ids=${vendor.id}` });
     expect(refused.status).toBe(409);
     expect(refused.body.poSourceIds).toEqual([source.body.id]);
-    const cascaded = await call({ method: 'DELETE', path: `/v1/vendors?ids=${vendor.id}&withPoSources=true` });
+    const cascaded = await call({
+      method: 'DELETE',
+      path: `/v1/vendors?ids=${vendor.id}&withPoSources=true`,
+    });
     expect(cascaded.status).toBe(200);
     expect(cascaded.body).toEqual({ deleted: [vendor.id], deletedPoSources: [source.body.id] });
     const left = await call({ method: 'GET', path: `/v1/vendors/po-sources?vendorId=${vendor.id}` });
@@ -151,7 +211,12 @@ describe('purchase-order sources', () => {
     const warehouse = await seedWarehouse();
     const vendor = await createVendor();
     const input = poSourceInput(vendor.id, warehouse.id, { sku: 'WIDGET-1' });
-    const created = await call({ method: 'POST', path: '/v1/vendors/po-sources', body: input, role: 'operator' });
+    const created = await call({
+      method: 'POST',
+      path: '/v1/vendors/po-sources',
+      body: input,
+      role: 'operator',
+    });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ ...input, id: expect.any(String) });
     expect((await call({ method: 'POST', path: '/v1/vendors/po-sources', body: input })).status).toBe(409);
@@ -170,7 +235,11 @@ describe('purchase-order sources', () => {
     });
     expect(noVendor.status).toBe(400);
     expect(noVendor.body.errors[0].path).toBe('body.vendorId');
-    const noWarehouse = await call({ method: 'POST', path: '/v1/vendors/po-sources', body: poSourceInput(vendor.id, closed.id) });
+    const noWarehouse = await call({
+      method: 'POST',
+      path: '/v1/vendors/po-sources',
+      body: poSourceInput(vendor.id, closed.id),
+    });
     expect(noWarehouse.status).toBe(400);
     expect(noWarehouse.body.errors[0].path).toBe('body.warehouseId');
     expect((await call({ method: 'GET', path: `/v1/vendors/${vendor.id}` })).body.poSourceCount).toBe(0);
@@ -186,14 +255,27 @@ describe('purchase-order sources', () => {
       [v1, w2],
       [v2, w1],
     ] as const) {
-      const created = await call({ method: 'POST', path: '/v1/vendors/po-sources', body: poSourceInput(vendor.id, warehouse.id, { sku }) });
+      const created = await call({
+        method: 'POST',
+        path: '/v1/vendors/po-sources',
+        body: poSourceInput(vendor.id, warehouse.id, { sku }),
+      });
       ids.push(created.body.id);
     }
     const byVendor = await call({ method: 'GET', path: `/v1/vendors/po-sources?vendorId=${v1.id}` });
     expect(byVendor.body.items).toHaveLength(2);
-    const bySku = await call({ method: 'GET', path: `/v1/vendors/po-sources?sku=${sku}&warehouseId=${w1.id}` });
-    expect(bySku.body.items.map((s: { vendorId: string }) => s.vendorId).sort()).toEqual([v1.id, v2.id].sort());
-    const unknown = await call({ method: 'DELETE', path: '/v1/vendors/po-sources', body: { ids: [ids[0], '01ARZ3NDEKTSV4RRFFQ69G5FAV'] } });
+    const bySku = await call({
+      method: 'GET',
+      path: `/v1/vendors/po-sources?sku=${sku}&warehouseId=${w1.id}`,
+    });
+    expect(bySku.body.items.map((s: { vendorId: string }) => s.vendorId).sort()).toEqual(
+      [v1.id, v2.id].sort(),
+    );
+    const unknown = await call({
+      method: 'DELETE',
+      path: '/v1/vendors/po-sources',
+      body: { ids: [ids[0], '01ARZ3NDEKTSV4RRFFQ69G5FAV'] },
+    });
     expect(unknown.status).toBe(404);
     const deleted = await call({ method: 'DELETE', path: `/v1/vendors/po-sources?ids=${ids[0]},${ids[1]}` });
     expect(deleted.body).toEqual({ deleted: [ids[0], ids[1]] });
@@ -206,7 +288,11 @@ describe('purchase-order sources', () => {
     const accepting = await seedWarehouse({ code: 'PO-YES' });
     const refusing = await seedWarehouse({ code: 'PO-NO', acceptsPurchaseOrders: false });
     const inactive = await seedWarehouse({ code: 'PO-OFF', active: false });
-    const listed = await call({ method: 'GET', path: '/v1/vendors/po-sources/warehouses?limit=200', role: 'viewer' });
+    const listed = await call({
+      method: 'GET',
+      path: '/v1/vendors/po-sources/warehouses?limit=200',
+      role: 'viewer',
+    });
     expect(listed.status).toBe(200);
     const ids = listed.body.items.map((w: { id: string }) => w.id);
     expect(ids).toContain(accepting.id);
@@ -219,7 +305,11 @@ describe('purchase-order sources', () => {
     for (let round = 0; round < 5; round++) {
       const vendor = await createVendor();
       const [created, deleted] = await Promise.all([
-        call({ method: 'POST', path: '/v1/vendors/po-sources', body: poSourceInput(vendor.id, warehouse.id) }),
+        call({
+          method: 'POST',
+          path: '/v1/vendors/po-sources',
+          body: poSourceInput(vendor.id, warehouse.id),
+        }),
         call({ method: 'DELETE', path: `/v1/vendors?ids=${vendor.id}` }),
       ]);
       if (deleted.status === 200) {

@@ -2,8 +2,8 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { db, tableName } from '../../shared/db/client';
-import type { Warehouse } from '../../shared/warehouses/warehouse';
 import { warehouseItem } from '../../shared/warehouses/repository';
+import type { Warehouse } from '../../shared/warehouses/warehouse';
 
 let sequence = 0;
 const next = () => ++sequence;
@@ -13,7 +13,11 @@ export function vendorInput(overrides: Record<string, unknown> = {}) {
   return { code: `V${n}-${ulid().slice(-6)}`, name: `Vendor ${n}`, currency: 'USD', ...overrides };
 }
 
-export function poSourceInput(vendorId: string, warehouseId: string, overrides: Record<string, unknown> = {}) {
+export function poSourceInput(
+  vendorId: string,
+  warehouseId: string,
+  overrides: Record<string, unknown> = {},
+) {
   return {
     vendorId,
     warehouseId,

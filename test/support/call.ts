@@ -15,6 +15,7 @@ export interface CallSpec {
   headers?: Record<string, string>;
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: response bodies are arbitrary JSON that assertions read
 export interface CallResult<T = any> {
   status: number;
   headers: Record<string, string>;
@@ -37,8 +38,13 @@ export function claimsFor(role: Role, subject = `user-${role}`) {
   return { sub: subject, 'cognito:username': subject, 'cognito:groups': [role], token_use: 'access' };
 }
 
-const context = { functionName: 'test', awsRequestId: 'test', getRemainingTimeInMillis: () => 30_000 } as unknown as Context;
+const context = {
+  functionName: 'test',
+  awsRequestId: 'test',
+  getRemainingTimeInMillis: () => 30_000,
+} as unknown as Context;
 
+// biome-ignore lint/suspicious/noExplicitAny: response bodies are arbitrary JSON that assertions read
 export async function call<T = any>(spec: CallSpec): Promise<CallResult<T>> {
   const role = spec.role === undefined ? 'manager' : spec.role;
   const headers: Record<string, string> = { ...spec.headers };
@@ -56,12 +62,20 @@ export async function call<T = any>(spec: CallSpec): Promise<CallResult<T>> {
   });
   const { group, ...apiEvent } = event;
   const handler = await handlerOf(group);
-  const response = (await handler(apiEvent, context)) as { statusCode: number; headers: Record<string, string>; body: string };
+  const response = (await handler(apiEvent, context)) as {
+    statusCode: number;
+    headers: Record<string, string>;
+    body: string;
+  };
   let parsed: unknown;
   try {
     parsed = response.body ? JSON.parse(response.body) : undefined;
   } catch {
     parsed = undefined;
   }
-  return { status: response.statusCode, headers: response.headers ?? {}, body: parsed as T, text: response.body };
+  // Header names are case-insensitive; middlewares write some capitalised.
+  const responseHeaders = Object.fromEntries(
+    Object.entries(response.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]),
+  );
+  return { status: response.statusCode, headers: responseHeaders, body: parsed as T, text: response.body };
 }

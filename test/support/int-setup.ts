@@ -16,5 +16,8 @@ await ensureTable(process.env.DYNAMODB_ENDPOINT, process.env.TABLE_NAME);
 const recorded = recordCommands(db());
 
 afterAll(() => {
-  expect(recorded.filter((command) => command.startsWith('Scan')), 'no Scan on any request path').toEqual([]);
+  expect(
+    recorded.filter((command) => command.startsWith('Scan')),
+    'no Scan on any request path',
+  ).toEqual([]);
 });

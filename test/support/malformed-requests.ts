@@ -32,10 +32,26 @@ export function malformedRequests(): MalformedRequest[] {
     const path = concretePath(definition);
     const label = `${definition.method} ${definition.path}`;
     const json = { 'content-type': 'application/json' };
-    cases.push({ name: `${label}: unknown query parameter`, method: definition.method, path: `${path}?bogus=1`, headers: {}, expected: 400 });
+    cases.push({
+      name: `${label}: unknown query parameter`,
+      method: definition.method,
+      path: `${path}?bogus=1`,
+      headers: {},
+      expected: 400,
+    });
     if (definition.query) {
-      cases.push({ name: `${label}: limit out of range`, method: definition.method, path: `${path}?limit=0`, headers: {} });
-      cases.push({ name: `${label}: tampered cursor`, method: definition.method, path: `${path}?cursor=eyJzIjoiIn0.AAAA`, headers: {} });
+      cases.push({
+        name: `${label}: limit out of range`,
+        method: definition.method,
+        path: `${path}?limit=0`,
+        headers: {},
+      });
+      cases.push({
+        name: `${label}: tampered cursor`,
+        method: definition.method,
+        path: `${path}?cursor=eyJzIjoiIn0.AAAA`,
+        headers: {},
+      });
     }
     if (definition.params) {
       cases.push({
@@ -46,11 +62,46 @@ export function malformedRequests(): MalformedRequest[] {
       });
     }
     if (definition.body) {
-      cases.push({ name: `${label}: invalid JSON`, method: definition.method, path, headers: json, rawBody: '{"a":', expected: 400 });
-      cases.push({ name: `${label}: not JSON`, method: definition.method, path, headers: { 'content-type': 'text/plain' }, rawBody: 'hello', expected: 415 });
-      cases.push({ name: `${label}: array body`, method: definition.method, path, headers: json, rawBody: '[]', expected: 400 });
-      cases.push({ name: `${label}: unknown field`, method: definition.method, path, headers: json, rawBody: '{"zzUnknown":1}', expected: 400 });
-      cases.push({ name: `${label}: wrong types`, method: definition.method, path, headers: json, rawBody: '{"ids":"x","code":7,"name":[],"vendorId":false}', expected: 400 });
+      cases.push({
+        name: `${label}: invalid JSON`,
+        method: definition.method,
+        path,
+        headers: json,
+        rawBody: '{"a":',
+        expected: 400,
+      });
+      cases.push({
+        name: `${label}: not JSON`,
+        method: definition.method,
+        path,
+        headers: { 'content-type': 'text/plain' },
+        rawBody: 'hello',
+        expected: 415,
+      });
+      cases.push({
+        name: `${label}: array body`,
+        method: definition.method,
+        path,
+        headers: json,
+        rawBody: '[]',
+        expected: 400,
+      });
+      cases.push({
+        name: `${label}: unknown field`,
+        method: definition.method,
+        path,
+        headers: json,
+        rawBody: '{"zzUnknown":1}',
+        expected: 400,
+      });
+      cases.push({
+        name: `${label}: wrong types`,
+        method: definition.method,
+        path,
+        headers: json,
+        rawBody: '{"ids":"x","code":7,"name":[],"vendorId":false}',
+        expected: 400,
+      });
       cases.push({
         name: `${label}: body over 1 MiB`,
         method: definition.method,
@@ -60,7 +111,14 @@ export function malformedRequests(): MalformedRequest[] {
         expected: 413,
       });
     } else {
-      cases.push({ name: `${label}: unexpected body`, method: definition.method, path, headers: json, rawBody: '{"a":1}', expected: 400 });
+      cases.push({
+        name: `${label}: unexpected body`,
+        method: definition.method,
+        path,
+        headers: json,
+        rawBody: '{"a":1}',
+        expected: 400,
+      });
     }
     if (definition.method === 'POST') {
       cases.push({
@@ -73,7 +131,14 @@ export function malformedRequests(): MalformedRequest[] {
       });
     }
     if (definition.versioned && definition.method !== 'GET' && definition.method !== 'POST') {
-      cases.push({ name: `${label}: malformed If-Match`, method: definition.method, path, headers: { ...json, 'if-match': 'v1' }, rawBody: '{}', expected: 400 });
+      cases.push({
+        name: `${label}: malformed If-Match`,
+        method: definition.method,
+        path,
+        headers: { ...json, 'if-match': 'v1' },
+        rawBody: '{}',
+        expected: 400,
+      });
     }
   }
   return cases;

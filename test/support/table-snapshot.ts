@@ -5,14 +5,21 @@
 import { ScanCommand } from '@aws-sdk/client-dynamodb';
 import { localDynamoClient } from '../../infra/local/dynamodb-local';
 
-export async function tableSnapshot(endpoint = process.env.DYNAMODB_ENDPOINT!, table = process.env.TABLE_NAME!): Promise<string[]> {
+export async function tableSnapshot(
+  endpoint = process.env.DYNAMODB_ENDPOINT!,
+  table = process.env.TABLE_NAME!,
+): Promise<string[]> {
   const client = localDynamoClient(endpoint);
   const items: string[] = [];
   let start: Record<string, never> | undefined;
   try {
     do {
-      const page = await client.send(new ScanCommand({ TableName: table, ExclusiveStartKey: start, ConsistentRead: true }));
-      items.push(...(page.Items ?? []).map((item) => JSON.stringify(Object.fromEntries(Object.entries(item).sort()))));
+      const page = await client.send(
+        new ScanCommand({ TableName: table, ExclusiveStartKey: start, ConsistentRead: true }),
+      );
+      items.push(
+        ...(page.Items ?? []).map((item) => JSON.stringify(Object.fromEntries(Object.entries(item).sort()))),
+      );
       start = page.LastEvaluatedKey as typeof start;
     } while (start);
   } finally {

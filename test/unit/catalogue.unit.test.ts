@@ -39,7 +39,9 @@ describe('route catalogue against the interface', () => {
 
   it('every group present declares all of its interface operations', () => {
     for (const catalogue of catalogues) {
-      const expected = contract.filter((op) => op.group === catalogue.group).map((op) => `${op.method} ${op.path}`);
+      const expected = contract
+        .filter((op) => op.group === catalogue.group)
+        .map((op) => `${op.method} ${op.path}`);
       const declared = Object.values(catalogue.routes).map((op) => `${op.method} ${op.path}`);
       expect(declared.sort(), catalogue.group).toEqual(expected.sort());
     }
@@ -48,7 +50,9 @@ describe('route catalogue against the interface', () => {
   it('path parameter schemas name exactly the path variables', () => {
     for (const op of operations) {
       const variables = [...parameterNamesByDepth(op.path).values()].sort();
-      const declared = op.params ? Object.keys((op.params as { _zod: { def: { shape: object } } })._zod.def.shape).sort() : [];
+      const declared = op.params
+        ? Object.keys((op.params as unknown as { _zod: { def: { shape: object } } })._zod.def.shape).sort()
+        : [];
       expect(declared, `${op.method} ${op.path}`).toEqual(variables);
     }
   });

@@ -14,7 +14,9 @@ describe('cursors', () => {
   it('fail closed when tampered, truncated, re-scoped or garbage', () => {
     const cursor = encodeCursor(key, 'vendors:{}')!;
     const [payload, signature] = cursor.split('.');
-    const forged = Buffer.from(JSON.stringify({ s: 'vendors:{}', k: { ...key, PK: 'VENDOR#2' } })).toString('base64url');
+    const forged = Buffer.from(JSON.stringify({ s: 'vendors:{}', k: { ...key, PK: 'VENDOR#2' } })).toString(
+      'base64url',
+    );
     for (const bad of [
       `${forged}.${signature}`,
       `${payload}.${signature!.slice(1)}`,

@@ -23,7 +23,10 @@ describe('matchRoute', () => {
   });
 
   it('tells a wrong method (405 with the allowed ones) from an unknown path (404)', () => {
-    expect(matchRoute(routes, 'DELETE', '/v1/orders/1')).toEqual({ kind: 'method-not-allowed', allowed: ['GET', 'PUT'] });
+    expect(matchRoute(routes, 'DELETE', '/v1/orders/1')).toEqual({
+      kind: 'method-not-allowed',
+      allowed: ['GET', 'PUT'],
+    });
     expect(matchRoute(routes, 'GET', '/v1/nothing')).toEqual({ kind: 'not-found' });
     expect(matchRoute(routes, 'GET', '/v1/orders/%E0%A4%A')).toEqual({ kind: 'not-found' });
   });

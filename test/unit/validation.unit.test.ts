@@ -6,7 +6,11 @@ import { parsePart } from '../../shared/http/validation';
 describe('request validation', () => {
   it('names every bad field with a readable message, unknown fields included', () => {
     try {
-      parsePart(vendorInputSchema, { code: '', name: 'Acme', currency: 'usd', leadTimeDays: 1.5, color: 'red' }, 'body');
+      parsePart(
+        vendorInputSchema,
+        { code: '', name: 'Acme', currency: 'usd', leadTimeDays: 1.5, color: 'red' },
+        'body',
+      );
       expect.unreachable();
     } catch (error) {
       expect(error).toBeInstanceOf(ValidationFailed);

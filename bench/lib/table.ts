@@ -1,25 +1,42 @@
-/** Prints rows as an aligned plain-text table: numbers right-aligned, everything else left. */
+/** Prints rows as an aligned plain-text table: numbers right-aligned with a column's decimals, the rest left. */
 import type { Cell, Table } from './suite';
 
-const text = (cell: Cell | undefined): string => (cell === null || cell === undefined ? '' : String(cell));
+const decimalsOf = (value: number) =>
+  Number.isInteger(value) ? 0 : (String(value).split('.')[1]?.length ?? 0);
+
+function columnFormatter(cells: (Cell | undefined)[]): {
+  numeric: boolean;
+  format: (cell: Cell | undefined) => string;
+} {
+  const numbers = cells.filter((cell): cell is number => typeof cell === 'number');
+  const numeric =
+    numbers.length > 0 &&
+    cells.every((cell) => typeof cell === 'number' || cell === null || cell === undefined);
+  // One decimal count per column, so 1.2 and 1.21 line up as 1.20 and 1.21.
+  const decimals = Math.max(0, ...numbers.map(decimalsOf));
+  return {
+    numeric,
+    format: (cell) =>
+      cell === null || cell === undefined
+        ? ''
+        : typeof cell === 'number' && numeric
+          ? cell.toFixed(decimals)
+          : String(cell),
+  };
+}
 
 export function formatTable(table: Table): string {
   const columns = [...new Set(table.rows.flatMap((row) => Object.keys(row)))];
-  const widths = columns.map((column) =>
-    Math.max(column.length, ...table.rows.map((row) => text(row[column]).length)),
-  );
-  const line = (cells: string[], numeric: boolean[]) =>
-    cells
-      .map((cell, i) => (numeric[i] ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!)))
+  const formatters = columns.map((column) => columnFormatter(table.rows.map((row) => row[column])));
+  const cells = table.rows.map((row) => columns.map((column, i) => formatters[i]!.format(row[column])));
+  const widths = columns.map((column, i) => Math.max(column.length, ...cells.map((row) => row[i]!.length)));
+  const line = (values: string[], align: boolean) =>
+    values
+      .map((value, i) =>
+        align && formatters[i]!.numeric ? value.padStart(widths[i]!) : value.padEnd(widths[i]!),
+      )
       .join('  ')
       .trimEnd();
-  const header = line(columns, columns.map(() => false));
   const rule = widths.map((width) => '-'.repeat(width)).join('  ');
-  const body = table.rows.map((row) =>
-    line(
-      columns.map((column) => text(row[column])),
-      columns.map((column) => typeof row[column] === 'number'),
-    ),
-  );
-  return [table.title, header, rule, ...body].join('\n');
+  return [table.title, line(columns, false), rule, ...cells.map((row) => line(row, true))].join('\n');
 }

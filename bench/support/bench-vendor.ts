@@ -1,7 +1,7 @@
 /** One complete vendor and its stored item, written the way the vendors repository writes it. */
 import { ulid } from 'ulid';
-import { vendorIndexKeys, vendorKey } from '../../shared/db/keys';
 import type { Vendor } from '../../functions/vendors/schemas';
+import { vendorIndexKeys, vendorKey } from '../../shared/db/keys';
 
 export function benchVendor(): { vendor: Vendor; item: Record<string, unknown> } {
   const at = new Date().toISOString();
@@ -17,5 +17,8 @@ export function benchVendor(): { vendor: Vendor; item: Record<string, unknown> }
     createdAt: at,
     updatedAt: at,
   };
-  return { vendor, item: { ...vendorKey(vendor.id), ...vendorIndexKeys(vendor), entity: 'vendor', ...vendor } };
+  return {
+    vendor,
+    item: { ...vendorKey(vendor.id), ...vendorIndexKeys(vendor), entity: 'vendor', ...vendor },
+  };
 }

@@ -2,7 +2,10 @@
 import { ensureTable, startDynamoLocal } from '../../infra/local/dynamodb-local';
 import { freePort } from '../../test/support/dynamo-global-setup';
 
-export async function withDynamoLocal<T>(tableName: string, work: (endpoint: string) => Promise<T>): Promise<T> {
+export async function withDynamoLocal<T>(
+  tableName: string,
+  work: (endpoint: string) => Promise<T>,
+): Promise<T> {
   const dynamo = await startDynamoLocal({ port: await freePort() });
   try {
     await ensureTable(dynamo.endpoint, tableName);

@@ -13,5 +13,12 @@ export const functionEntries = (): Entry[] => [
   { name: 'projector', entry: handlerEntry('projector') },
 ];
 
-export const baselineEntry: Entry = { name: 'baseline (DynamoDB clients)', entry: 'bench/fixtures/sdk-baseline.ts' };
+export const baselineEntry: Entry = {
+  name: 'baseline (DynamoDB clients)',
+  entry: 'bench/fixtures/sdk-baseline.ts',
+};
+export const importOnlyEntry: Entry = {
+  name: 'DynamoDB clients, not constructed',
+  entry: 'bench/fixtures/sdk-import-only.ts',
+};
 export const emptyEntry: Entry = { name: 'empty module', entry: 'bench/fixtures/empty-module.ts' };

@@ -21,10 +21,14 @@ const childEnv = {
 };
 
 function loadOnce(file: string): number {
-  const child = spawnSync(process.execPath, ['--input-type=module', '-e', childScript, pathToFileURL(file).href], {
-    env: childEnv,
-    encoding: 'utf8',
-  });
+  const child = spawnSync(
+    process.execPath,
+    ['--input-type=module', '-e', childScript, pathToFileURL(file).href],
+    {
+      env: childEnv,
+      encoding: 'utf8',
+    },
+  );
   if (child.status !== 0) throw new Error(`loading ${file} failed (${child.status}): ${child.stderr}`);
   const ms = Number(child.stdout);
   if (!Number.isFinite(ms)) throw new Error(`loading ${file} printed ${JSON.stringify(child.stdout)}`);

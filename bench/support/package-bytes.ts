@@ -4,13 +4,14 @@ export interface PackageBytes {
   bytes: number;
 }
 
-export const appCode = '(app code)';
-
-/** `node_modules/@scope/name/...` → `@scope/name`; the innermost node_modules wins for nested installs. */
+/**
+ * `node_modules/@scope/name/...` → `@scope/name` (the innermost node_modules wins for nested installs);
+ * the app's own files → `app: shared/http`, by their first two folders, so app growth is placed too.
+ */
 export function packageOf(inputPath: string): string {
   const marker = 'node_modules/';
   const at = inputPath.lastIndexOf(marker);
-  if (at < 0) return appCode;
+  if (at < 0) return `app: ${inputPath.split('/').slice(0, 2).join('/')}`;
   const [first = '', second = ''] = inputPath.slice(at + marker.length).split('/');
   return first.startsWith('@') ? `${first}/${second}` : first;
 }

@@ -1,0 +1,6 @@
+/** Every benchmark, in the order `npm run bench` runs them; a new benchmark is one more entry here. */
+import type { Suite } from '../lib/suite';
+import { bundles } from './bundles';
+import { requestOverhead } from './request-overhead';
+
+export const suites: readonly Suite[] = [bundles, requestOverhead];

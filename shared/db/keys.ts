@@ -9,6 +9,15 @@
  * | po-source           | POSOURCE#<id>              | POSOURCE              | VENDOR#<vendorId> / POSOURCE#<sku>#<wh>| SKU#<sku> / POSOURCE#<vendorId>#<wh>   | POSOURCES / <id>          |
  * | po-source marker    | POSOURCE_UNIQ#<v>#<sku>#<wh>| POSOURCE_UNIQ        |                                        |                                        |                           |
  * | warehouse           | WAREHOUSE#<id>             | WAREHOUSE             | WAREHOUSES / CODE#<lower code>         |                                        |                           |
+ * | warehouse code marker | WAREHOUSE_CODE#<lower code> | WAREHOUSE_CODE     |                                        |                                        |                           |
+ * | default warehouse   | WAREHOUSE_DEFAULT          | WAREHOUSE_DEFAULT     |                                        |                                        |                           |
+ * | stock record        | STOCK#<sku>                | WH#<warehouseId>      | WH_STOCK#<warehouseId> / SKU#<sku>     |                                        |                           |
+ * | stock movement      | MOVEMENTS#SKU#<sku>        | <at>#<id>             | MOVEMENTS#WH#<warehouseId> / <at>#<id> | MOVEMENTS#DAY#<yyyy-mm-dd> / <at>#<id> |                           |
+ * | stock rule          | STOCKRULE#<id>             | STOCKRULE             | STOCKRULES / <pattern>#<wh or *>#<id>  |                                        |                           |
+ * | stock rule marker   | STOCKRULE_UNIQ#<pattern>#<wh or *> | STOCKRULE_UNIQ |                                        |                                        |                           |
+ * | rule period         | RULEPERIOD#<id>            | RULEPERIOD            | RULE_PERIODS#<ruleId> / <from>#<id>    | RULE_PERIODS / <from>#<id>             |                           |
+ * | alert settings      | SETTINGS                   | INVENTORY_ALERTS      |                                        |                                        |                           |
+ * | work order          | WORKORDER#<id>             | WORKORDER             | WORKORDERS#WH#<wh> / <status>#<at>#<id>|                                        |                           |
  * | idempotency record  | IDEMPOTENCY#<subject>#<op>#<key> | IDEMPOTENCY     |                                        |                                        |                           |
  *
  * | access pattern                               | query                                                   |
@@ -22,6 +31,16 @@
  * | all po-sources                               | Query GSI3 PK=POSOURCES                                 |
  * | po-sources by ids                            | BatchGetItem poSourceKey(id)…                           |
  * | warehouses (all, by code)                    | Query GSI1 PK=WAREHOUSES                                |
+ * | stock of a SKU in every warehouse            | Query PK=STOCK#<sku>                                    |
+ * | stock records (for a movement)               | BatchGetItem stockKey(sku, warehouseId)…                |
+ * | stock held in a warehouse                    | Query GSI1 PK=WH_STOCK#<warehouseId>                    |
+ * | movements of a SKU over a date range         | Query PK=MOVEMENTS#SKU#<sku>, SK between <from> and <to>|
+ * | movements in a warehouse over a date range   | Query GSI1 PK=MOVEMENTS#WH#<wh>, SK between             |
+ * | movements on a day (all warehouses)          | Query GSI2 PK=MOVEMENTS#DAY#<day>                       |
+ * | stock rules (by pattern)                     | Query GSI1 PK=STOCKRULES                                |
+ * | periods of a rule (overlap check)            | Query GSI1 PK=RULE_PERIODS#<ruleId>                     |
+ * | all rule periods by start date               | Query GSI2 PK=RULE_PERIODS                              |
+ * | open work orders of a warehouse              | Query GSI1 PK=WORKORDERS#WH#<wh>, SK begins_with open#  |
  * | idempotency record of a request              | GetItem idempotencyKey(subject, operationId, key)       |
  */
 
@@ -79,6 +98,68 @@ export const warehouseIndexKeys = (warehouse: { code: string }) => ({
   GSI1SK: `CODE#${lower(warehouse.code)}`,
 });
 export const allWarehouses = () => ({ pk: 'WAREHOUSES', skPrefix: 'CODE#' });
+
+export const warehouseCodeKey = (code: string): ItemKey => ({
+  PK: `WAREHOUSE_CODE#${lower(code)}`,
+  SK: 'WAREHOUSE_CODE',
+});
+/** Names the one default warehouse; every change of default goes through it, so there is exactly one. */
+export const defaultWarehouseKey = (): ItemKey => ({ PK: 'WAREHOUSE_DEFAULT', SK: 'WAREHOUSE_DEFAULT' });
+
+export const stockKey = (sku: string, warehouseId: string): ItemKey => ({ PK: `STOCK#${sku}`, SK: `WH#${warehouseId}` });
+export const stockIndexKeys = (record: { sku: string; warehouseId: string }) => ({
+  GSI1PK: `WH_STOCK#${record.warehouseId}`,
+  GSI1SK: `SKU#${record.sku}`,
+});
+export const stockOfSku = (sku: string) => ({ pk: `STOCK#${sku}`, skPrefix: 'WH#' });
+export const stockInWarehouse = (warehouseId: string) => ({ pk: `WH_STOCK#${warehouseId}`, skPrefix: 'SKU#' });
+
+export const movementKey = (movement: { sku: string; at: string; id: string }): ItemKey => ({
+  PK: `MOVEMENTS#SKU#${movement.sku}`,
+  SK: `${movement.at}#${movement.id}`,
+});
+export const movementIndexKeys = (movement: { warehouseId: string; at: string; id: string }) => ({
+  GSI1PK: `MOVEMENTS#WH#${movement.warehouseId}`,
+  GSI1SK: `${movement.at}#${movement.id}`,
+  GSI2PK: `MOVEMENTS#DAY#${movement.at.slice(0, 10)}`,
+  GSI2SK: `${movement.at}#${movement.id}`,
+});
+export const movementsOfSku = (sku: string) => ({ pk: `MOVEMENTS#SKU#${sku}` });
+export const movementsInWarehouse = (warehouseId: string) => ({ pk: `MOVEMENTS#WH#${warehouseId}` });
+export const movementsOnDay = (day: string) => ({ pk: `MOVEMENTS#DAY#${day}` });
+
+export const stockRuleKey = (id: string): ItemKey => ({ PK: `STOCKRULE#${id}`, SK: 'STOCKRULE' });
+export const stockRuleIndexKeys = (rule: { id: string; skuPattern: string; warehouseId?: string }) => ({
+  GSI1PK: 'STOCKRULES',
+  GSI1SK: `${rule.skuPattern}#${rule.warehouseId ?? '*'}#${rule.id}`,
+});
+export const stockRuleUniqueKey = (rule: { skuPattern: string; warehouseId?: string }): ItemKey => ({
+  PK: `STOCKRULE_UNIQ#${rule.skuPattern}#${rule.warehouseId ?? '*'}`,
+  SK: 'STOCKRULE_UNIQ',
+});
+export const allStockRules = () => ({ pk: 'STOCKRULES', skPrefix: '' });
+
+export const rulePeriodKey = (id: string): ItemKey => ({ PK: `RULEPERIOD#${id}`, SK: 'RULEPERIOD' });
+export const rulePeriodIndexKeys = (period: { id: string; ruleId: string; from: string }) => ({
+  GSI1PK: `RULE_PERIODS#${period.ruleId}`,
+  GSI1SK: `${period.from}#${period.id}`,
+  GSI2PK: 'RULE_PERIODS',
+  GSI2SK: `${period.from}#${period.id}`,
+});
+export const periodsOfRule = (ruleId: string) => ({ pk: `RULE_PERIODS#${ruleId}`, skPrefix: '' });
+export const allRulePeriods = () => ({ pk: 'RULE_PERIODS', skPrefix: '' });
+
+export const alertSettingsKey = (): ItemKey => ({ PK: 'SETTINGS', SK: 'INVENTORY_ALERTS' });
+
+export const workOrderKey = (id: string): ItemKey => ({ PK: `WORKORDER#${id}`, SK: 'WORKORDER' });
+export const workOrderIndexKeys = (workOrder: { id: string; warehouseId: string; status: string; createdAt: string }) => ({
+  GSI1PK: `WORKORDERS#WH#${workOrder.warehouseId}`,
+  GSI1SK: `${workOrder.status}#${workOrder.createdAt}#${workOrder.id}`,
+});
+export const workOrdersInWarehouse = (warehouseId: string, status?: string) => ({
+  pk: `WORKORDERS#WH#${warehouseId}`,
+  skPrefix: status ? `${status}#` : '',
+});
 
 export const idempotencyKey = (subject: string, operationId: string, key: string): ItemKey => ({
   PK: `IDEMPOTENCY#${subject}#${operationId}#${key}`,

@@ -15,14 +15,14 @@ export async function getItem(key: ItemKey, consistent = false): Promise<Item | 
 }
 
 /** BatchGetItem in chunks of 100, retrying unprocessed keys; answers the items found, in no particular order. */
-export async function getItems(keys: ItemKey[]): Promise<Item[]> {
+export async function getItems(keys: ItemKey[], consistent = false): Promise<Item[]> {
   const found: Item[] = [];
   for (let start = 0; start < keys.length; start += 100) {
     let pending: Record<string, NativeAttributeValue>[] | undefined = keys.slice(start, start + 100);
     for (let attempt = 0; pending && pending.length > 0; attempt++) {
       if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 25 * 2 ** attempt)));
       const result: BatchGetCommandOutput = await db().send(
-        new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending } } }),
+        new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending, ConsistentRead: consistent } } }),
       );
       found.push(...(result.Responses?.[tableName()] ?? []));
       pending = result.UnprocessedKeys?.[tableName()]?.Keys;

@@ -1,0 +1,167 @@
+/**
+ * Stock arithmetic, as plain functions: a movement applied to a stock record gives the next record or
+ * a shortfall. On hand and available never go below zero; inbound units form first-in first-out cost
+ * layers (the aging report reads them) and move the average unit cost.
+ */
+
+export const movementTypes = [
+  'receipt',
+  'adjustment',
+  'assembly',
+  'count',
+  'allocation',
+  'release',
+  'shipment',
+  'return',
+] as const;
+export type MovementType = (typeof movementTypes)[number];
+
+export interface CostLayer {
+  receivedAt: string;
+  quantity: number;
+  /** Minor units per unit. */
+  unitCost: number;
+}
+
+export interface StockRecord {
+  sku: string;
+  warehouseId: string;
+  onHand: number;
+  /** Units promised to unshipped orders. */
+  allocated: number;
+  /** onHand − allocated, never below zero. */
+  available: number;
+  /** Minor units, rounded. */
+  averageUnitCost: number;
+  layers: CostLayer[];
+  version: number;
+  updatedAt: string;
+}
+
+export interface MovementRequest {
+  sku: string;
+  warehouseId: string;
+  type: MovementType;
+  /**
+   * Signed change. For allocation and release: units allocated or released (positive); for shipment:
+   * units shipped (positive, taken from the allocation); otherwise the change of on hand.
+   */
+  quantity: number;
+  /** Minor units per unit, for inbound units; defaults to the current average. */
+  unitCost?: number;
+  reference?: { type: string; id: string };
+}
+
+export interface Movement {
+  id: string;
+  sku: string;
+  warehouseId: string;
+  type: MovementType;
+  /** Change of on hand (signed). */
+  quantity: number;
+  /** Change of allocated (signed). */
+  allocatedChange: number;
+  unitCost?: number;
+  reference?: { type: string; id: string };
+  at: string;
+  onHandAfter: number;
+  availableAfter: number;
+}
+
+export interface Shortfall {
+  sku: string;
+  warehouseId: string;
+  requested: number;
+  available: number;
+  missing: number;
+}
+
+export function emptyStock(sku: string, warehouseId: string, at: string): StockRecord {
+  return { sku, warehouseId, onHand: 0, allocated: 0, available: 0, averageUnitCost: 0, layers: [], version: 0, updatedAt: at };
+}
+
+function availableOf(onHand: number, allocated: number): number {
+  return Math.max(0, onHand - allocated);
+}
+
+/** Removes units from the oldest layers first. */
+function consumeLayers(layers: CostLayer[], units: number): CostLayer[] {
+  const remaining: CostLayer[] = [];
+  let toTake = units;
+  for (const layer of layers) {
+    if (toTake >= layer.quantity) {
+      toTake -= layer.quantity;
+      continue;
+    }
+    remaining.push({ ...layer, quantity: layer.quantity - toTake });
+    toTake = 0;
+  }
+  return remaining;
+}
+
+export type MovementOutcome =
+  | { ok: true; record: StockRecord; onHandChange: number; allocatedChange: number }
+  | { ok: false; shortfall: Shortfall };
+
+export function applyMovement(record: StockRecord, movement: MovementRequest, at: string): MovementOutcome {
+  const { onHand, allocated } = record;
+  const short = (requested: number, available: number): MovementOutcome => ({
+    ok: false,
+    shortfall: { sku: record.sku, warehouseId: record.warehouseId, requested, available, missing: requested - available },
+  });
+  let onHandChange = 0;
+  let allocatedChange = 0;
+  switch (movement.type) {
+    case 'allocation': {
+      const available = availableOf(onHand, allocated);
+      if (movement.quantity > available) return short(movement.quantity, available);
+      allocatedChange = movement.quantity;
+      break;
+    }
+    case 'release':
+      allocatedChange = -Math.min(movement.quantity, allocated);
+      break;
+    case 'shipment': {
+      // Shipping takes the units out of the allocation first, then out of what is free.
+      const fromAllocation = Math.min(movement.quantity, allocated);
+      const free = availableOf(onHand, allocated);
+      if (movement.quantity - fromAllocation > free) return short(movement.quantity, fromAllocation + free);
+      onHandChange = -movement.quantity;
+      allocatedChange = -fromAllocation;
+      break;
+    }
+    default: {
+      if (movement.quantity < 0) {
+        const available = availableOf(onHand, allocated);
+        if (-movement.quantity > available) return short(-movement.quantity, available);
+      }
+      onHandChange = movement.quantity;
+    }
+  }
+  const nextOnHand = onHand + onHandChange;
+  const nextAllocated = allocated + allocatedChange;
+  let layers = record.layers;
+  let averageUnitCost = record.averageUnitCost;
+  if (onHandChange > 0) {
+    const unitCost = movement.unitCost ?? record.averageUnitCost;
+    layers = [...layers, { receivedAt: at, quantity: onHandChange, unitCost }];
+    averageUnitCost = Math.round((onHand * record.averageUnitCost + onHandChange * unitCost) / nextOnHand);
+  } else if (onHandChange < 0) {
+    layers = consumeLayers(layers, -onHandChange);
+  }
+  return {
+    ok: true,
+    onHandChange,
+    allocatedChange,
+    record: {
+      ...record,
+      onHand: nextOnHand,
+      allocated: nextAllocated,
+      available: availableOf(nextOnHand, nextAllocated),
+      averageUnitCost,
+      layers,
+      version: record.version + 1,
+      updatedAt: at,
+    },
+  };
+}

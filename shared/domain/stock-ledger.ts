@@ -77,7 +77,17 @@ export interface Shortfall {
 }
 
 export function emptyStock(sku: string, warehouseId: string, at: string): StockRecord {
-  return { sku, warehouseId, onHand: 0, allocated: 0, available: 0, averageUnitCost: 0, layers: [], version: 0, updatedAt: at };
+  return {
+    sku,
+    warehouseId,
+    onHand: 0,
+    allocated: 0,
+    available: 0,
+    averageUnitCost: 0,
+    layers: [],
+    version: 0,
+    updatedAt: at,
+  };
 }
 
 function availableOf(onHand: number, allocated: number): number {
@@ -107,7 +117,13 @@ export function applyMovement(record: StockRecord, movement: MovementRequest, at
   const { onHand, allocated } = record;
   const short = (requested: number, available: number): MovementOutcome => ({
     ok: false,
-    shortfall: { sku: record.sku, warehouseId: record.warehouseId, requested, available, missing: requested - available },
+    shortfall: {
+      sku: record.sku,
+      warehouseId: record.warehouseId,
+      requested,
+      available,
+      missing: requested - available,
+    },
   });
   let onHandChange = 0;
   let allocatedChange = 0;

@@ -33,7 +33,11 @@ export interface DomainEvent {
 const verbs: Record<string, string> = { INSERT: 'created', MODIFY: 'updated', REMOVE: 'deleted' };
 
 /** Entities whose events are not named `<entity>.<verb>`. */
-const customNames: Record<string, Partial<Record<string, string>>> = {};
+const customNames: Record<string, (verb: string, item: Record<string, unknown>) => string> = {
+  'stock-movement': () => 'stock.moved',
+  'work-order': (verb, item) =>
+    verb === 'created' && item.status === 'applied' ? 'work-order.applied' : `work-order.${verb}`,
+};
 
 function image(value: Record<string, AttributeValue> | undefined): Record<string, unknown> | undefined {
   return value ? unmarshall(value as never) : undefined;
@@ -55,7 +59,7 @@ export function toDomainEvent(record: StreamRecord): DomainEvent | undefined {
   if (!entity) return undefined;
   const current = next ?? previous!;
   return {
-    type: customNames[entity]?.[verb] ?? `${entity}.${verb}`,
+    type: customNames[entity]?.(verb, current) ?? `${entity}.${verb}`,
     id: record.eventID ?? record.dynamodb?.SequenceNumber ?? `${entity}-${Date.now()}`,
     time: timeOf(record),
     entity,

@@ -6,8 +6,8 @@
  */
 import { monotonicFactory } from 'ulid';
 import { tableName } from '../db/client';
-import { getItems } from '../db/query';
 import { movementIndexKeys, movementKey, stockIndexKeys, stockKey, warehouseKey } from '../db/keys';
+import { getItems } from '../db/query';
 import type { TransactItem } from '../db/transactions';
 import { maxTransactionItems, transactWrite } from '../db/transactions';
 import { TransactionCancelled } from '../db/write-errors';
@@ -20,10 +20,14 @@ const newId = monotonicFactory();
 const maxAttempts = 30;
 
 export interface LedgerOptions {
-  /** Items written in the same transaction (a work order, an order). */
-  extraItems?: TransactItem[];
+  /** Items written in the same transaction (a work order, an order), given the movements being recorded. */
+  extraItems?: (movements: Movement[]) => TransactItem[];
   /** Extra condition on each warehouse touched (for example: accepts work orders), with the error when it fails. */
-  warehouseCondition?: { expression: string; values: Record<string, unknown>; error: (warehouseId: string) => AppError };
+  warehouseCondition?: {
+    expression: string;
+    values: Record<string, unknown>;
+    error: (warehouseId: string) => AppError;
+  };
   /** Maps a refused extra item (by its index in extraItems) to an error. */
   extraItemRefused?: (index: number) => AppError;
 }
@@ -36,7 +40,10 @@ export interface LedgerResult {
 const pairKey = (sku: string, warehouseId: string) => `${sku}\u0000${warehouseId}`;
 
 /** Stock records for (sku, warehouse) pairs, strongly consistent, absent ones as empty records. */
-export async function readStock(pairs: Array<{ sku: string; warehouseId: string }>, at: string): Promise<Map<string, StockRecord>> {
+export async function readStock(
+  pairs: Array<{ sku: string; warehouseId: string }>,
+  at: string,
+): Promise<Map<string, StockRecord>> {
   const records = new Map<string, StockRecord>();
   const unique = [...new Map(pairs.map((pair) => [pairKey(pair.sku, pair.warehouseId), pair])).values()];
   const items = await getItems(
@@ -64,13 +71,6 @@ export async function readStock(pairs: Array<{ sku: string; warehouseId: string 
   return records;
 }
 
-/** How many transaction items a set of movements needs (to refuse oversized requests up front). */
-export function ledgerItemCount(movements: MovementRequest[], extraItems = 0): number {
-  const pairs = new Set(movements.map((m) => pairKey(m.sku, m.warehouseId)));
-  const warehouses = new Set(movements.map((m) => m.warehouseId));
-  return movements.length + pairs.size + warehouses.size + extraItems;
-}
-
 function shortfallError(shortfalls: Shortfall[]): Conflict {
   const summary = shortfalls.map((s) => `${s.sku} in ${s.warehouseId}: ${s.missing} missing`).join('; ');
   return new Conflict(`Not enough stock (${summary}); nothing was changed.`, { shortfalls });
@@ -84,7 +84,12 @@ interface Plan {
   stockItemCount: number;
 }
 
-function plan(requests: MovementRequest[], current: Map<string, StockRecord>, at: string, options: LedgerOptions): Plan {
+function plan(
+  requests: MovementRequest[],
+  current: Map<string, StockRecord>,
+  at: string,
+  options: LedgerOptions,
+): Plan {
   const records = new Map(current);
   const read = new Map([...current].map(([key, record]) => [key, record.version]));
   const movements: Movement[] = [];
@@ -132,7 +137,12 @@ function plan(requests: MovementRequest[], current: Map<string, StockRecord>, at
   const movementItems: TransactItem[] = movements.map((movement) => ({
     Put: {
       TableName: table,
-      Item: { ...movementKey(movement), ...movementIndexKeys(movement), entity: 'stock-movement', ...movement },
+      Item: {
+        ...movementKey(movement),
+        ...movementIndexKeys(movement),
+        entity: 'stock-movement',
+        ...movement,
+      },
     },
   }));
   const warehouseIds = [...perWarehouse.keys()];
@@ -149,8 +159,19 @@ function plan(requests: MovementRequest[], current: Map<string, StockRecord>, at
       },
     };
   });
+  const items = [
+    ...stockItems,
+    ...warehouseItems,
+    ...movementItems,
+    ...(options.extraItems?.(movements) ?? []),
+  ];
+  if (items.length > maxTransactionItems) {
+    throw new BadRequest(
+      `This change needs ${items.length} writes (${stockItems.length} stock records, ${movements.length} movements, ${warehouseItems.length} warehouses and ${items.length - stockItems.length - movements.length - warehouseItems.length} more); one atomic change holds at most ${maxTransactionItems}. Split it into smaller ones.`,
+    );
+  }
   return {
-    items: [...stockItems, ...warehouseItems, ...movementItems, ...(options.extraItems ?? [])],
+    items,
     movements,
     records: changed.map(([, record]) => record),
     warehouseIds,
@@ -161,13 +182,10 @@ function plan(requests: MovementRequest[], current: Map<string, StockRecord>, at
 const pause = (attempt: number) =>
   new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(250, 4 * 2 ** attempt)));
 
-export async function applyStockMovements(requests: MovementRequest[], options: LedgerOptions = {}): Promise<LedgerResult> {
-  const needed = ledgerItemCount(requests, options.extraItems?.length ?? 0);
-  if (needed > maxTransactionItems) {
-    throw new BadRequest(
-      `This change needs ${needed} writes; one atomic change holds at most ${maxTransactionItems}. Split it into smaller ones.`,
-    );
-  }
+export async function applyStockMovements(
+  requests: MovementRequest[],
+  options: LedgerOptions = {},
+): Promise<LedgerResult> {
   for (let attempt = 0; ; attempt++) {
     const at = new Date().toISOString();
     const current = await readStock(requests, at);
@@ -180,10 +198,15 @@ export async function applyStockMovements(requests: MovementRequest[], options: 
       const failed = error.failedConditions();
       const warehouseStart = planned.stockItemCount;
       const extraStart = warehouseStart + planned.warehouseIds.length + planned.movements.length;
-      const refusedWarehouse = failed.find((index) => index >= warehouseStart && index < warehouseStart + planned.warehouseIds.length);
+      const refusedWarehouse = failed.find(
+        (index) => index >= warehouseStart && index < warehouseStart + planned.warehouseIds.length,
+      );
       if (refusedWarehouse !== undefined) {
         const warehouseId = planned.warehouseIds[refusedWarehouse - warehouseStart]!;
-        throw options.warehouseCondition?.error(warehouseId) ?? new Conflict(`Warehouse ${warehouseId} does not exist.`);
+        throw (
+          options.warehouseCondition?.error(warehouseId) ??
+          new Conflict(`Warehouse ${warehouseId} does not exist.`)
+        );
       }
       const refusedExtra = failed.find((index) => index >= extraStart);
       if (refusedExtra !== undefined) {
@@ -191,7 +214,11 @@ export async function applyStockMovements(requests: MovementRequest[], options: 
       }
       // A stock record changed since it was read, or another transaction held it: read again.
       if (attempt + 1 >= maxAttempts) {
-        throw new Conflict('This stock is changing very fast right now; nothing was changed. Retry shortly.', {}, { 'retry-after': '1' });
+        throw new Conflict(
+          'This stock is changing very fast right now; nothing was changed. Retry shortly.',
+          {},
+          { 'retry-after': '1' },
+        );
       }
       await pause(attempt);
     }

@@ -1,0 +1,32 @@
+/** The orders group's contract (interface §4.6): data only, no I/O. */
+import { defineGroup, route } from '../../shared/http/catalogue';
+import { pageOf } from '../../shared/http/schemas';
+import {
+  workOrderInputSchema,
+  workOrderSchema,
+  workOrderWarehouseSchema,
+  workOrderWarehousesQuery,
+} from './work-order-schemas';
+
+export const ordersCatalogue = defineGroup('orders', {
+  listWorkOrderWarehouses: route({
+    method: 'GET',
+    path: '/v1/orders/work-orders/warehouses',
+    operationId: 'listWorkOrderWarehouses',
+    summary: 'Active warehouses that accept work orders, with their open work-order counts',
+    permission: 'read',
+    query: workOrderWarehousesQuery,
+    status: 200,
+    response: pageOf(workOrderWarehouseSchema),
+  }),
+  createWorkOrder: route({
+    method: 'POST',
+    path: '/v1/orders/work-orders',
+    operationId: 'createWorkOrder',
+    summary: 'Move stock in one warehouse (assembly, adjustment, receipt, count): all lines or none',
+    permission: 'write',
+    body: workOrderInputSchema,
+    status: 201,
+    response: workOrderSchema,
+  }),
+});

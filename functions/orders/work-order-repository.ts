@@ -1,0 +1,64 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../../shared/db/client';
+import { warehouseKey, workOrderIndexKeys, workOrderKey, workOrdersInWarehouse } from '../../shared/db/keys';
+import type { TransactItem } from '../../shared/db/transactions';
+import { transactWrite } from '../../shared/db/transactions';
+import type { WorkOrder } from './work-order-schemas';
+
+export const acceptsWorkOrdersCondition = {
+  expression: 'active = :yes AND acceptsWorkOrders = :yes',
+  values: { ':yes': true },
+};
+
+/** The work order as a transaction item (entity `work-order`: its insert is the domain event). */
+export function workOrderPut(workOrder: WorkOrder): TransactItem {
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: {
+        ...workOrderKey(workOrder.id),
+        ...workOrderIndexKeys(workOrder),
+        entity: 'work-order',
+        ...workOrder,
+      },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    },
+  };
+}
+
+/** Items: [warehouse check, work order]. For open work orders, which touch no stock. */
+export async function insertOpenWorkOrder(workOrder: WorkOrder): Promise<void> {
+  await transactWrite([
+    {
+      ConditionCheck: {
+        TableName: tableName(),
+        Key: warehouseKey(workOrder.warehouseId),
+        ConditionExpression: `attribute_exists(PK) AND ${acceptsWorkOrdersCondition.expression}`,
+        ExpressionAttributeValues: acceptsWorkOrdersCondition.values,
+      },
+    },
+    workOrderPut(workOrder),
+  ]);
+}
+
+/** Open work orders of a warehouse, counted by the index (no items read back). */
+export async function countOpenWorkOrders(warehouseId: string): Promise<number> {
+  const { pk, skPrefix } = workOrdersInWarehouse(warehouseId, 'open');
+  let count = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const result = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'GSI1',
+        KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :sk)',
+        ExpressionAttributeValues: { ':pk': pk, ':sk': skPrefix },
+        Select: 'COUNT',
+        ExclusiveStartKey: start,
+      }),
+    );
+    count += result.Count ?? 0;
+    start = result.LastEvaluatedKey;
+  } while (start);
+  return count;
+}

@@ -2,5 +2,6 @@
 import type { Suite } from '../lib/suite';
 import { bundles } from './bundles';
 import { requestOverhead } from './request-overhead';
+import { workOrder } from './work-order';
 
-export const suites: readonly Suite[] = [bundles, requestOverhead];
+export const suites: readonly Suite[] = [bundles, requestOverhead, workOrder];

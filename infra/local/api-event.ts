@@ -18,7 +18,7 @@ export interface ResolvedRoute {
   group: string;
   routeKey: string;
   pathParameters?: Record<string, string>;
-  /** False for the OpenAPI document and unmatched paths (no authorizer on those routes). */
+  /** False for the OpenAPI document and the $default route (no authorizer on those). */
   authorized: boolean;
   definition?: RouteDefinition;
 }
@@ -40,11 +40,7 @@ export function resolveRoute(method: string, path: string): ResolvedRoute {
       definition: match.route,
     };
   }
-  if (match.kind === 'method-not-allowed') {
-    // The stack adds an ANY route per path, integrated with the group that owns the path.
-    const owner = operations.find((op) => matchRoute([op], op.method, path).kind === 'found')!;
-    return { group: owner.group, routeKey: `ANY ${canonicalPath(owner.path)}`, authorized: true };
-  }
+  // A method the path does not have falls to $default too: that function answers 405 with Allow.
   return { group: metaGroup, routeKey: '$default', authorized: false };
 }
 

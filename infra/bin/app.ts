@@ -1,0 +1,56 @@
+/**
+ * The CDK app. Context (cdk.json or `-c key=value`):
+ *   stage            deployment name, default `dev`
+ *   uiOrigins        comma-separated UI origins allowed by CORS, default none (no CORS)
+ *   userPoolId       an existing Cognito user pool (with groups viewer, operator, manager) instead of a new one
+ *   userPoolClientId its app client; without it the stack adds one to that pool
+ *   throttleBurst    stage burst limit, default 200
+ *   throttleRate     stage steady rate per second, default 100
+ *   logLevel         functions' LOG_LEVEL, default info
+ */
+import { App, Tags, Validations } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { CommerceStack } from '../stack';
+
+const app = new App();
+const context = (key: string): unknown => app.node.tryGetContext(key);
+
+function list(value: unknown): string[] {
+  const items = Array.isArray(value) ? value : String(value ?? '').split(',');
+  return items.map((item) => String(item).trim()).filter(Boolean);
+}
+
+function positiveNumber(key: string, fallback: number): number {
+  const value = context(key);
+  if (value === undefined) return fallback;
+  const parsed = Number(value);
+  if (!Number.isFinite(parsed) || parsed <= 0) throw new Error(`Context ${key} must be a positive number.`);
+  return parsed;
+}
+
+const stage = String(context('stage') ?? 'dev');
+const userPoolId = context('userPoolId');
+const userPoolClientId = context('userPoolClientId');
+
+const stack = new CommerceStack(app, `CommerceBackoffice-${stage}`, {
+  description: `Back-office commerce API (${stage})`,
+  env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
+  stage,
+  uiOrigins: list(context('uiOrigins')),
+  existingUserPool: userPoolId
+    ? {
+        userPoolId: String(userPoolId),
+        userPoolClientId: userPoolClientId ? String(userPoolClientId) : undefined,
+      }
+    : undefined,
+  throttle: {
+    burstLimit: positiveNumber('throttleBurst', 200),
+    rateLimit: positiveNumber('throttleRate', 100),
+  },
+  logLevel: context('logLevel') === undefined ? undefined : String(context('logLevel')),
+});
+Tags.of(stack).add('service', 'commerce-backoffice');
+Tags.of(stack).add('stage', stage);
+
+// cdk-nag 3 is a policy validation plugin: findings are reported at synth and fail it.
+Validations.of(app).addPlugins(new AwsSolutionsChecks(app));

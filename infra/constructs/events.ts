@@ -1,0 +1,66 @@
+/**
+ * Domain events: the stream projector reads every committed change from the table's stream and
+ * publishes it on the bus, so an event is emitted if and only if its write committed. Records that
+ * still fail after the retries land in an encrypted dead-letter queue (their stream coordinates).
+ */
+import { Duration, Validations } from 'aws-cdk-lib';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { EventBus } from 'aws-cdk-lib/aws-events';
+import { StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import { GroupFunction } from './group-function';
+
+export interface DomainEventsProps {
+  table: ITable;
+  logLevel: string;
+  serviceName: string;
+}
+
+export class DomainEvents extends Construct {
+  readonly bus: EventBus;
+  readonly projector: GroupFunction;
+  readonly deadLetters: Queue;
+
+  constructor(scope: Construct, id: string, props: DomainEventsProps) {
+    super(scope, id);
+    this.bus = new EventBus(this, 'Bus');
+
+    this.deadLetters = new Queue(this, 'DeadLetters', {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+    });
+    Validations.of(this.deadLetters).acknowledge({
+      id: 'AwsSolutions-SQS3',
+      reason: 'This queue is the dead-letter queue of the stream projector; it needs none of its own.',
+    });
+
+    this.projector = new GroupFunction(this, 'Projector', {
+      entry: 'functions/projector/handler.ts',
+      description: 'Publishes committed table changes as domain events',
+      serviceName: `${props.serviceName}-projector`,
+      logLevel: props.logLevel,
+      timeout: Duration.minutes(1),
+      environment: { EVENT_BUS_NAME: this.bus.eventBusName },
+    });
+    this.bus.grantPutEventsTo(this.projector.role);
+    // The event source grants the stream read and the queue send; nothing else on the table.
+    this.projector.function.addEventSource(
+      new DynamoEventSource(props.table, {
+        startingPosition: StartingPosition.TRIM_HORIZON,
+        batchSize: 100,
+        bisectBatchOnError: true,
+        retryAttempts: 5,
+        reportBatchItemFailures: true,
+        onFailure: new SqsDlq(this.deadLetters),
+      }),
+    );
+    Validations.of(this.projector.role).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason:
+        "Besides X-Ray, the stream mapping needs dynamodb:ListStreams, which has no resource-level scoping; the stream reads themselves are on this table's stream only.",
+    });
+  }
+}

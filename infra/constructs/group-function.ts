@@ -1,0 +1,145 @@
+/**
+ * One Lambda function with the runtime defaults every function shares (arm64, Node 22, ESM bundle with
+ * source maps, X-Ray, its own log group) and a role that starts empty: each caller grants only what the
+ * function needs through the methods below.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { CfnElement } from 'aws-cdk-lib';
+import { Duration, Stack, Validations } from 'aws-cdk-lib';
+import type { Table } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { Bucket } from 'aws-cdk-lib/aws-s3';
+import type { IConstruct } from 'constructs';
+import { Construct } from 'constructs';
+import { esbuildOptions } from '../bundling';
+
+const repositoryRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+/** API Gateway gives up on an integration after 30 s; the function must answer (even a 500) before that. */
+export const apiFunctionTimeout = Duration.seconds(25);
+
+/** How cdk-nag names a wildcard under a resource's ARN in its IAM5 findings. */
+function wildcardFinding(resource: IConstruct, suffix: string): string {
+  const logicalId = Stack.of(resource).getLogicalId(resource.node.defaultChild as CfnElement);
+  return `AwsSolutions-IAM5[Resource::<${logicalId}.Arn>${suffix}]`;
+}
+
+export const tableReadActions = [
+  'dynamodb:GetItem',
+  'dynamodb:BatchGetItem',
+  'dynamodb:Query',
+  'dynamodb:ConditionCheckItem',
+];
+export const tableWriteActions = [
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+  'dynamodb:BatchWriteItem',
+];
+
+export interface GroupFunctionProps {
+  /** Handler file relative to the repository root; it exports `handler`. */
+  entry: string;
+  description: string;
+  /** SERVICE_NAME in every log line. */
+  serviceName: string;
+  logLevel: string;
+  memorySize?: number;
+  timeout?: Duration;
+  environment?: Record<string, string>;
+}
+
+export class GroupFunction extends Construct {
+  readonly function: NodejsFunction;
+  readonly role: Role;
+
+  constructor(scope: Construct, id: string, props: GroupFunctionProps) {
+    super(scope, id);
+    const logGroup = new LogGroup(this, 'Logs', { retention: RetentionDays.ONE_MONTH });
+    // No managed policy: the only log permission is writing to this function's own log group.
+    this.role = new Role(this, 'Role', { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
+    logGroup.grantWrite(this.role);
+
+    this.function = new NodejsFunction(this, 'Function', {
+      entry: path.join(repositoryRoot, props.entry),
+      handler: 'handler',
+      projectRoot: repositoryRoot,
+      depsLockFilePath: path.join(repositoryRoot, 'package-lock.json'),
+      description: props.description,
+      runtime: Runtime.NODEJS_22_X,
+      architecture: Architecture.ARM_64,
+      memorySize: props.memorySize ?? 1024,
+      timeout: props.timeout ?? apiFunctionTimeout,
+      tracing: Tracing.ACTIVE,
+      role: this.role,
+      logGroup,
+      environment: {
+        NODE_OPTIONS: '--enable-source-maps',
+        SERVICE_NAME: props.serviceName,
+        LOG_LEVEL: props.logLevel,
+        ...props.environment,
+      },
+      bundling: {
+        // The same settings as infra/bundling.ts, which the bundle benchmark measures.
+        format: OutputFormat.ESM,
+        target: esbuildOptions.target,
+        minify: esbuildOptions.minify,
+        sourceMap: esbuildOptions.sourcemap,
+        mainFields: esbuildOptions.mainFields,
+        banner: esbuildOptions.banner.js,
+        esbuildArgs: { '--legal-comments': esbuildOptions.legalComments },
+        // Ship the SDK version we test against instead of whatever the runtime carries.
+        bundleAwsSDK: true,
+      },
+    });
+
+    Validations.of(this.role).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason:
+        'X-Ray PutTraceSegments and PutTelemetryRecords (active tracing) support no resource-level scoping.',
+    });
+    Validations.of(this.function).acknowledge({
+      id: 'AwsSolutions-L1',
+      reason:
+        'Node.js 22 is pinned on purpose: the bundles target node22 and the code is tested on Node 20 and 22.',
+    });
+  }
+
+  /**
+   * Item-level access to the table and its indexes; sets TABLE_NAME. Narrower than grantReadData: no
+   * Scan (no request path scans), no stream reads, no DescribeTable. Transactions need only these.
+   */
+  grantTable(table: Table, access: 'read' | 'readWrite'): void {
+    table.grant(
+      this.role,
+      ...(access === 'read' ? tableReadActions : [...tableReadActions, ...tableWriteActions]),
+    );
+    this.function.addEnvironment('TABLE_NAME', table.tableName);
+    Validations.of(this.role).acknowledge({
+      id: wildcardFinding(table, '/index/*'),
+      reason: 'Queries on the GSIs of this one table; the wildcard covers only its indexes.',
+    });
+  }
+
+  /** Put and get of objects under the given prefixes only (no list, no delete); sets EXPORTS_BUCKET. */
+  grantFiles(bucket: Bucket, prefixes: readonly string[]): void {
+    if (prefixes.length === 0) return;
+    this.role.addToPolicy(
+      new PolicyStatement({
+        actions: ['s3:PutObject', 's3:GetObject', 's3:AbortMultipartUpload'],
+        resources: prefixes.map((prefix) => bucket.arnForObjects(`${prefix}*`)),
+      }),
+    );
+    this.function.addEnvironment('EXPORTS_BUCKET', bucket.bucketName);
+    for (const prefix of prefixes) {
+      Validations.of(this.role).acknowledge({
+        id: wildcardFinding(bucket, `/${prefix}*`),
+        reason: `The function writes and reads generated files it names itself, all under ${prefix}.`,
+      });
+    }
+  }
+}

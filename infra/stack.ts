@@ -1,0 +1,103 @@
+/**
+ * The back-office commerce service: the single table, the exports bucket, one function per operation
+ * group behind the HTTP API and its JWT authorizer, the OpenAPI function, and the stream projector
+ * publishing domain events.
+ */
+import type { StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Stack } from 'aws-cdk-lib';
+import type { ThrottleSettings } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import type { Construct } from 'constructs';
+import { catalogues, handlerEntry } from '../functions/catalogue';
+import { CommerceApi } from './constructs/api';
+import type { ExistingUserPool } from './constructs/auth';
+import { CommerceAuth } from './constructs/auth';
+import { CursorSigningKey } from './constructs/cursor-signing-key';
+import { DomainEvents } from './constructs/events';
+import { ExportsBucket } from './constructs/exports-bucket';
+import { GroupFunction } from './constructs/group-function';
+import { CommerceTable } from './constructs/table';
+import { accessOf } from './group-access';
+
+export interface CommerceStackProps extends StackProps {
+  /** Deployment name (dev, staging, prod): part of SERVICE_NAME. */
+  stage: string;
+  /** UI origins for CORS and the app client's callback URLs. */
+  uiOrigins: readonly string[];
+  /** Use this Cognito user pool instead of creating one. */
+  existingUserPool?: ExistingUserPool;
+  throttle: Required<ThrottleSettings>;
+  logLevel?: string;
+}
+
+export class CommerceStack extends Stack {
+  readonly groupFunctions = new Map<string, GroupFunction>();
+  readonly apiFunction: GroupFunction;
+  readonly table: CommerceTable;
+  readonly files: ExportsBucket;
+  readonly auth: CommerceAuth;
+  readonly events: DomainEvents;
+  readonly api: CommerceApi;
+
+  constructor(scope: Construct, id: string, props: CommerceStackProps) {
+    super(scope, id, props);
+    const serviceName = `commerce-backoffice-${props.stage}`;
+    const logLevel = props.logLevel ?? 'info';
+    const corsOrigins = props.uiOrigins.join(',');
+
+    this.table = new CommerceTable(this, 'Data');
+    this.files = new ExportsBucket(this, 'Files');
+    this.auth = new CommerceAuth(this, 'Auth', {
+      existing: props.existingUserPool,
+      callbackUrls: props.uiOrigins.map((origin) => `${origin.replace(/\/$/, '')}/`),
+    });
+    const cursorKey = new CursorSigningKey(this, 'CursorSigningKey');
+
+    for (const { group } of catalogues) {
+      const access = accessOf(group);
+      const fn = new GroupFunction(this, `Group-${group}`, {
+        entry: handlerEntry(group),
+        description: `Back-office API: ${group} operations`,
+        serviceName: `${serviceName}-${group}`,
+        logLevel,
+        environment: { CORS_ORIGINS: corsOrigins, CURSOR_SIGNING_KEY: cursorKey.value },
+      });
+      fn.grantTable(this.table.table, access.table);
+      fn.grantFiles(this.files.bucket, access.filePrefixes ?? []);
+      this.groupFunctions.set(group, fn);
+    }
+
+    // Reads nothing: the document comes from the catalogue bundled into it.
+    this.apiFunction = new GroupFunction(this, 'OpenApi', {
+      entry: 'functions/openapi/handler.ts',
+      description: 'Back-office API: OpenAPI document, unknown paths and methods',
+      serviceName: `${serviceName}-openapi`,
+      logLevel,
+      memorySize: 512,
+      environment: { CORS_ORIGINS: corsOrigins },
+    });
+
+    this.events = new DomainEvents(this, 'Events', { table: this.table.table, logLevel, serviceName });
+
+    this.api = new CommerceApi(this, 'Api', {
+      groups: catalogues,
+      groupFunctions: new Map<string, IFunction>(
+        [...this.groupFunctions].map(([group, fn]) => [group, fn.function]),
+      ),
+      apiFunction: this.apiFunction.function,
+      authorizer: new HttpUserPoolAuthorizer('Cognito', this.auth.userPool, {
+        userPoolClients: [this.auth.client],
+      }),
+      corsOrigins: props.uiOrigins,
+      throttle: props.throttle,
+    });
+
+    new CfnOutput(this, 'ApiUrl', { value: this.api.url });
+    new CfnOutput(this, 'UserPoolId', { value: this.auth.userPool.userPoolId });
+    new CfnOutput(this, 'UserPoolClientId', { value: this.auth.client.userPoolClientId });
+    new CfnOutput(this, 'TableName', { value: this.table.table.tableName });
+    new CfnOutput(this, 'ExportsBucketName', { value: this.files.bucket.bucketName });
+    new CfnOutput(this, 'EventBusName', { value: this.events.bus.eventBusName });
+  }
+}

@@ -1,0 +1,76 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { catalogues } from '../../functions/catalogue';
+import type { Synthesized } from './synth';
+import { resourcesOf, synthesize } from './synth';
+
+describe('Lambda functions', () => {
+  let synth: Synthesized;
+  beforeAll(() => {
+    synth = synthesize();
+  });
+
+  const functions = () => resourcesOf(synth.template, 'AWS::Lambda::Function');
+  const groupFunctionIds = () =>
+    catalogues.map(({ group }) => synth.logicalId(synth.stack.groupFunctions.get(group)!.function));
+  const apiFunctionIds = () => [...groupFunctionIds(), synth.logicalId(synth.stack.apiFunction.function)];
+
+  it('has one function per catalogue group, plus the OpenAPI function and the projector', () => {
+    expect(Object.keys(functions())).toHaveLength(catalogues.length + 2);
+    expect(synth.stack.groupFunctions.size).toBe(catalogues.length);
+    for (const id of [...apiFunctionIds(), synth.logicalId(synth.stack.events.projector.function)]) {
+      expect(functions()[id]).toBeDefined();
+    }
+  });
+
+  it('runs every function on arm64 and nodejs22.x with active tracing and its own log group', () => {
+    for (const { Properties } of Object.values(functions())) {
+      expect(Properties).toMatchObject({
+        Architectures: ['arm64'],
+        Runtime: 'nodejs22.x',
+        Handler: 'index.handler',
+        TracingConfig: { Mode: 'Active' },
+        LoggingConfig: { LogGroup: { Ref: expect.any(String) } },
+      });
+      expect(Properties!.Environment).toMatchObject({ Variables: { NODE_OPTIONS: '--enable-source-maps' } });
+    }
+    for (const { Properties } of Object.values(resourcesOf(synth.template, 'AWS::Logs::LogGroup'))) {
+      expect(Properties!.RetentionInDays).toBe(30);
+    }
+  });
+
+  it('times API functions out before API Gateway gives up (30 s)', () => {
+    for (const id of apiFunctionIds()) {
+      expect(functions()[id]!.Properties!.Timeout).toBeLessThan(30);
+    }
+    for (const id of groupFunctionIds()) expect(functions()[id]!.Properties!.MemorySize).toBe(1024);
+  });
+
+  it('gives group functions the table, the CORS origins and the cursor key from Secrets Manager', () => {
+    const secretId = synth.logicalId(synth.stack.node.findChild('CursorSigningKey').node.findChild('Secret'));
+    for (const id of groupFunctionIds()) {
+      const variables = (functions()[id]!.Properties!.Environment as { Variables: Record<string, unknown> })
+        .Variables;
+      expect(variables.TABLE_NAME).toEqual({ Ref: synth.logicalId(synth.stack.table.table) });
+      expect(variables).toHaveProperty('CORS_ORIGINS');
+      expect(JSON.stringify(variables.CURSOR_SIGNING_KEY)).toContain('{{resolve:secretsmanager:');
+      expect(JSON.stringify(variables.CURSOR_SIGNING_KEY)).toContain(secretId);
+    }
+  });
+
+  it('gives the projector the bus name and nothing of the API', () => {
+    const projector = functions()[synth.logicalId(synth.stack.events.projector.function)]!.Properties!;
+    const variables = (projector.Environment as { Variables: Record<string, unknown> }).Variables;
+    expect(variables.EVENT_BUS_NAME).toEqual({ Ref: synth.logicalId(synth.stack.events.bus) });
+    expect(variables).not.toHaveProperty('TABLE_NAME');
+    expect(variables).not.toHaveProperty('CURSOR_SIGNING_KEY');
+  });
+
+  it('lets API Gateway invoke each API function through one permission, not one per route', () => {
+    const permissions = Object.values(resourcesOf(synth.template, 'AWS::Lambda::Permission'));
+    const invoked = permissions.map(
+      ({ Properties }) => (Properties!.FunctionName as { 'Fn::GetAtt': string[] })['Fn::GetAtt'][0],
+    );
+    expect(invoked.sort()).toEqual(apiFunctionIds().sort());
+    for (const { Properties } of permissions) expect(Properties!.Principal).toBe('apigateway.amazonaws.com');
+  });
+});

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { apiTarget, planRoutes, routeKeyOf } from '../../infra/route-plan';
+import type { GroupCatalogue, HttpMethod, RouteDefinition } from '../../shared/http/catalogue';
+import { defineGroup } from '../../shared/http/catalogue';
+
+const operation = (method: HttpMethod, path: string): RouteDefinition => ({
+  method,
+  path,
+  operationId: `${method}${path}`,
+  summary: 'test',
+  permission: 'read',
+  status: 200,
+});
+
+const group = (name: string, ...routes: RouteDefinition[]): GroupCatalogue =>
+  defineGroup(name, Object.fromEntries(routes.map((route) => [route.operationId, route])));
+
+describe('planRoutes', () => {
+  const orders = group('orders', operation('GET', '/v1/orders/{id}'), operation('PUT', '/v1/orders/{id}'));
+  const activity = group('order-activity', operation('GET', '/v1/orders/{orderId}/notes'));
+
+  it('deploys canonical paths, authorized, and the public OpenAPI document; nothing else', () => {
+    const routes = planRoutes([orders, activity]);
+    expect(routes.map(routeKeyOf)).toEqual([
+      'GET /v1/orders/{p2}',
+      'PUT /v1/orders/{p2}',
+      'GET /v1/orders/{p2}/notes',
+      'GET /v1/openapi.json',
+    ]);
+    expect(routes.find((route) => routeKeyOf(route) === 'GET /v1/orders/{p2}/notes')?.target).toBe(
+      'order-activity',
+    );
+    expect(routes.filter((route) => route.publicBecause).map(routeKeyOf)).toEqual(['GET /v1/openapi.json']);
+    expect(routes.find((route) => route.publicBecause)?.target).toBe(apiTarget);
+  });
+
+  it('refuses two operations with one route key', () => {
+    const twin = group('returns', operation('GET', '/v1/orders/{returnId}'));
+    expect(() => planRoutes([orders, twin])).toThrow(/share the route key GET \/v1\/orders\/\{p2\}/);
+  });
+});

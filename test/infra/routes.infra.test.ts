@@ -1,0 +1,94 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { catalogues } from '../../functions/catalogue';
+import { openApiPath } from '../../functions/openapi/handler';
+import { findVariableConflicts } from '../../infra/route-conflicts';
+import { routesPerApiQuota } from '../../infra/route-plan';
+import { canonicalRouteKey, flattenCatalogue } from '../../shared/http/catalogue';
+import type { Synthesized, SynthesizedRoute } from './synth';
+import { resourcesOf, routesOf, synthesize } from './synth';
+
+const operations = flattenCatalogue(catalogues);
+
+describe('HTTP API routes', () => {
+  let synth: Synthesized;
+  let routes: Map<string, SynthesizedRoute>;
+  let authorizerId: string;
+  beforeAll(() => {
+    synth = synthesize();
+    routes = routesOf(synth.template);
+    authorizerId = Object.keys(resourcesOf(synth.template, 'AWS::ApiGatewayV2::Authorizer'))[0]!;
+  });
+
+  const groupFunctionId = (group: string) => synth.logicalId(synth.stack.groupFunctions.get(group)!.function);
+  const apiFunctionId = () => synth.logicalId(synth.stack.apiFunction.function);
+
+  it('has one JWT authorizer, Cognito-issued, for the app client', () => {
+    synth.template.resourceCountIs('AWS::ApiGatewayV2::Authorizer', 1);
+    const authorizer = resourcesOf(synth.template, 'AWS::ApiGatewayV2::Authorizer')[authorizerId]!
+      .Properties!;
+    expect(authorizer.AuthorizerType).toBe('JWT');
+    expect(JSON.stringify(authorizer.JwtConfiguration)).toContain('https://cognito-idp.');
+  });
+
+  it('routes every catalogue operation under its canonical key, with the authorizer, to its group', () => {
+    expect(operations.length).toBeGreaterThan(0);
+    for (const operation of operations) {
+      expect(routes.get(canonicalRouteKey(operation)), canonicalRouteKey(operation)).toEqual({
+        routeKey: canonicalRouteKey(operation),
+        authorizationType: 'JWT',
+        authorizerId,
+        functionId: groupFunctionId(operation.group),
+      });
+    }
+  });
+
+  it('serves the OpenAPI document and the $default route without a token from the API function', () => {
+    expect(routes.get(`GET ${openApiPath}`)).toEqual({
+      routeKey: `GET ${openApiPath}`,
+      authorizationType: 'NONE',
+      authorizerId: undefined,
+      functionId: apiFunctionId(),
+    });
+    expect(routes.get('$default')).toMatchObject({ authorizationType: 'NONE', functionId: apiFunctionId() });
+    const open = [...routes.values()]
+      .filter((route) => route.authorizationType !== 'JWT')
+      .map((r) => r.routeKey);
+    expect(open.sort()).toEqual(['$default', `GET ${openApiPath}`].sort());
+  });
+
+  it('obeys API Gateway: one variable name per level under any parent, across every route key', () => {
+    expect(findVariableConflicts(routes.keys())).toEqual([]);
+  });
+
+  it('stays within the routes-per-API quota', () => {
+    expect(routes.size).toBeLessThanOrEqual(routesPerApiQuota);
+  });
+
+  it('has a throttled $default stage with JSON access logs', () => {
+    const [stage] = Object.values(resourcesOf(synth.template, 'AWS::ApiGatewayV2::Stage'));
+    expect(stage!.Properties).toMatchObject({
+      StageName: '$default',
+      AutoDeploy: true,
+      DefaultRouteSettings: { ThrottlingBurstLimit: 200, ThrottlingRateLimit: 100 },
+      AccessLogSettings: { DestinationArn: { 'Fn::GetAtt': [expect.any(String), 'Arn'] } },
+    });
+    const format = JSON.parse((stage!.Properties!.AccessLogSettings as { Format: string }).Format);
+    expect(format).toMatchObject({
+      requestId: '$context.requestId',
+      routeKey: '$context.routeKey',
+      status: '$context.status',
+      integrationLatency: '$context.integrationLatency',
+    });
+  });
+
+  it('configures no CORS when no UI origin is given', () => {
+    const [api] = Object.values(resourcesOf(synth.template, 'AWS::ApiGatewayV2::Api'));
+    expect(api!.Properties).not.toHaveProperty('CorsConfiguration');
+  });
+
+  it('outputs the API URL, user pool, app client, table, bucket and bus', () => {
+    expect(Object.keys(synth.template.toJSON().Outputs).sort()).toEqual(
+      ['ApiUrl', 'EventBusName', 'ExportsBucketName', 'TableName', 'UserPoolClientId', 'UserPoolId'].sort(),
+    );
+  });
+});

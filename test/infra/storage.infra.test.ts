@@ -1,0 +1,132 @@
+import { Match } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { exportsExpiryDays, exportsPrefix } from '../../infra/constructs/exports-bucket';
+import { tableDefinition } from '../../shared/db/table-definition';
+import type { Synthesized } from './synth';
+import { resourcesOf, synthesize } from './synth';
+
+const keySchema = (partitionKey: string, sortKey: string) => [
+  { AttributeName: partitionKey, KeyType: 'HASH' },
+  { AttributeName: sortKey, KeyType: 'RANGE' },
+];
+
+/** A bucket policy statement that denies every request made without TLS. */
+const denyWithoutTls = Match.objectLike({
+  Effect: 'Deny',
+  Action: 's3:*',
+  Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+});
+
+describe('table, bucket and event plumbing', () => {
+  let synth: Synthesized;
+  beforeAll(() => {
+    synth = synthesize();
+  });
+
+  it('builds the table from tableDefinition: keys, GSIs, TTL, stream, PITR, on-demand, retained', () => {
+    synth.template.resourceCountIs('AWS::DynamoDB::Table', 1);
+    const table =
+      synth.template.findResources('AWS::DynamoDB::Table')[synth.logicalId(synth.stack.table.table)]!;
+    expect(table.DeletionPolicy).toBe('Retain');
+    expect(table.Properties).toMatchObject({
+      BillingMode: 'PAY_PER_REQUEST',
+      KeySchema: keySchema(tableDefinition.partitionKey, tableDefinition.sortKey),
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+      StreamSpecification: { StreamViewType: tableDefinition.stream },
+      TimeToLiveSpecification: { AttributeName: tableDefinition.ttlAttribute, Enabled: true },
+    });
+    expect(tableDefinition.ttlAttribute).toBe('expiresAt');
+    expect(table.Properties.GlobalSecondaryIndexes).toEqual(
+      tableDefinition.globalIndexes.map((index) => ({
+        IndexName: index.indexName,
+        KeySchema: keySchema(index.partitionKey, index.sortKey),
+        Projection: { ProjectionType: 'ALL' },
+      })),
+    );
+    const keyNames = [
+      tableDefinition.partitionKey,
+      tableDefinition.sortKey,
+      ...tableDefinition.globalIndexes.flatMap((index) => [index.partitionKey, index.sortKey]),
+    ];
+    expect(table.Properties.AttributeDefinitions).toEqual(
+      expect.arrayContaining(keyNames.map((name) => ({ AttributeName: name, AttributeType: 'S' }))),
+    );
+    expect(table.Properties.AttributeDefinitions).toHaveLength(keyNames.length);
+  });
+
+  it('keeps the exports bucket private, encrypted, TLS-only, expiring exports and logging access', () => {
+    const bucketId = synth.logicalId(synth.stack.files.bucket);
+    const bucket = synth.template.findResources('AWS::S3::Bucket')[bucketId]!.Properties;
+    expect(bucket).toMatchObject({
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
+      BucketEncryption: {
+        ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
+      },
+      LoggingConfiguration: { DestinationBucketName: { Ref: synth.logicalId(synth.stack.files.accessLogs) } },
+    });
+    expect(bucket.LifecycleConfiguration.Rules).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          Prefix: exportsPrefix,
+          ExpirationInDays: exportsExpiryDays,
+          Status: 'Enabled',
+        }),
+        expect.objectContaining({
+          AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 },
+          Status: 'Enabled',
+        }),
+      ]),
+    );
+    synth.template.hasResourceProperties('AWS::S3::BucketPolicy', {
+      Bucket: { Ref: bucketId },
+      PolicyDocument: { Statement: Match.arrayWith([denyWithoutTls]) },
+    });
+  });
+
+  it('keeps the access-log bucket private, encrypted, TLS-only and expiring', () => {
+    const logsId = synth.logicalId(synth.stack.files.accessLogs);
+    const logs = synth.template.findResources('AWS::S3::Bucket')[logsId]!.Properties;
+    expect(logs.PublicAccessBlockConfiguration).toEqual({
+      BlockPublicAcls: true,
+      BlockPublicPolicy: true,
+      IgnorePublicAcls: true,
+      RestrictPublicBuckets: true,
+    });
+    expect(logs.BucketEncryption).toBeDefined();
+    expect(logs.LifecycleConfiguration.Rules).toEqual([expect.objectContaining({ ExpirationInDays: 90 })]);
+    synth.template.hasResourceProperties('AWS::S3::BucketPolicy', {
+      Bucket: { Ref: logsId },
+      PolicyDocument: { Statement: Match.arrayWith([denyWithoutTls]) },
+    });
+  });
+
+  it('feeds the projector from the stream with retries, bisection, partial failures and a dead-letter queue', () => {
+    const queueId = synth.logicalId(synth.stack.events.deadLetters);
+    synth.template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      EventSourceArn: { 'Fn::GetAtt': [synth.logicalId(synth.stack.table.table), 'StreamArn'] },
+      FunctionName: { Ref: synth.logicalId(synth.stack.events.projector.function) },
+      StartingPosition: 'TRIM_HORIZON',
+      BatchSize: 100,
+      BisectBatchOnFunctionError: true,
+      MaximumRetryAttempts: 5,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [queueId, 'Arn'] } } },
+    });
+    const queue = resourcesOf(synth.template, 'AWS::SQS::Queue')[queueId]!.Properties;
+    expect(queue).toMatchObject({ SqsManagedSseEnabled: true, MessageRetentionPeriod: 14 * 24 * 3600 });
+    synth.template.hasResourceProperties('AWS::SQS::QueuePolicy', {
+      Queues: [{ Ref: queueId }],
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        ]),
+      },
+    });
+    synth.template.resourceCountIs('AWS::Events::EventBus', 1);
+  });
+});

@@ -18,6 +18,13 @@
  * | rule period         | RULEPERIOD#<id>            | RULEPERIOD            | RULE_PERIODS#<ruleId> / <from>#<id>    | RULE_PERIODS / <from>#<id>             |                           |
  * | alert settings      | SETTINGS                   | INVENTORY_ALERTS      |                                        |                                        |                           |
  * | work order          | WORKORDER#<id>             | WORKORDER             | WORKORDERS#WH#<wh> / <status>#<at>#<id>|                                        |                           |
+ * | order (header)      | ORDER#<id>                 | A#ORDER               | ORDERS#STATUS#<statusId> / <date>#<id> | ORDERS#DAY#<yyyy-mm-dd> / <date>#<id>  | ORDERS#CHANNEL#<ch> / <date>#<id> |
+ * | order payment       | ORDER#<id>                 | A#PAYMENT#<at>#<pid>  |                                        |                                        |                           |
+ * | order history entry | ORDER#<id>                 | H#<at>#<hid>          |                                        |                                        |                           |
+ * | custom status       | STATUS#<id>                | STATUS                | STATUSES / <lower name>#<id>           |                                        |                           |
+ * | status name marker  | STATUS_NAME#<lower name>   | STATUS_NAME           |                                        |                                        |                           |
+ * | column view         | COLVIEW#<id>               | COLVIEW               | COLVIEWS#OWNER#<sub> / <name>#<id>     | COLVIEWS#SHARED / <name>#<id> (shared) |                           |
+ * | automation rule     | AUTORULE#<id>              | AUTORULE              | AUTORULES / <priority:6>#<id>          |                                        |                           |
  * | idempotency record  | IDEMPOTENCY#<subject>#<op>#<key> | IDEMPOTENCY     |                                        |                                        |                           |
  *
  * | access pattern                               | query                                                   |
@@ -41,6 +48,13 @@
  * | periods of a rule (overlap check)            | Query GSI1 PK=RULE_PERIODS#<ruleId>                     |
  * | all rule periods by start date               | Query GSI2 PK=RULE_PERIODS                              |
  * | open work orders of a warehouse              | Query GSI1 PK=WORKORDERS#WH#<wh>, SK begins_with open#  |
+ * | an order with its payments                   | Query PK=ORDER#<id>, SK begins_with A#                  |
+ * | an order's history, newest first             | Query PK=ORDER#<id>, SK begins_with H#, descending      |
+ * | orders in a status (status delete, move)     | Query GSI1 PK=ORDERS#STATUS#<statusId>                  |
+ * | orders of a day / of a channel               | Query GSI2 PK=ORDERS#DAY#<day> / GSI3 PK=ORDERS#CHANNEL#<ch> |
+ * | custom statuses by name                      | Query GSI1 PK=STATUSES                                  |
+ * | column views of a user, shared column views  | Query GSI1 PK=COLVIEWS#OWNER#<sub>, GSI2 PK=COLVIEWS#SHARED |
+ * | automation rules in priority order           | Query GSI1 PK=AUTORULES                                 |
  * | idempotency record of a request              | GetItem idempotencyKey(subject, operationId, key)       |
  */
 
@@ -106,13 +120,19 @@ export const warehouseCodeKey = (code: string): ItemKey => ({
 /** Names the one default warehouse; every change of default goes through it, so there is exactly one. */
 export const defaultWarehouseKey = (): ItemKey => ({ PK: 'WAREHOUSE_DEFAULT', SK: 'WAREHOUSE_DEFAULT' });
 
-export const stockKey = (sku: string, warehouseId: string): ItemKey => ({ PK: `STOCK#${sku}`, SK: `WH#${warehouseId}` });
+export const stockKey = (sku: string, warehouseId: string): ItemKey => ({
+  PK: `STOCK#${sku}`,
+  SK: `WH#${warehouseId}`,
+});
 export const stockIndexKeys = (record: { sku: string; warehouseId: string }) => ({
   GSI1PK: `WH_STOCK#${record.warehouseId}`,
   GSI1SK: `SKU#${record.sku}`,
 });
 export const stockOfSku = (sku: string) => ({ pk: `STOCK#${sku}`, skPrefix: 'WH#' });
-export const stockInWarehouse = (warehouseId: string) => ({ pk: `WH_STOCK#${warehouseId}`, skPrefix: 'SKU#' });
+export const stockInWarehouse = (warehouseId: string) => ({
+  pk: `WH_STOCK#${warehouseId}`,
+  skPrefix: 'SKU#',
+});
 
 export const movementKey = (movement: { sku: string; at: string; id: string }): ItemKey => ({
   PK: `MOVEMENTS#SKU#${movement.sku}`,
@@ -152,7 +172,12 @@ export const allRulePeriods = () => ({ pk: 'RULE_PERIODS', skPrefix: '' });
 export const alertSettingsKey = (): ItemKey => ({ PK: 'SETTINGS', SK: 'INVENTORY_ALERTS' });
 
 export const workOrderKey = (id: string): ItemKey => ({ PK: `WORKORDER#${id}`, SK: 'WORKORDER' });
-export const workOrderIndexKeys = (workOrder: { id: string; warehouseId: string; status: string; createdAt: string }) => ({
+export const workOrderIndexKeys = (workOrder: {
+  id: string;
+  warehouseId: string;
+  status: string;
+  createdAt: string;
+}) => ({
   GSI1PK: `WORKORDERS#WH#${workOrder.warehouseId}`,
   GSI1SK: `${workOrder.status}#${workOrder.createdAt}#${workOrder.id}`,
 });
@@ -160,6 +185,52 @@ export const workOrdersInWarehouse = (warehouseId: string, status?: string) => (
   pk: `WORKORDERS#WH#${warehouseId}`,
   skPrefix: status ? `${status}#` : '',
 });
+
+export const orderKey = (id: string): ItemKey => ({ PK: `ORDER#${id}`, SK: 'A#ORDER' });
+/** The order itself (header and payments) sorts before its history in the partition. */
+export const orderPartition = (id: string) => ({ pk: `ORDER#${id}`, skPrefix: 'A#' });
+export const orderIndexKeys = (order: { id: string; statusId: string; orderDate: string; channel: string }) => ({
+  GSI1PK: `ORDERS#STATUS#${order.statusId}`,
+  GSI1SK: `${order.orderDate}#${order.id}`,
+  GSI2PK: `ORDERS#DAY#${order.orderDate.slice(0, 10)}`,
+  GSI2SK: `${order.orderDate}#${order.id}`,
+  GSI3PK: `ORDERS#CHANNEL#${order.channel}`,
+  GSI3SK: `${order.orderDate}#${order.id}`,
+});
+export const ordersInStatus = (statusId: string) => ({ pk: `ORDERS#STATUS#${statusId}`, skPrefix: '' });
+export const paymentKey = (orderId: string, payment: { at: string; id: string }): ItemKey => ({
+  PK: `ORDER#${orderId}`,
+  SK: `A#PAYMENT#${payment.at}#${payment.id}`,
+});
+export const historyKey = (orderId: string, entry: { at: string; id: string }): ItemKey => ({
+  PK: `ORDER#${orderId}`,
+  SK: `H#${entry.at}#${entry.id}`,
+});
+export const historyOfOrder = (orderId: string) => ({ pk: `ORDER#${orderId}`, skPrefix: 'H#' });
+
+export const statusKey = (id: string): ItemKey => ({ PK: `STATUS#${id}`, SK: 'STATUS' });
+export const statusNameKey = (name: string): ItemKey => ({ PK: `STATUS_NAME#${lower(name)}`, SK: 'STATUS_NAME' });
+export const statusIndexKeys = (status: { id: string; name: string }) => ({
+  GSI1PK: 'STATUSES',
+  GSI1SK: `${lower(status.name)}#${status.id}`,
+});
+export const allStatuses = () => ({ pk: 'STATUSES', skPrefix: '' });
+
+export const columnViewKey = (id: string): ItemKey => ({ PK: `COLVIEW#${id}`, SK: 'COLVIEW' });
+export const columnViewIndexKeys = (view: { id: string; name: string; owner: string; shared: boolean }) => ({
+  GSI1PK: `COLVIEWS#OWNER#${view.owner}`,
+  GSI1SK: `${lower(view.name)}#${view.id}`,
+  ...(view.shared ? { GSI2PK: 'COLVIEWS#SHARED', GSI2SK: `${lower(view.name)}#${view.id}` } : {}),
+});
+export const columnViewsOfOwner = (owner: string) => ({ pk: `COLVIEWS#OWNER#${owner}`, skPrefix: '' });
+export const sharedColumnViews = () => ({ pk: 'COLVIEWS#SHARED', skPrefix: '' });
+
+export const automationRuleKey = (id: string): ItemKey => ({ PK: `AUTORULE#${id}`, SK: 'AUTORULE' });
+export const automationRuleIndexKeys = (rule: { id: string; priority: number }) => ({
+  GSI1PK: 'AUTORULES',
+  GSI1SK: `${String(rule.priority).padStart(6, '0')}#${rule.id}`,
+});
+export const automationRulesByPriority = () => ({ pk: 'AUTORULES', skPrefix: '' });
 
 export const idempotencyKey = (subject: string, operationId: string, key: string): ItemKey => ({
   PK: `IDEMPOTENCY#${subject}#${operationId}#${key}`,

@@ -1,0 +1,220 @@
+/**
+ * The order aggregate, shared by every group that reads or changes orders (orders, activity,
+ * fulfillment, returns, reports): its shape, derived totals and fulfillment state, and the rules of
+ * replacing lines. Plain functions; no I/O.
+ */
+import * as z from 'zod/mini';
+import { codeSchema, skuSchema, timestampSchema } from '../http/schemas';
+import { addressSchema } from './address';
+import { currencySchema, minorUnitsSchema } from './money';
+
+/** Channel order ids: what channels send, never a literal path segment beside /v1/orders/{id}. */
+export const orderIdPattern = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+export const reservedOrderIds = ['statuses', 'column-views', 'automation-rules', 'work-orders', 'shipments'];
+
+export const orderIdSchema = z
+  .string()
+  .check(
+    z.regex(orderIdPattern, 'must be 1 to 64 letters, digits, . _ - (the channel order id)'),
+    z.refine((id) => !reservedOrderIds.includes(id.toLowerCase()), 'is a reserved word of the interface'),
+  );
+
+export const orderLineInputSchema = z.strictObject({
+  /** The channel's line id, stable across replacements. */
+  itemId: z.string().check(z.regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'must be 1 to 64 letters, digits, . _ -')),
+  sku: skuSchema,
+  title: z.string().check(z.trim(), z.minLength(1), z.maxLength(300)),
+  quantity: z.number().check(z.int(), z.minimum(1), z.maximum(100_000)),
+  /** Minor units per unit. */
+  unitPrice: minorUnitsSchema,
+  /** Minor units for the whole line. */
+  tax: z._default(minorUnitsSchema, 0),
+  /** Minor units for the whole line. */
+  discount: z._default(minorUnitsSchema, 0),
+  /** Grams per unit. */
+  weightGrams: z.optional(z.number().check(z.int(), z.minimum(0), z.maximum(1_000_000))),
+});
+
+export const customerSchema = z.strictObject({
+  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
+  email: z.optional(z.email()),
+  phone: z.optional(z.string().check(z.regex(/^[0-9+() .-]{5,32}$/, 'must be a phone number'))),
+});
+
+export const orderInputSchema = z.strictObject({
+  channel: codeSchema,
+  orderDate: timestampSchema,
+  customer: customerSchema,
+  shipTo: addressSchema,
+  billTo: z.optional(addressSchema),
+  lines: z.array(orderLineInputSchema).check(
+    z.minLength(1),
+    z.maxLength(500),
+    z.refine((lines) => new Set(lines.map((line) => line.itemId)).size === lines.length, 'item ids must be unique'),
+  ),
+  currency: currencySchema,
+  /** Minor units charged for shipping. */
+  shippingCharge: z._default(minorUnitsSchema, 0),
+  requestedShippingService: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
+  warehouseId: z.optional(z.string().check(z.regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'must be a ULID'))),
+  tags: z._default(
+    z.array(z.string().check(z.trim(), z.minLength(1), z.maxLength(50))).check(z.maxLength(50)),
+    [],
+  ),
+  /** A built-in or custom status id; new orders start awaiting payment. */
+  statusId: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
+});
+export type OrderInput = z.infer<typeof orderInputSchema>;
+
+export const lineStatuses = ['active', 'cancelled'] as const;
+export const fulfillmentStates = ['unshipped', 'partially_shipped', 'shipped', 'cancelled'] as const;
+export type FulfillmentState = (typeof fulfillmentStates)[number];
+
+export const orderLineSchema = z.object({
+  ...orderLineInputSchema.def.shape,
+  status: z.enum(lineStatuses),
+  shippedQuantity: z.number(),
+});
+export type OrderLine = z.infer<typeof orderLineSchema>;
+
+export const totalsSchema = z.object({
+  subtotal: z.number(),
+  shipping: z.number(),
+  tax: z.number(),
+  discount: z.number(),
+  total: z.number(),
+  paid: z.number(),
+  refunded: z.number(),
+  balance: z.number(),
+});
+export type Totals = z.infer<typeof totalsSchema>;
+
+export const orderSchema = z.object({
+  ...orderInputSchema.def.shape,
+  id: orderIdSchema,
+  lines: z.array(orderLineSchema),
+  statusId: z.string(),
+  totals: totalsSchema,
+  fulfillmentState: z.enum(fulfillmentStates),
+  /** Units allocated per SKU in the assigned warehouse (what the stock ledger holds for this order). */
+  allocations: z.record(z.string(), z.number()),
+  version: z.number(),
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema,
+});
+export type Order = z.infer<typeof orderSchema>;
+
+/** Sum of payments (positive) and refunds (negative payments) recorded so far. */
+export interface PaymentSums {
+  paid: number;
+  refunded: number;
+}
+
+export function deriveTotals(
+  order: Pick<Order, 'lines' | 'shippingCharge'>,
+  payments: PaymentSums,
+): Totals {
+  const active = order.lines.filter((line) => line.status === 'active');
+  const subtotal = active.reduce((sum, line) => sum + line.quantity * line.unitPrice, 0);
+  const tax = active.reduce((sum, line) => sum + line.tax, 0);
+  const discount = active.reduce((sum, line) => sum + line.discount, 0);
+  const shipping = active.length > 0 ? order.shippingCharge : 0;
+  const total = Math.max(0, subtotal + shipping + tax - discount);
+  return {
+    subtotal,
+    shipping,
+    tax,
+    discount,
+    total,
+    paid: payments.paid,
+    refunded: payments.refunded,
+    balance: total - (payments.paid - payments.refunded),
+  };
+}
+
+export function fulfillmentStateOf(lines: readonly OrderLine[]): FulfillmentState {
+  const active = lines.filter((line) => line.status === 'active');
+  if (active.length === 0) return 'cancelled';
+  const shipped = active.filter((line) => line.shippedQuantity >= line.quantity).length;
+  if (shipped === active.length) return 'shipped';
+  if (active.some((line) => line.shippedQuantity > 0)) return 'partially_shipped';
+  return 'unshipped';
+}
+
+export interface LineConflict {
+  itemId: string;
+  reason: string;
+}
+
+/**
+ * Lines of a replacement, keeping what the service owns (status, shipped quantity) from the lines it
+ * replaces. A shipped line cannot go below what shipped, nor disappear.
+ */
+export function replaceLines(
+  previous: readonly OrderLine[],
+  next: OrderInput['lines'],
+): { lines: OrderLine[]; conflicts: LineConflict[] } {
+  const before = new Map(previous.map((line) => [line.itemId, line]));
+  const conflicts: LineConflict[] = [];
+  const lines = next.map((input): OrderLine => {
+    const old = before.get(input.itemId);
+    const shippedQuantity = old?.shippedQuantity ?? 0;
+    if (input.quantity < shippedQuantity) {
+      conflicts.push({ itemId: input.itemId, reason: `${shippedQuantity} already shipped; quantity cannot go below it` });
+    }
+    return {
+      ...input,
+      tax: input.tax ?? 0,
+      discount: input.discount ?? 0,
+      status: old?.status ?? 'active',
+      shippedQuantity,
+    };
+  });
+  for (const old of previous) {
+    if (old.shippedQuantity > 0 && !next.some((line) => line.itemId === old.itemId)) {
+      conflicts.push({ itemId: old.itemId, reason: `${old.shippedQuantity} already shipped; the line cannot be removed` });
+    }
+  }
+  return { lines, conflicts };
+}
+
+/** Units the order should hold in its warehouse, per SKU: the unshipped units of active lines. */
+export function allocationTarget(lines: readonly OrderLine[], holdsStock: boolean): Record<string, number> {
+  const target: Record<string, number> = {};
+  if (!holdsStock) return target;
+  for (const line of lines) {
+    if (line.status !== 'active') continue;
+    const unshipped = line.quantity - line.shippedQuantity;
+    if (unshipped > 0) target[line.sku] = (target[line.sku] ?? 0) + unshipped;
+  }
+  return target;
+}
+
+export interface AllocationChange {
+  sku: string;
+  warehouseId: string;
+  type: 'allocation' | 'release';
+  quantity: number;
+}
+
+/** What the stock ledger must allocate and release to go from one allocation to another. */
+export function allocationChanges(
+  before: { warehouseId?: string; allocations: Record<string, number> },
+  after: { warehouseId?: string; allocations: Record<string, number> },
+): AllocationChange[] {
+  const changes: AllocationChange[] = [];
+  const sameWarehouse = before.warehouseId === after.warehouseId;
+  if (before.warehouseId) {
+    for (const [sku, held] of Object.entries(before.allocations)) {
+      const kept = sameWarehouse ? Math.min(held, after.allocations[sku] ?? 0) : 0;
+      if (held > kept) changes.push({ sku, warehouseId: before.warehouseId, type: 'release', quantity: held - kept });
+    }
+  }
+  if (after.warehouseId) {
+    for (const [sku, wanted] of Object.entries(after.allocations)) {
+      const held = sameWarehouse ? (before.allocations[sku] ?? 0) : 0;
+      if (wanted > held) changes.push({ sku, warehouseId: after.warehouseId, type: 'allocation', quantity: wanted - held });
+    }
+  }
+  return changes;
+}

@@ -1,32 +1,7 @@
-/** The orders group's contract (interface §4.6): data only, no I/O. */
-import { defineGroup, route } from '../../shared/http/catalogue';
-import { pageOf } from '../../shared/http/schemas';
-import {
-  workOrderInputSchema,
-  workOrderSchema,
-  workOrderWarehouseSchema,
-  workOrderWarehousesQuery,
-} from './work-order-schemas';
+/** The orders group's contract (interface §4.6): data only, no I/O. Each part declares its routes. */
+import { defineGroup } from '../../shared/http/catalogue';
+import { workOrderRoutes } from './work-order-routes';
 
 export const ordersCatalogue = defineGroup('orders', {
-  listWorkOrderWarehouses: route({
-    method: 'GET',
-    path: '/v1/orders/work-orders/warehouses',
-    operationId: 'listWorkOrderWarehouses',
-    summary: 'Active warehouses that accept work orders, with their open work-order counts',
-    permission: 'read',
-    query: workOrderWarehousesQuery,
-    status: 200,
-    response: pageOf(workOrderWarehouseSchema),
-  }),
-  createWorkOrder: route({
-    method: 'POST',
-    path: '/v1/orders/work-orders',
-    operationId: 'createWorkOrder',
-    summary: 'Move stock in one warehouse (assembly, adjustment, receipt, count): all lines or none',
-    permission: 'write',
-    body: workOrderInputSchema,
-    status: 201,
-    response: workOrderSchema,
-  }),
+  ...workOrderRoutes,
 });

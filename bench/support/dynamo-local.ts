@@ -1,6 +1,6 @@
 /** DynamoDB Local in memory on a free port with the service's table, stopped however the work ends. */
 import { ensureTable, startDynamoLocal } from '../../infra/local/dynamodb-local';
-import { freePort } from '../../test/support/dynamo-global-setup';
+import { freePort } from '../../infra/local/free-port';
 
 export async function withDynamoLocal<T>(
   tableName: string,

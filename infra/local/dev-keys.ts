@@ -6,8 +6,17 @@
 import { randomUUID } from 'node:crypto';
 import { linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { JWK, JWTPayload } from 'jose';
-import { calculateJwkThumbprint, decodeProtectedHeader, errors, exportJWK, generateKeyPair, importJWK, jwtVerify, SignJWT } from 'jose';
+import type { CryptoKey, JWK, JWTPayload } from 'jose';
+import {
+  calculateJwkThumbprint,
+  decodeProtectedHeader,
+  errors,
+  exportJWK,
+  generateKeyPair,
+  importJWK,
+  jwtVerify,
+  SignJWT,
+} from 'jose';
 import type { Role } from '../../shared/http/permissions';
 import { dataPaths } from './data-dir';
 
@@ -28,7 +37,9 @@ async function createKeys(directory: string): Promise<void> {
   const privateJwk = await exportJWK(privateKey);
   const kid = await calculateJwkThumbprint(privateJwk);
   const temporary = join(directory, `.private-${randomUUID()}.json`);
-  writeFileSync(temporary, JSON.stringify({ ...privateJwk, kid, alg: algorithm, use: 'sig' }), { mode: 0o600 });
+  writeFileSync(temporary, JSON.stringify({ ...privateJwk, kid, alg: algorithm, use: 'sig' }), {
+    mode: 0o600,
+  });
   try {
     // link() fails when the file exists: two processes racing on first use keep one key, complete.
     linkSync(temporary, join(directory, 'private.jwk.json'));
@@ -51,7 +62,14 @@ async function readKeys(dataDir: string): Promise<DevKeys> {
     text = readFileSync(privateFile, 'utf8');
   }
   const privateJwk = JSON.parse(text) as JWK & { kid: string };
-  const publicJwk: JWK = { kty: privateJwk.kty, n: privateJwk.n, e: privateJwk.e, kid: privateJwk.kid, alg: algorithm, use: 'sig' };
+  const publicJwk: JWK = {
+    kty: privateJwk.kty,
+    n: privateJwk.n,
+    e: privateJwk.e,
+    kid: privateJwk.kid,
+    alg: algorithm,
+    use: 'sig',
+  };
   // The public half as a JWKS, the document a real issuer serves at its jwks_uri.
   const jwksFile = join(directory, 'jwks.json');
   writeFileSync(`${jwksFile}.tmp`, JSON.stringify({ keys: [publicJwk] }, null, 2));
@@ -102,8 +120,8 @@ export async function signDevToken(role: Role, options: SignOptions): Promise<st
   };
   return new SignJWT(payload)
     .setProtectedHeader({ alg: algorithm, kid, typ: 'JWT' })
-    .setIssuedAt()
-    .setExpirationTime(options.expiresIn ?? '12h')
+    .setIssuedAt(options.claims?.iat)
+    .setExpirationTime(options.claims?.exp ?? options.expiresIn ?? '12h')
     .sign(privateKey);
 }
 

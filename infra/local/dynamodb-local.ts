@@ -73,7 +73,7 @@ export async function startDynamoLocal(options: { port: number; dbPath?: string 
     process: child,
     async stop() {
       release();
-      if (child.exitCode !== null) return;
+      if (child.exitCode !== null || child.signalCode !== null) return;
       await new Promise<void>((resolve) => {
         child.once('exit', () => resolve());
         child.kill('SIGTERM');

@@ -17,7 +17,8 @@ function install(): void {
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
     process.once(signal, () => {
       killAll();
-      process.exit(signal === 'SIGINT' ? 130 : 143);
+      // A program with its own handler (npm start's graceful stop) decides when to exit.
+      if (process.listenerCount(signal) === 0) process.exit(signal === 'SIGINT' ? 130 : 143);
     });
   }
 }

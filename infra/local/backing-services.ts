@@ -1,0 +1,61 @@
+/**
+ * The stateful services behind the functions, with their data under the data dir: DynamoDB Local
+ * (the table created when missing) and local S3 (the exports bucket created when missing).
+ */
+import { dataPaths, localExportsBucket, localTableName } from './data-dir';
+import type { DynamoLocal } from './dynamodb-local';
+import { ensureTable, startDynamoLocal } from './dynamodb-local';
+import { freePort } from './free-port';
+import { startS3Local } from './s3-local';
+
+export interface BackingServices {
+  dynamoEndpoint: string;
+  s3Endpoint: string;
+  stop(): Promise<void>;
+}
+
+function jvmExited(dynamo: DynamoLocal): Promise<void> {
+  const child = dynamo.process;
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once('exit', () => resolve()));
+}
+
+export async function startBackingServices(options: {
+  dataDir: string;
+  dynamoPort?: number;
+  s3Port?: number;
+  /** Origins the exports bucket's CORS rule allows (the UI follows presigned URLs). */
+  corsOrigins: string[];
+}): Promise<BackingServices> {
+  // Before the first SDK client: Node 20 would get the SDK's support warning on every start.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+  const paths = dataPaths(options.dataDir);
+  let dynamo: DynamoLocal | undefined;
+  try {
+    dynamo = await startDynamoLocal({
+      port: options.dynamoPort ?? (await freePort()),
+      dbPath: paths.dynamodb,
+    });
+    await ensureTable(dynamo.endpoint, localTableName);
+    const s3 = await startS3Local({
+      port: options.s3Port ?? (await freePort()),
+      directory: paths.s3,
+      bucket: localExportsBucket,
+      corsOrigins: options.corsOrigins,
+    });
+    const running = dynamo;
+    const exited = jvmExited(running);
+    return {
+      dynamoEndpoint: dynamo.endpoint,
+      s3Endpoint: s3.endpoint,
+      async stop() {
+        await s3.stop();
+        // A Ctrl-C reaches the JVM too; DynamoLocal.stop() would wait for an exit that already happened.
+        await Promise.race([running.stop(), exited]);
+      },
+    };
+  } catch (error) {
+    await dynamo?.stop();
+    throw error;
+  }
+}

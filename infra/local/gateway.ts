@@ -1,0 +1,231 @@
+/**
+ * The local API Gateway (HTTP API): a loopback HTTP server that routes like the deployed API (same
+ * route keys, same $default and ANY routes), runs the JWT authorizer, answers CORS preflight, and
+ * invokes each group's real Lambda handler in this process with the payload 2.0 event.
+ */
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { correlationIdOf } from '../../shared/http/correlation';
+import { problemResponse } from '../../shared/http/problem';
+import { buildApiEvent, resolveRoute } from './api-event';
+import { isPreflight, preflightResponse, withCorsHeaders } from './gateway-cors';
+import { authorizeRequest } from './jwt-authorizer';
+import type { HttpReply } from './lambda-response';
+import { toHttpReply } from './lambda-response';
+import { invokeLambda } from './local-lambda';
+
+/** API Gateway's payload limit; the functions themselves refuse bodies over 1 MiB with a 413 problem. */
+export const gatewayMaxBodyBytes = 10 * 1024 * 1024;
+
+export interface GatewayOptions {
+  port: number;
+  dataDir: string;
+  quiet?: boolean;
+}
+
+export interface Gateway {
+  url: string;
+  stop(): Promise<void>;
+}
+
+interface Exchange {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  requestId: string;
+  group: string;
+}
+
+function gatewayMessage(statusCode: number, message: string): HttpReply {
+  return {
+    statusCode,
+    headers: { 'content-type': 'application/json' },
+    cookies: [],
+    body: Buffer.from(JSON.stringify({ message })),
+  };
+}
+
+function fromStrings(response: {
+  statusCode: number;
+  headers: Record<string, string>;
+  body: string;
+}): HttpReply {
+  return {
+    statusCode: response.statusCode,
+    headers: response.headers,
+    cookies: [],
+    body: Buffer.from(response.body),
+  };
+}
+
+function requestHeaders(req: IncomingMessage, port: number): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(',') : value;
+  }
+  const client = req.socket.remoteAddress ?? '127.0.0.1';
+  headers['x-forwarded-for'] = headers['x-forwarded-for']
+    ? `${headers['x-forwarded-for']}, ${client}`
+    : client;
+  headers['x-forwarded-proto'] = 'http';
+  headers['x-forwarded-port'] = String(port);
+  return headers;
+}
+
+/** Past this much, an oversized upload is cut off instead of drained. */
+const drainLimitBytes = 8 * gatewayMaxBodyBytes;
+
+/**
+ * The body, or 'too-large' past the gateway's limit. An oversized body is still read to its end
+ * (and dropped), so the client sees the 413 instead of a connection reset in the middle of its upload.
+ */
+function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= gatewayMaxBodyBytes) chunks.push(chunk);
+      else if (size > drainLimitBytes) req.destroy(new Error('request body far over the payload limit'));
+    });
+    req.on('end', () => resolve(size > gatewayMaxBodyBytes ? 'too-large' : Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+/** Like the HTTP API: text media types arrive as text, everything else base64-encoded. */
+function isTextual(contentType: string | undefined): boolean {
+  const mediaType = contentType?.split(';')[0]?.trim().toLowerCase();
+  if (!mediaType) return false;
+  return (
+    mediaType.startsWith('text/') ||
+    mediaType === 'application/json' ||
+    mediaType === 'application/xml' ||
+    /\+(json|xml)$/.test(mediaType)
+  );
+}
+
+async function respond(
+  req: IncomingMessage,
+  exchange: Exchange,
+  options: GatewayOptions,
+): Promise<HttpReply> {
+  const { method, path, headers } = exchange;
+  const body = await readBody(req);
+  if (body === 'too-large') return gatewayMessage(413, 'Request Entity Too Large');
+
+  const route = resolveRoute(method, new URL(path, 'http://localhost').pathname);
+  exchange.group = route.group;
+  let claims: Record<string, string | number | boolean | string[]> | undefined;
+  if (route.authorized) {
+    const authorization = await authorizeRequest(headers.authorization, options.dataDir);
+    if (!authorization.ok) return fromStrings(authorization.response);
+    claims = authorization.claims;
+  }
+
+  const { group, ...event } = buildApiEvent({
+    method,
+    path,
+    headers,
+    body: body.length === 0 ? undefined : isTextual(headers['content-type']) ? body.toString('utf8') : body,
+    claims,
+    sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+  });
+  exchange.requestId = event.requestContext.requestId;
+  try {
+    return toHttpReply(await invokeLambda(group, event, exchange.requestId));
+  } catch (error) {
+    // The function failed outside its own error handling (load error, timeout, malformed result).
+    const correlationId = correlationIdOf(event);
+    if (!options.quiet) console.error(`[gateway] ${group} failed (correlation id ${correlationId}):`, error);
+    const problem = problemResponse(undefined, correlationId, event.rawPath);
+    return fromStrings({ ...problem, headers: { ...problem.headers, 'x-correlation-id': correlationId } });
+  }
+}
+
+function write(res: ServerResponse, reply: HttpReply, exchange: Exchange): void {
+  res.statusCode = reply.statusCode;
+  for (const [name, value] of Object.entries(reply.headers)) {
+    if (!['content-length', 'transfer-encoding', 'connection'].includes(name)) res.setHeader(name, value);
+  }
+  if (reply.cookies.length > 0) res.setHeader('set-cookie', reply.cookies);
+  res.setHeader('apigw-requestid', exchange.requestId);
+  res.setHeader('content-length', reply.body.length);
+  res.end(reply.body);
+}
+
+async function serve(
+  req: IncomingMessage,
+  res: ServerResponse,
+  options: GatewayOptions,
+  port: number,
+): Promise<void> {
+  const started = Date.now();
+  const exchange: Exchange = {
+    method: (req.method ?? 'GET').toUpperCase(),
+    // API Gateway takes the path as sent; a leading `//` must not be read as a host.
+    path: (req.url ?? '/').replace(/^\/{2,}/, '/'),
+    headers: requestHeaders(req, port),
+    requestId: randomUUID(),
+    group: '-',
+  };
+  let reply: HttpReply;
+  if (isPreflight(exchange.method, exchange.headers)) {
+    reply = fromStrings(preflightResponse(exchange.headers));
+  } else {
+    try {
+      reply = await respond(req, exchange, options);
+    } catch (error) {
+      if (!options.quiet) console.error('[gateway] request failed:', error);
+      reply = gatewayMessage(500, 'Internal Server Error');
+    }
+    reply = withCorsHeaders(reply, exchange.headers.origin);
+  }
+  try {
+    write(res, reply, exchange);
+  } catch (error) {
+    // A header the function returned that HTTP cannot carry.
+    if (!options.quiet) console.error('[gateway] could not write the response:', error);
+    if (res.headersSent) {
+      res.destroy();
+    } else {
+      for (const name of res.getHeaderNames()) res.removeHeader(name);
+      reply = gatewayMessage(502, 'Bad Gateway');
+      write(res, reply, exchange);
+    }
+  }
+  if (!options.quiet) {
+    const duration = Date.now() - started;
+    console.log(
+      `${new Date().toISOString()} ${exchange.method} ${exchange.path} ${reply.statusCode} ${duration}ms ${exchange.group}`,
+    );
+  }
+}
+
+export async function startGateway(options: GatewayOptions): Promise<Gateway> {
+  let port = options.port;
+  const server = createServer((req, res) => {
+    serve(req, res, options, port).catch(() => res.destroy());
+  });
+  server.on('clientError', (_error, socket) => {
+    // Unparseable HTTP: answer 400 and hang up, never crash.
+    if (socket.writable)
+      socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
+    else socket.destroy();
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, '127.0.0.1', () => resolve());
+  });
+  port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,83 @@
+/**
+ * `npm run invoke -- <group> <event.json>`: runs one function locally with an event file, like
+ * `sam local invoke`, against the data under `.data/`. When `npm start` is running it uses that
+ * runtime's DynamoDB Local and S3 (two JVMs must never share one database file); otherwise it starts
+ * both on free ports over the same `.data/` stores for the call and stops them after. Prints the result.
+ */
+import { readFileSync } from 'node:fs';
+import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
+import { catalogues } from '../../functions/catalogue';
+import { metaGroup } from './api-event';
+import type { BackingServices } from './backing-services';
+import { startBackingServices } from './backing-services';
+import { repoDataDir } from './data-dir';
+import { localDynamoClient } from './dynamodb-local';
+import { applyLocalEnvironment, localCorsOrigins } from './local-env';
+import { invokeLambda } from './local-lambda';
+import { runningRuntime } from './runtime-marker';
+
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+const usage = 'Usage: npm run invoke -- <group> <event.json>   (make an event with `npm run event`)';
+const groups = [...catalogues.map((catalogue) => catalogue.group), metaGroup];
+
+function fail(message: string): never {
+  console.error(`${message}\n${usage}`);
+  process.exit(1);
+}
+
+async function answers(endpoint: string): Promise<boolean> {
+  const client = localDynamoClient(endpoint);
+  try {
+    await client.send(new ListTablesCommand({ Limit: 1 }));
+    return true;
+  } catch {
+    return false;
+  } finally {
+    client.destroy();
+  }
+}
+
+const [group, eventFile, ...extra] = process.argv.slice(2);
+if (!group || !eventFile || extra.length > 0) fail('Name a group and an event file.');
+if (!groups.includes(group)) fail(`Unknown group "${group}"; the groups are ${groups.join(', ')}.`);
+let event: unknown;
+try {
+  event = JSON.parse(readFileSync(eventFile, 'utf8'));
+} catch (error) {
+  fail(`Could not read the event: ${(error as Error).message}`);
+}
+
+let started: BackingServices | undefined;
+const running = runningRuntime(repoDataDir);
+if (running && (await answers(running.dynamoEndpoint))) {
+  console.error(`Using the running local API's DynamoDB (${running.dynamoEndpoint}).`);
+  applyLocalEnvironment({
+    dataDir: repoDataDir,
+    dynamoEndpoint: running.dynamoEndpoint,
+    s3Endpoint: running.s3Endpoint,
+  });
+} else {
+  console.error('Starting DynamoDB Local and S3 over .data/ for this call…');
+  try {
+    started = await startBackingServices({ dataDir: repoDataDir, corsOrigins: localCorsOrigins() });
+  } catch (error) {
+    fail(`Could not start DynamoDB Local: ${(error as Error).message}`);
+  }
+  applyLocalEnvironment({
+    dataDir: repoDataDir,
+    dynamoEndpoint: started.dynamoEndpoint,
+    s3Endpoint: started.s3Endpoint,
+  });
+}
+
+let exitCode = 0;
+try {
+  const result = await invokeLambda(group, event);
+  console.log(JSON.stringify(result, null, 2));
+} catch (error) {
+  console.error('The function failed:', error);
+  exitCode = 1;
+} finally {
+  await started?.stop();
+}
+process.exit(exitCode);

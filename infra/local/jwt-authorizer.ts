@@ -1,0 +1,53 @@
+/**
+ * The local twin of the HTTP API's JWT authorizer: token from the Authorization header (with or
+ * without `Bearer`), verified against the dev key, and API Gateway's own 401 when anything is wrong.
+ */
+import type { JWTPayload } from 'jose';
+import { verifyDevToken } from './dev-keys';
+
+export interface GatewayResponse {
+  statusCode: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+export type AuthorizerResult =
+  | { ok: true; claims: Record<string, string | number | boolean | string[]> }
+  | { ok: false; response: GatewayResponse };
+
+function unauthorized(challenge: string): AuthorizerResult {
+  return {
+    ok: false,
+    response: {
+      statusCode: 401,
+      headers: { 'content-type': 'application/json', 'www-authenticate': challenge },
+      body: JSON.stringify({ message: 'Unauthorized' }),
+    },
+  };
+}
+
+/** API Gateway hands claims to the function as strings, arrays as "[a b]" (buildApiEvent does those). */
+function eventClaims(payload: JWTPayload): Record<string, string | string[]> {
+  const claims: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(payload)) {
+    if (Array.isArray(value)) claims[name] = value.map(String);
+    else claims[name] = typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
+  }
+  return claims;
+}
+
+export async function authorizeRequest(
+  authorization: string | undefined,
+  dataDir: string,
+): Promise<AuthorizerResult> {
+  const token = authorization
+    ?.trim()
+    .replace(/^bearer\s+/i, '')
+    .trim();
+  // RFC 6750 §3.1: no error code when the request carried no credentials at all.
+  if (!token) return unauthorized('Bearer');
+  const result = await verifyDevToken(token, { dataDir });
+  if (!result.ok)
+    return unauthorized(`Bearer scope="" error="invalid_token" error_description="${result.reason}"`);
+  return { ok: true, claims: eventClaims(result.claims) };
+}

@@ -1,0 +1,85 @@
+/**
+ * The whole API on this machine: DynamoDB Local and local S3 with data under `dataDir`, the functions'
+ * environment, the stream poller, and the gateway on loopback. `npm start` and the e2e tests use it.
+ */
+import { mkdirSync } from 'node:fs';
+import type { BackingServices } from './backing-services';
+import { startBackingServices } from './backing-services';
+import { dataPaths, localTableName } from './data-dir';
+import type { Gateway } from './gateway';
+import { startGateway } from './gateway';
+import { applyLocalEnvironment, localCorsOrigins } from './local-env';
+import { removeRuntimeMarker, runningRuntime, writeRuntimeMarker } from './runtime-marker';
+import type { StreamPoller } from './stream-poller';
+import { startStreamPoller } from './stream-poller';
+
+export interface RuntimeOptions {
+  port: number;
+  dataDir: string;
+  dynamoPort?: number;
+  s3Port?: number;
+  quiet?: boolean;
+}
+
+export interface Runtime {
+  url: string;
+  dataDir: string;
+  eventsFile: string;
+  dynamoEndpoint: string;
+  s3Endpoint: string;
+  stop(): Promise<void>;
+}
+
+export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
+  const paths = dataPaths(options.dataDir);
+  mkdirSync(paths.root, { recursive: true });
+  const other = runningRuntime(paths.root);
+  if (other) {
+    throw new Error(
+      `A runtime (pid ${other.pid}) already serves ${other.url} from ${paths.root}; stop it first.`,
+    );
+  }
+
+  let services: BackingServices | undefined;
+  let poller: StreamPoller | undefined;
+  let gateway: Gateway | undefined;
+  const stop = async () => {
+    // Requests first, then the poller (it finishes its batch), then the stores.
+    await gateway?.stop();
+    await poller?.stop();
+    await services?.stop();
+    removeRuntimeMarker(paths.root);
+  };
+  try {
+    services = await startBackingServices({ ...options, corsOrigins: localCorsOrigins() });
+    applyLocalEnvironment({
+      ...options,
+      dynamoEndpoint: services.dynamoEndpoint,
+      s3Endpoint: services.s3Endpoint,
+    });
+    poller = await startStreamPoller({
+      endpoint: services.dynamoEndpoint,
+      tableName: localTableName,
+      dataDir: paths.root,
+      quiet: options.quiet,
+    });
+    gateway = await startGateway({ port: options.port, dataDir: paths.root, quiet: options.quiet });
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  writeRuntimeMarker(paths.root, {
+    pid: process.pid,
+    url: gateway.url,
+    dynamoEndpoint: services.dynamoEndpoint,
+    s3Endpoint: services.s3Endpoint,
+  });
+  return {
+    url: gateway.url,
+    dataDir: paths.root,
+    eventsFile: paths.events,
+    dynamoEndpoint: services.dynamoEndpoint,
+    s3Endpoint: services.s3Endpoint,
+    stop,
+  };
+}

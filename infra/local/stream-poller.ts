@@ -1,0 +1,229 @@
+/**
+ * The local stand-in for the stream → projector Lambda mapping: polls the table's stream on DynamoDB
+ * Local, turns records into domain events with the projector's own `toDomainEvent`, and appends each
+ * as one JSON line to `<dataDir>/events.jsonl`. At least once: events are written before the checkpoint.
+ *
+ * Positions: on the very first start, open shards are read from LATEST (closed ones are history);
+ * after that a shard resumes AFTER_SEQUENCE_NUMBER of its checkpoint, and any shard the checkpoint
+ * has no record from is read from TRIM_HORIZON (a duplicate beats a lost event; events carry ids).
+ */
+import { appendFileSync } from 'node:fs';
+import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
+import type {
+  _Record,
+  GetRecordsCommandOutput,
+  Shard,
+  ShardIteratorType,
+} from '@aws-sdk/client-dynamodb-streams';
+import {
+  DescribeStreamCommand,
+  DynamoDBStreamsClient,
+  GetRecordsCommand,
+  GetShardIteratorCommand,
+} from '@aws-sdk/client-dynamodb-streams';
+import type { StreamRecord } from '../../shared/events/domain-events';
+import { toDomainEvent } from '../../shared/events/domain-events';
+import { dataPaths } from './data-dir';
+import { localDynamoClient } from './dynamodb-local';
+import type { StreamCheckpoint } from './stream-checkpoint';
+import { readCheckpoint, writeCheckpoint } from './stream-checkpoint';
+
+export interface StreamPollerOptions {
+  endpoint: string;
+  tableName: string;
+  dataDir: string;
+  intervalMs?: number;
+  quiet?: boolean;
+}
+
+export interface StreamPoller {
+  stop(): Promise<void>;
+}
+
+interface ShardState {
+  iterator: string | undefined;
+  /** A closed shard read to its end. */
+  done: boolean;
+}
+
+const rediscoverEveryMs = 10_000;
+
+export async function startStreamPoller(options: StreamPollerOptions): Promise<StreamPoller> {
+  const paths = dataPaths(options.dataDir);
+  const intervalMs = options.intervalMs ?? 250;
+  const log = (message: string) => {
+    if (!options.quiet) console.log(`[stream] ${message}`);
+  };
+  const dynamo = localDynamoClient(options.endpoint);
+  const streams = new DynamoDBStreamsClient({
+    endpoint: options.endpoint,
+    region: 'local',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+
+  const table = await dynamo.send(new DescribeTableCommand({ TableName: options.tableName }));
+  dynamo.destroy();
+  const streamArn = table.Table?.LatestStreamArn;
+  if (!streamArn) throw new Error(`Table ${options.tableName} has no stream`);
+
+  const saved = readCheckpoint(paths.streamCheckpoint);
+  // Another stream (the table was recreated) or no checkpoint: a first start.
+  let firstStart = saved?.streamArn !== streamArn;
+  const checkpoint: StreamCheckpoint = firstStart ? { streamArn, shards: {} } : saved!;
+  const shards = new Map<string, ShardState>();
+  let stopped = false;
+
+  async function iteratorFor(
+    shardId: string,
+    type: ShardIteratorType,
+    after?: string,
+  ): Promise<string | undefined> {
+    const result = await streams.send(
+      new GetShardIteratorCommand({
+        StreamArn: streamArn,
+        ShardId: shardId,
+        ShardIteratorType: type,
+        SequenceNumber: after,
+      }),
+    );
+    return result.ShardIterator;
+  }
+
+  async function resume(shardId: string): Promise<string | undefined> {
+    const after = checkpoint.shards[shardId];
+    if (!after) return iteratorFor(shardId, 'TRIM_HORIZON');
+    try {
+      return await iteratorFor(shardId, 'AFTER_SEQUENCE_NUMBER', after);
+    } catch (error) {
+      // The checkpointed record aged out of the stream: read what is left.
+      if ((error as Error).name !== 'TrimmedDataAccessException') throw error;
+      return iteratorFor(shardId, 'TRIM_HORIZON');
+    }
+  }
+
+  async function describeShards(): Promise<Shard[]> {
+    const all: Shard[] = [];
+    let start: string | undefined;
+    do {
+      const page = await streams.send(
+        new DescribeStreamCommand({ StreamArn: streamArn, ExclusiveStartShardId: start }),
+      );
+      all.push(...(page.StreamDescription?.Shards ?? []));
+      start = page.StreamDescription?.LastEvaluatedShardId;
+    } while (start);
+    return all;
+  }
+
+  /** Opens new shards; a child waits until its parent is read to the end, to keep order. */
+  async function discover(): Promise<void> {
+    const described = await describeShards();
+    for (const shard of described) {
+      const shardId = shard.ShardId!;
+      if (shards.has(shardId)) continue;
+      const parent = shard.ParentShardId ? shards.get(shard.ParentShardId) : undefined;
+      if (parent && !parent.done) continue;
+      const closed = shard.SequenceNumberRange?.EndingSequenceNumber;
+      if (firstStart && !(shardId in checkpoint.shards)) {
+        if (closed) {
+          checkpoint.shards[shardId] = closed;
+          shards.set(shardId, { iterator: undefined, done: true });
+          continue;
+        }
+        checkpoint.shards[shardId] = null;
+        shards.set(shardId, { iterator: await iteratorFor(shardId, 'LATEST'), done: false });
+        continue;
+      }
+      checkpoint.shards[shardId] ??= null;
+      shards.set(shardId, { iterator: await resume(shardId), done: false });
+    }
+    // Shards trimmed away from the stream no longer need a position.
+    const live = new Set(described.map((shard) => shard.ShardId));
+    for (const shardId of Object.keys(checkpoint.shards)) {
+      if (!live.has(shardId)) {
+        delete checkpoint.shards[shardId];
+        shards.delete(shardId);
+      }
+    }
+    firstStart = false;
+    writeCheckpoint(paths.streamCheckpoint, checkpoint);
+  }
+
+  function project(records: _Record[]): void {
+    const events = records.flatMap((record) => {
+      const event = toDomainEvent(record as StreamRecord);
+      return event ? [event] : [];
+    });
+    if (events.length === 0) return;
+    // Synchronous, so a Ctrl-C between two lines never leaves half of one.
+    appendFileSync(paths.events, events.map((event) => `${JSON.stringify(event)}\n`).join(''));
+    for (const event of events) log(`${event.type} ${event.resourceId ?? ''}`.trimEnd());
+  }
+
+  /** One GetRecords per open shard; true when a shard closed (its children may be ready). */
+  async function pollShards(): Promise<boolean> {
+    let closed = false;
+    for (const [shardId, state] of shards) {
+      if (state.done || stopped) continue;
+      if (!state.iterator) state.iterator = await resume(shardId);
+      let result: GetRecordsCommandOutput;
+      try {
+        result = await streams.send(new GetRecordsCommand({ ShardIterator: state.iterator, Limit: 1000 }));
+      } catch (error) {
+        if ((error as Error).name !== 'ExpiredIteratorException') throw error;
+        state.iterator = undefined;
+        continue;
+      }
+      const records = result.Records ?? [];
+      if (records.length > 0) {
+        project(records);
+        checkpoint.shards[shardId] = records.at(-1)!.dynamodb!.SequenceNumber!;
+        writeCheckpoint(paths.streamCheckpoint, checkpoint);
+      }
+      state.iterator = result.NextShardIterator;
+      if (!state.iterator) {
+        state.done = true;
+        closed = true;
+      }
+    }
+    return closed;
+  }
+
+  let wake: (() => void) | undefined;
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+
+  await discover();
+  const loop = (async () => {
+    let lastDiscovery = Date.now();
+    let failures = 0;
+    while (!stopped) {
+      try {
+        const closed = await pollShards();
+        if (closed || Date.now() - lastDiscovery > rediscoverEveryMs) {
+          await discover();
+          lastDiscovery = Date.now();
+        }
+        failures = 0;
+      } catch (error) {
+        failures += 1;
+        if (!stopped && failures <= 3) log(`polling failed, retrying: ${(error as Error).message}`);
+      }
+      if (!stopped) await sleep(failures > 0 ? Math.min(5000, intervalMs * 2 ** failures) : intervalMs);
+    }
+  })();
+
+  return {
+    async stop() {
+      stopped = true;
+      wake?.();
+      await loop;
+      streams.destroy();
+    },
+  };
+}

@@ -3,10 +3,11 @@
  * contract tests read it. Groups never import each other; only this list knows them all.
  */
 import type { GroupCatalogue } from '../shared/http/catalogue';
+import { inventoryCatalogue } from './inventory/routes';
 import { ordersCatalogue } from './orders/routes';
 import { vendorsCatalogue } from './vendors/routes';
 
-export const catalogues: readonly GroupCatalogue[] = [vendorsCatalogue, ordersCatalogue];
+export const catalogues: readonly GroupCatalogue[] = [vendorsCatalogue, ordersCatalogue, inventoryCatalogue];
 
 /** Each group's Lambda entry, relative to the repository root. */
 export const handlerEntry = (group: string) => `functions/${group}/handler.ts`;

@@ -33,11 +33,35 @@ export interface DomainEvent {
 const verbs: Record<string, string> = { INSERT: 'created', MODIFY: 'updated', REMOVE: 'deleted' };
 
 /** Entities whose events are not named `<entity>.<verb>`. */
-const customNames: Record<string, (verb: string, item: Record<string, unknown>) => string> = {
+const customNames: Record<string, (verb: string, item: Record<string, unknown>) => string | undefined> = {
+  // History entries publish only the event they name (order.paid, order.line.cancelled, ...).
+  'order-history': (verb, item) =>
+    verb === 'created' && typeof item.event === 'string' ? item.event : undefined,
   'stock-movement': () => 'stock.moved',
   'work-order': (verb, item) =>
     verb === 'created' && item.status === 'applied' ? 'work-order.applied' : `work-order.${verb}`,
 };
+
+/**
+ * Bookkeeping attributes other writes keep on an item (stock counters on a warehouse, a rule's period
+ * list): a change of only these is not a change of the resource, so it publishes nothing.
+ */
+const bookkeepingAttributes = new Set([
+  'unitsOnHand',
+  'skusHeld',
+  'stockRuleCount',
+  'warehouseCount',
+  'periodIds',
+  'periodsVersion',
+]);
+
+function withoutBookkeeping(item: Record<string, unknown>): string {
+  return JSON.stringify(
+    Object.entries(item)
+      .filter(([name]) => !bookkeepingAttributes.has(name))
+      .sort(([a], [b]) => (a < b ? -1 : 1)),
+  );
+}
 
 function image(value: Record<string, AttributeValue> | undefined): Record<string, unknown> | undefined {
   return value ? unmarshall(value as never) : undefined;
@@ -57,9 +81,14 @@ export function toDomainEvent(record: StreamRecord): DomainEvent | undefined {
   const previous = image(record.dynamodb?.OldImage);
   const entity = (next?.entity ?? previous?.entity) as string | undefined;
   if (!entity) return undefined;
+  if (verb === 'updated' && next && previous && withoutBookkeeping(next) === withoutBookkeeping(previous))
+    return undefined;
   const current = next ?? previous!;
+  const custom = customNames[entity];
+  const type = custom ? custom(verb, current) : `${entity}.${verb}`;
+  if (!type) return undefined;
   return {
-    type: customNames[entity]?.(verb, current) ?? `${entity}.${verb}`,
+    type,
     id: record.eventID ?? record.dynamodb?.SequenceNumber ?? `${entity}-${Date.now()}`,
     time: timeOf(record),
     entity,

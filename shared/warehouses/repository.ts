@@ -1,11 +1,26 @@
 /** Data access for warehouses, shared by every group that reads them. The inventory group owns their writes. */
 
 import { tableName } from '../db/client';
-import { allWarehouses, warehouseIndexKeys, warehouseKey, withoutStorageAttributes } from '../db/keys';
+import { allWarehouses, defaultWarehouseKey, warehouseIndexKeys, warehouseKey } from '../db/keys';
 import type { Page } from '../db/query';
 import { getItem, getItems, queryPage } from '../db/query';
 import type { TransactItem } from '../db/transactions';
+import type { StockCounters } from './stock-summary';
 import type { Warehouse } from './warehouse';
+import { warehouseSchema } from './warehouse';
+
+/** Counters other writers keep on the warehouse item; absent means 0. Never part of the resource. */
+export interface WarehouseCounters extends StockCounters {
+  /** Stock rules naming this warehouse (kept by the inventory group's rule writes). */
+  stockRuleCount: number;
+}
+
+export interface WarehouseRecord {
+  warehouse: Warehouse;
+  counters: WarehouseCounters;
+}
+
+const resourceFields = Object.keys(warehouseSchema.def.shape);
 
 export function warehouseItem(warehouse: Warehouse): Record<string, unknown> {
   return {
@@ -16,17 +31,52 @@ export function warehouseItem(warehouse: Warehouse): Record<string, unknown> {
   };
 }
 
+/** The resource fields only: keys, counters and anything else stored beside them stay in the table. */
 export function toWarehouse(item: Record<string, unknown>): Warehouse {
-  return withoutStorageAttributes(item) as Warehouse;
+  return Object.fromEntries(
+    resourceFields.filter((field) => item[field] !== undefined).map((field) => [field, item[field]]),
+  ) as Warehouse;
+}
+
+const counter = (value: unknown) => (typeof value === 'number' ? value : 0);
+
+export function toWarehouseRecord(item: Record<string, unknown>): WarehouseRecord {
+  return {
+    warehouse: toWarehouse(item),
+    counters: {
+      unitsOnHand: counter(item.unitsOnHand),
+      skusHeld: counter(item.skusHeld),
+      stockRuleCount: counter(item.stockRuleCount),
+    },
+  };
 }
 
 export async function findWarehouse(id: string): Promise<Warehouse | undefined> {
-  const item = await getItem(warehouseKey(id));
-  return item ? toWarehouse(item) : undefined;
+  return (await findWarehouseRecord(id))?.warehouse;
+}
+
+/** The warehouse with its counters; `consistent` for reads that a conditional write follows. */
+export async function findWarehouseRecord(
+  id: string,
+  consistent = false,
+): Promise<WarehouseRecord | undefined> {
+  const item = await getItem(warehouseKey(id), consistent);
+  return item ? toWarehouseRecord(item) : undefined;
 }
 
 export async function findWarehouses(ids: string[]): Promise<Warehouse[]> {
   return (await getItems(ids.map(warehouseKey))).map(toWarehouse);
+}
+
+/** Id of the default warehouse (the pointer item the inventory group keeps); undefined before the first. */
+export async function findDefaultWarehouseId(consistent = false): Promise<string | undefined> {
+  const pointer = await getItem(defaultWarehouseKey(), consistent);
+  return typeof pointer?.warehouseId === 'string' ? pointer.warehouseId : undefined;
+}
+
+export async function findDefaultWarehouse(): Promise<Warehouse | undefined> {
+  const id = await findDefaultWarehouseId();
+  return id ? findWarehouse(id) : undefined;
 }
 
 export interface WarehouseFilter {
@@ -35,12 +85,12 @@ export interface WarehouseFilter {
   acceptsPurchaseOrders?: boolean;
 }
 
-/** Warehouses by code, filtered by their flags (the warehouses partition of GSI1). */
-export async function listWarehouses(
+/** Warehouses by code with their counters, filtered by their flags (the warehouses partition of GSI1). */
+export async function listWarehouseRecords(
   filter: WarehouseFilter,
   limit: number,
   cursor?: string,
-): Promise<Page<Warehouse>> {
+): Promise<Page<WarehouseRecord>> {
   const conditions: string[] = [];
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};
@@ -58,7 +108,17 @@ export async function listWarehouses(
     cursor,
     scope: `warehouses:${JSON.stringify(filter)}`,
   });
-  return { items: page.items.map(toWarehouse), nextCursor: page.nextCursor };
+  return { items: page.items.map(toWarehouseRecord), nextCursor: page.nextCursor };
+}
+
+/** Warehouses by code, filtered by their flags. */
+export async function listWarehouses(
+  filter: WarehouseFilter,
+  limit: number,
+  cursor?: string,
+): Promise<Page<Warehouse>> {
+  const page = await listWarehouseRecords(filter, limit, cursor);
+  return { items: page.items.map((record) => record.warehouse), nextCursor: page.nextCursor };
 }
 
 /** Transaction item asserting a warehouse exists and accepts purchase orders. */

@@ -13,6 +13,9 @@ declare module 'vitest' {
     dataDir: string;
     /** A UI origin the runtime's CORS configuration allows. */
     corsOrigin: string;
+    /** The runtime's DynamoDB Local and table, for tests that check a request changed nothing. */
+    e2eDynamoEndpoint: string;
+    e2eTableName: string;
   }
 }
 
@@ -29,6 +32,8 @@ export async function setup(project: TestProject) {
   project.provide('baseUrl', runtime.url);
   project.provide('dataDir', runtime.dataDir);
   project.provide('corsOrigin', e2eCorsOrigin);
+  project.provide('e2eDynamoEndpoint', process.env.DYNAMODB_ENDPOINT!);
+  project.provide('e2eTableName', process.env.TABLE_NAME!);
 }
 
 export async function teardown() {

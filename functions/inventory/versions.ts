@@ -1,0 +1,11 @@
+import { PreconditionFailed } from '../../shared/errors';
+
+/** 412 when the client's If-Match names another version than the one stored. */
+export function checkVersion(what: string, current: number, ifMatch: number | undefined): void {
+  if (ifMatch !== undefined && ifMatch !== current) {
+    throw new PreconditionFailed(
+      `The ${what} is at version ${current}, not ${ifMatch}; fetch it again and reapply your change.`,
+      { currentVersion: current },
+    );
+  }
+}

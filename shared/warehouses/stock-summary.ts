@@ -1,0 +1,32 @@
+/**
+ * What a warehouse holds, from the counters the stock ledger keeps on the warehouse item
+ * (`ADD unitsOnHand, skusHeld` in every movement's transaction). Pure: reports can reuse it.
+ */
+import * as z from 'zod/mini';
+
+export interface StockCounters {
+  unitsOnHand: number;
+  skusHeld: number;
+}
+
+export const stockSummarySchema = z.object({
+  skusHeld: z.number(),
+  unitsOnHand: z.number(),
+  /** unitsOnHand / capacity (1 = full, above 1 = over capacity); null without a capacity. */
+  capacityUsed: z.nullable(z.number()),
+});
+export type StockSummary = z.infer<typeof stockSummarySchema>;
+
+/** Fraction of the capacity in use; null when the warehouse has no (or a zero) capacity. */
+export function capacityUsed(unitsOnHand: number, capacity: number | undefined): number | null {
+  if (capacity === undefined || capacity <= 0) return null;
+  return unitsOnHand / capacity;
+}
+
+export function stockSummary(counters: StockCounters, capacity: number | undefined): StockSummary {
+  return {
+    skusHeld: counters.skusHeld,
+    unitsOnHand: counters.unitsOnHand,
+    capacityUsed: capacityUsed(counters.unitsOnHand, capacity),
+  };
+}

@@ -22,7 +22,9 @@ export async function getItems(keys: ItemKey[], consistent = false): Promise<Ite
     for (let attempt = 0; pending && pending.length > 0; attempt++) {
       if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 25 * 2 ** attempt)));
       const result: BatchGetCommandOutput = await db().send(
-        new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending, ConsistentRead: consistent } } }),
+        new BatchGetCommand({
+          RequestItems: { [tableName()]: { Keys: pending, ConsistentRead: consistent } },
+        }),
       );
       found.push(...(result.Responses?.[tableName()] ?? []));
       pending = result.UnprocessedKeys?.[tableName()]?.Keys;
@@ -46,6 +48,8 @@ export interface PageRequest {
   /** Names the listing and its filters; a cursor is only valid for the same scope. */
   scope: string;
   ascending?: boolean;
+  /** Strongly consistent read (table partitions only; indexes are eventually consistent). */
+  consistent?: boolean;
 }
 
 export interface Page<T> {
@@ -83,6 +87,7 @@ export async function queryPage(request: PageRequest): Promise<Page<Item>> {
         ExpressionAttributeValues: values,
         ExclusiveStartKey: startKey,
         ScanIndexForward: request.ascending ?? true,
+        ConsistentRead: request.consistent,
         // Without a filter every item read is returned; ask for one more to know whether a next page exists.
         Limit: request.filter ? Math.max(request.limit, 25) : request.limit - items.length + 1,
       }),

@@ -16,3 +16,28 @@ export const addressSchema = z.strictObject({
   email: z.optional(z.email()),
 });
 export type Address = z.infer<typeof addressSchema>;
+
+/** Postal code shapes of the countries we validate; others only need the generic shape above. */
+const postalCodeShapes: Record<string, RegExp> = {
+  US: /^\d{5}(-\d{4})?$/,
+  CA: /^[A-Za-z]\d[A-Za-z] ?\d[A-Za-z]\d$/,
+  GB: /^[A-Za-z]{1,2}\d[A-Za-z\d]? ?\d[A-Za-z]{2}$/,
+  DE: /^\d{5}$/,
+  FR: /^\d{5}$/,
+  IT: /^\d{5}$/,
+  ES: /^\d{5}$/,
+  NL: /^\d{4} ?[A-Za-z]{2}$/,
+  PL: /^\d{2}-\d{3}$/,
+  AU: /^\d{4}$/,
+};
+
+/** Countries whose addresses need a postal code. */
+const postalCodeRequired = new Set(Object.keys(postalCodeShapes));
+
+/** Problems of an address beyond its schema: the postal code for the countries we know. */
+export function addressProblems(address: Address): string[] {
+  const shape = postalCodeShapes[address.country];
+  if (!address.postalCode) return postalCodeRequired.has(address.country) ? ['postalCode: required for this country'] : [];
+  if (shape && !shape.test(address.postalCode)) return [`postalCode: not a valid ${address.country} postal code`];
+  return [];
+}

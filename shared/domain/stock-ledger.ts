@@ -50,6 +50,8 @@ export interface MovementRequest {
   /** Minor units per unit, for inbound units; defaults to the current average. */
   unitCost?: number;
   reference?: { type: string; id: string };
+  /** Allocation only: may exceed what is available (the order's status allows backorders). */
+  allowBackorder?: boolean;
 }
 
 export interface Movement {
@@ -130,7 +132,7 @@ export function applyMovement(record: StockRecord, movement: MovementRequest, at
   switch (movement.type) {
     case 'allocation': {
       const available = availableOf(onHand, allocated);
-      if (movement.quantity > available) return short(movement.quantity, available);
+      if (movement.quantity > available && !movement.allowBackorder) return short(movement.quantity, available);
       allocatedChange = movement.quantity;
       break;
     }

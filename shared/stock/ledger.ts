@@ -29,7 +29,7 @@ export interface LedgerOptions {
     error: (warehouseId: string) => AppError;
   };
   /** Maps a refused extra item (by its index in extraItems) to an error. */
-  extraItemRefused?: (index: number) => AppError;
+  extraItemRefused?: (index: number) => Error;
 }
 
 export interface LedgerResult {

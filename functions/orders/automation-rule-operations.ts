@@ -1,0 +1,55 @@
+/** Automation rules: listed in run order; created once what their actions name is known to exist. */
+import { monotonicFactory } from 'ulid';
+import { TransactionCancelled } from '../../shared/db/write-errors';
+import type { AutomationRule } from '../../shared/domain/automation';
+import type { Implementations } from '../../shared/http/catalogue';
+import {
+  referenceChecks,
+  referencesOf,
+  refuseUnknownReferences,
+  unknownReferences,
+} from './automation-rule-references';
+import { insertRule, listRules } from './automation-rule-repository';
+import type { ordersCatalogue } from './routes';
+
+const newId = monotonicFactory();
+
+type Routes = typeof ordersCatalogue.routes;
+type AutomationRuleOperations = Pick<Implementations<Routes>, 'listAutomationRules' | 'createAutomationRule'>;
+
+export const automationRuleOperations: AutomationRuleOperations = {
+  async listAutomationRules({ query }) {
+    const { limit, cursor, ...listing } = query;
+    return { body: await listRules(listing, limit, cursor) };
+  },
+
+  async createAutomationRule({ body, caller }) {
+    const references = referencesOf(body.actions);
+    await refuseUnknownReferences(references);
+    const timestamp = new Date().toISOString();
+    const rule: AutomationRule = {
+      ...body,
+      id: newId(),
+      version: 1,
+      createdAt: timestamp,
+      createdBy: caller.username,
+      updatedAt: timestamp,
+    };
+    const checks = referenceChecks(references);
+    try {
+      await insertRule(
+        rule,
+        checks.map((entry) => entry.check),
+      );
+    } catch (error) {
+      if (!(error instanceof TransactionCancelled)) throw error;
+      // Item 0 is the rule; item i + 1 checks checks[i].
+      const gone = error
+        .failedConditions()
+        .flatMap((index) => (index > 0 ? [checks[index - 1]!.reference] : []));
+      if (gone.length > 0) throw unknownReferences(gone);
+      throw error;
+    }
+    return { body: rule };
+  },
+};

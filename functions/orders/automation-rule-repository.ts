@@ -1,0 +1,125 @@
+/** Automation rules in the single table, in priority order on GSI1 (keys in shared/db/keys.ts). */
+import { tableName } from '../../shared/db/client';
+import {
+  automationRuleIndexKeys,
+  automationRuleKey,
+  automationRulesByPriority,
+  warehouseKey,
+  withoutStorageAttributes,
+} from '../../shared/db/keys';
+import type { Page } from '../../shared/db/query';
+import { getItem, queryAll, queryPage } from '../../shared/db/query';
+import type { TransactItem } from '../../shared/db/transactions';
+import { conditionalUpdate, transactWrite } from '../../shared/db/transactions';
+import type { AutomationAction, AutomationRule, AutomationTrigger } from '../../shared/domain/automation';
+
+const toRule = (item: Record<string, unknown>) => withoutStorageAttributes(item) as AutomationRule;
+
+export async function findRule(id: string): Promise<AutomationRule | undefined> {
+  const item = await getItem(automationRuleKey(id), true);
+  return item ? toRule(item) : undefined;
+}
+
+export interface RuleListing {
+  trigger?: AutomationTrigger;
+  enabled?: boolean;
+}
+
+function listingFilter(listing: RuleListing) {
+  const conditions: string[] = [];
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  if (listing.trigger !== undefined) {
+    conditions.push('#trigger = :trigger');
+    names['#trigger'] = 'trigger';
+    values[':trigger'] = listing.trigger;
+  }
+  if (listing.enabled !== undefined) {
+    conditions.push('#enabled = :enabled');
+    names['#enabled'] = 'enabled';
+    values[':enabled'] = listing.enabled;
+  }
+  return conditions.length > 0 ? { expression: conditions.join(' AND '), names, values } : undefined;
+}
+
+/** Rules in run order (priority, then id), trigger and enabled as filters. */
+export async function listRules(
+  listing: RuleListing,
+  limit: number,
+  cursor?: string,
+): Promise<Page<AutomationRule>> {
+  const page = await queryPage({
+    index: 'GSI1',
+    ...automationRulesByPriority(),
+    filter: listingFilter(listing),
+    limit,
+    cursor,
+    scope: `automation-rules:${JSON.stringify(listing)}`,
+  });
+  return { items: page.items.map(toRule), nextCursor: page.nextCursor };
+}
+
+/** Every rule matching the listing, in run order: what an order write evaluates (a bounded set). */
+export async function allRules(listing: RuleListing = {}): Promise<AutomationRule[]> {
+  const items = await queryAll({
+    index: 'GSI1',
+    ...automationRulesByPriority(),
+    filter: listingFilter(listing),
+  });
+  return items.map(toRule);
+}
+
+/** The enabled rules of a trigger, for the order writes to evaluate. */
+export function rulesForTrigger(trigger: AutomationTrigger): Promise<AutomationRule[]> {
+  return allRules({ trigger, enabled: true });
+}
+
+export function warehouseExistsCheck(warehouseId: string): TransactItem {
+  return {
+    ConditionCheck: {
+      TableName: tableName(),
+      Key: warehouseKey(warehouseId),
+      ConditionExpression: 'attribute_exists(PK)',
+    },
+  };
+}
+
+/** Items: [rule, ...checks that what its actions name still exists]. */
+export async function insertRule(rule: AutomationRule, checks: TransactItem[]): Promise<void> {
+  await transactWrite([
+    {
+      Put: {
+        TableName: tableName(),
+        Item: {
+          ...automationRuleKey(rule.id),
+          ...automationRuleIndexKeys(rule),
+          entity: 'automation-rule',
+          ...rule,
+        },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    },
+    ...checks,
+  ]);
+}
+
+/** New actions for a rule at the version read; ConditionFailed when it changed meanwhile. */
+export async function replaceRuleActions(
+  rule: AutomationRule,
+  actions: AutomationAction[],
+  at: string,
+): Promise<AutomationRule> {
+  await conditionalUpdate({
+    TableName: tableName(),
+    Key: automationRuleKey(rule.id),
+    UpdateExpression: 'SET actions = :actions, version = :next, updatedAt = :at',
+    ConditionExpression: 'version = :read',
+    ExpressionAttributeValues: {
+      ':actions': actions,
+      ':next': rule.version + 1,
+      ':read': rule.version,
+      ':at': at,
+    },
+  });
+  return { ...rule, actions, version: rule.version + 1, updatedAt: at };
+}

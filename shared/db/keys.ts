@@ -189,7 +189,12 @@ export const workOrdersInWarehouse = (warehouseId: string, status?: string) => (
 export const orderKey = (id: string): ItemKey => ({ PK: `ORDER#${id}`, SK: 'A#ORDER' });
 /** The order itself (header and payments) sorts before its history in the partition. */
 export const orderPartition = (id: string) => ({ pk: `ORDER#${id}`, skPrefix: 'A#' });
-export const orderIndexKeys = (order: { id: string; statusId: string; orderDate: string; channel: string }) => ({
+export const orderIndexKeys = (order: {
+  id: string;
+  statusId: string;
+  orderDate: string;
+  channel: string;
+}) => ({
   GSI1PK: `ORDERS#STATUS#${order.statusId}`,
   GSI1SK: `${order.orderDate}#${order.id}`,
   GSI2PK: `ORDERS#DAY#${order.orderDate.slice(0, 10)}`,
@@ -209,7 +214,10 @@ export const historyKey = (orderId: string, entry: { at: string; id: string }): 
 export const historyOfOrder = (orderId: string) => ({ pk: `ORDER#${orderId}`, skPrefix: 'H#' });
 
 export const statusKey = (id: string): ItemKey => ({ PK: `STATUS#${id}`, SK: 'STATUS' });
-export const statusNameKey = (name: string): ItemKey => ({ PK: `STATUS_NAME#${lower(name)}`, SK: 'STATUS_NAME' });
+export const statusNameKey = (name: string): ItemKey => ({
+  PK: `STATUS_NAME#${lower(name)}`,
+  SK: 'STATUS_NAME',
+});
 export const statusIndexKeys = (status: { id: string; name: string }) => ({
   GSI1PK: 'STATUSES',
   GSI1SK: `${lower(status.name)}#${status.id}`,

@@ -37,7 +37,9 @@ const postalCodeRequired = new Set(Object.keys(postalCodeShapes));
 /** Problems of an address beyond its schema: the postal code for the countries we know. */
 export function addressProblems(address: Address): string[] {
   const shape = postalCodeShapes[address.country];
-  if (!address.postalCode) return postalCodeRequired.has(address.country) ? ['postalCode: required for this country'] : [];
-  if (shape && !shape.test(address.postalCode)) return [`postalCode: not a valid ${address.country} postal code`];
+  if (!address.postalCode)
+    return postalCodeRequired.has(address.country) ? ['postalCode: required for this country'] : [];
+  if (shape && !shape.test(address.postalCode))
+    return [`postalCode: not a valid ${address.country} postal code`];
   return [];
 }

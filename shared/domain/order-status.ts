@@ -14,8 +14,20 @@ export interface OrderStatus {
 }
 
 export const builtInStatuses: readonly OrderStatus[] = [
-  { id: 'awaiting-payment', name: 'Awaiting payment', category: 'awaiting_payment', allowBackorder: false, builtIn: true },
-  { id: 'awaiting-shipment', name: 'Awaiting shipment', category: 'open', allowBackorder: false, builtIn: true },
+  {
+    id: 'awaiting-payment',
+    name: 'Awaiting payment',
+    category: 'awaiting_payment',
+    allowBackorder: false,
+    builtIn: true,
+  },
+  {
+    id: 'awaiting-shipment',
+    name: 'Awaiting shipment',
+    category: 'open',
+    allowBackorder: false,
+    builtIn: true,
+  },
   { id: 'backordered', name: 'Backordered', category: 'open', allowBackorder: true, builtIn: true },
   { id: 'on-hold', name: 'On hold', category: 'on_hold', allowBackorder: false, builtIn: true },
   { id: 'shipped', name: 'Shipped', category: 'shipped', allowBackorder: false, builtIn: true },

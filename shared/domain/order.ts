@@ -12,16 +12,16 @@ import { currencySchema, minorUnitsSchema } from './money';
 export const orderIdPattern = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 export const reservedOrderIds = ['statuses', 'column-views', 'automation-rules', 'work-orders', 'shipments'];
 
-export const orderIdSchema = z
-  .string()
-  .check(
-    z.regex(orderIdPattern, 'must be 1 to 64 letters, digits, . _ - (the channel order id)'),
-    z.refine((id) => !reservedOrderIds.includes(id.toLowerCase()), 'is a reserved word of the interface'),
-  );
+export const orderIdSchema = z.string().check(
+  z.regex(orderIdPattern, 'must be 1 to 64 letters, digits, . _ - (the channel order id)'),
+  z.refine((id) => !reservedOrderIds.includes(id.toLowerCase()), 'is a reserved word of the interface'),
+);
 
 export const orderLineInputSchema = z.strictObject({
   /** The channel's line id, stable across replacements. */
-  itemId: z.string().check(z.regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'must be 1 to 64 letters, digits, . _ -')),
+  itemId: z
+    .string()
+    .check(z.regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'must be 1 to 64 letters, digits, . _ -')),
   sku: skuSchema,
   title: z.string().check(z.trim(), z.minLength(1), z.maxLength(300)),
   quantity: z.number().check(z.int(), z.minimum(1), z.maximum(100_000)),
@@ -50,7 +50,10 @@ export const orderInputSchema = z.strictObject({
   lines: z.array(orderLineInputSchema).check(
     z.minLength(1),
     z.maxLength(500),
-    z.refine((lines) => new Set(lines.map((line) => line.itemId)).size === lines.length, 'item ids must be unique'),
+    z.refine(
+      (lines) => new Set(lines.map((line) => line.itemId)).size === lines.length,
+      'item ids must be unique',
+    ),
   ),
   currency: currencySchema,
   /** Minor units charged for shipping. */
@@ -110,10 +113,7 @@ export interface PaymentSums {
   refunded: number;
 }
 
-export function deriveTotals(
-  order: Pick<Order, 'lines' | 'shippingCharge'>,
-  payments: PaymentSums,
-): Totals {
+export function deriveTotals(order: Pick<Order, 'lines' | 'shippingCharge'>, payments: PaymentSums): Totals {
   const active = order.lines.filter((line) => line.status === 'active');
   const subtotal = active.reduce((sum, line) => sum + line.quantity * line.unitPrice, 0);
   const tax = active.reduce((sum, line) => sum + line.tax, 0);
@@ -160,7 +160,10 @@ export function replaceLines(
     const old = before.get(input.itemId);
     const shippedQuantity = old?.shippedQuantity ?? 0;
     if (input.quantity < shippedQuantity) {
-      conflicts.push({ itemId: input.itemId, reason: `${shippedQuantity} already shipped; quantity cannot go below it` });
+      conflicts.push({
+        itemId: input.itemId,
+        reason: `${shippedQuantity} already shipped; quantity cannot go below it`,
+      });
     }
     return {
       ...input,
@@ -172,7 +175,10 @@ export function replaceLines(
   });
   for (const old of previous) {
     if (old.shippedQuantity > 0 && !next.some((line) => line.itemId === old.itemId)) {
-      conflicts.push({ itemId: old.itemId, reason: `${old.shippedQuantity} already shipped; the line cannot be removed` });
+      conflicts.push({
+        itemId: old.itemId,
+        reason: `${old.shippedQuantity} already shipped; the line cannot be removed`,
+      });
     }
   }
   return { lines, conflicts };
@@ -207,13 +213,15 @@ export function allocationChanges(
   if (before.warehouseId) {
     for (const [sku, held] of Object.entries(before.allocations)) {
       const kept = sameWarehouse ? Math.min(held, after.allocations[sku] ?? 0) : 0;
-      if (held > kept) changes.push({ sku, warehouseId: before.warehouseId, type: 'release', quantity: held - kept });
+      if (held > kept)
+        changes.push({ sku, warehouseId: before.warehouseId, type: 'release', quantity: held - kept });
     }
   }
   if (after.warehouseId) {
     for (const [sku, wanted] of Object.entries(after.allocations)) {
       const held = sameWarehouse ? (before.allocations[sku] ?? 0) : 0;
-      if (wanted > held) changes.push({ sku, warehouseId: after.warehouseId, type: 'allocation', quantity: wanted - held });
+      if (wanted > held)
+        changes.push({ sku, warehouseId: after.warehouseId, type: 'allocation', quantity: wanted - held });
     }
   }
   return changes;

@@ -132,7 +132,8 @@ export function applyMovement(record: StockRecord, movement: MovementRequest, at
   switch (movement.type) {
     case 'allocation': {
       const available = availableOf(onHand, allocated);
-      if (movement.quantity > available && !movement.allowBackorder) return short(movement.quantity, available);
+      if (movement.quantity > available && !movement.allowBackorder)
+        return short(movement.quantity, available);
       allocatedChange = movement.quantity;
       break;
     }

@@ -209,9 +209,9 @@ export async function deleteStockRuleWithPeriods(stored: StoredRule): Promise<vo
       },
     },
     { Delete: { TableName: tableName(), Key: stockRuleUniqueKey(rule) } },
-    ...stored.periodIds.map(
-      (id): TransactItem => ({ Delete: { TableName: tableName(), Key: rulePeriodKey(id) } }),
-    ),
+    ...stored.periodIds.map((id): TransactItem => ({
+      Delete: { TableName: tableName(), Key: rulePeriodKey(id) },
+    })),
   ];
   if (rule.warehouseId) items.push(warehouseRuleCount(rule.warehouseId, -1));
   await transactWrite(items);

@@ -220,17 +220,15 @@ export function deletePoSourcesItems(sources: PoSource[]): TransactItem[] {
   for (const source of sources) perVendor.set(source.vendorId, (perVendor.get(source.vendorId) ?? 0) + 1);
   return [
     ...sources.flatMap(deletePoSourceItems),
-    ...[...perVendor].map(
-      ([vendorId, count]): TransactItem => ({
-        Update: {
-          TableName: tableName(),
-          Key: vendorKey(vendorId),
-          UpdateExpression: 'ADD poSourceCount :minus',
-          ConditionExpression: 'attribute_exists(PK)',
-          ExpressionAttributeValues: { ':minus': -count },
-        },
-      }),
-    ),
+    ...[...perVendor].map(([vendorId, count]): TransactItem => ({
+      Update: {
+        TableName: tableName(),
+        Key: vendorKey(vendorId),
+        UpdateExpression: 'ADD poSourceCount :minus',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':minus': -count },
+      },
+    })),
   ];
 }
 

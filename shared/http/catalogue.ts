@@ -3,7 +3,7 @@
  * each Lambda's dispatch, the OpenAPI document, the local gateway and the contract tests all read it.
  */
 import type { $ZodType, output } from 'zod/v4/core';
-import type { Permission } from './permissions';
+import type { Permission, Role } from './permissions';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
@@ -37,7 +37,7 @@ export interface Caller {
   /** The token's subject. */
   subject: string;
   username: string;
-  role: import('./permissions').Role;
+  role: Role;
 }
 
 export interface OperationInput<D extends RouteDefinition> {

@@ -97,8 +97,7 @@ export async function claimIdempotencyKey(
     if (!(error instanceof ConditionFailed)) throw error;
   }
   const existing = (await getItem(key, true)) as
-    | { state: string; fingerprint: string; response?: StoredResponse }
-    | undefined;
+    { state: string; fingerprint: string; response?: StoredResponse } | undefined;
   if (!existing) return claimIdempotencyKey(scope, fingerprint);
   if (existing.fingerprint !== fingerprint) {
     throw new IdempotencyKeyReused(

@@ -15,7 +15,7 @@ export interface CallSpec {
   headers?: Record<string, string>;
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: response bodies are arbitrary JSON that assertions read
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are arbitrary JSON that assertions read
 export interface CallResult<T = any> {
   status: number;
   headers: Record<string, string>;
@@ -44,7 +44,7 @@ const context = {
   getRemainingTimeInMillis: () => 30_000,
 } as unknown as Context;
 
-// biome-ignore lint/suspicious/noExplicitAny: response bodies are arbitrary JSON that assertions read
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are arbitrary JSON that assertions read
 export async function call<T = any>(spec: CallSpec): Promise<CallResult<T>> {
   const role = spec.role === undefined ? 'manager' : spec.role;
   const headers: Record<string, string> = { ...spec.headers };

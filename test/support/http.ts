@@ -17,7 +17,7 @@ export interface ApiOptions {
   dataDir?: string;
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: response bodies are arbitrary JSON that assertions read
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are arbitrary JSON that assertions read
 export interface ApiResponse<T = any> {
   status: number;
   headers: Headers;
@@ -30,7 +30,7 @@ export function token(role: Role, options: { dataDir?: string; subject?: string;
   return signDevToken(role, { ...options, dataDir: options.dataDir ?? inject('dataDir') });
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: response bodies are arbitrary JSON that assertions read
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are arbitrary JSON that assertions read
 export async function api<T = any>(
   method: string,
   path: string,

@@ -50,7 +50,7 @@ export function rulePeriodInput(ruleId: string, overrides: Record<string, unknow
   };
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: response bodies are arbitrary JSON that assertions read
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are arbitrary JSON that assertions read
 async function created(path: string, body: unknown): Promise<any> {
   const response = await call({ method: 'POST', path, body });
   if (response.status !== 201) throw new Error(`POST ${path} answered ${response.status}: ${response.text}`);

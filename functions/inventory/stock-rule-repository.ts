@@ -13,7 +13,7 @@ import {
   warehouseKey,
 } from '../../shared/db/keys';
 import type { Page } from '../../shared/db/query';
-import { getItem, queryPage } from '../../shared/db/query';
+import { allOf, equalsFilter, getItem, queryPage } from '../../shared/db/query';
 import type { TransactItem } from '../../shared/db/transactions';
 import { transactWrite } from '../../shared/db/transactions';
 import { resourceOf } from './resource-fields';
@@ -61,31 +61,19 @@ export async function listStockRules(
   limit: number,
   cursor?: string,
 ): Promise<Page<StockRule>> {
-  const conditions: string[] = [];
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = {};
-  if (listing.warehouseId !== undefined) {
-    conditions.push('#warehouseId = :warehouseId');
-    names['#warehouseId'] = 'warehouseId';
-    values[':warehouseId'] = listing.warehouseId;
-  }
-  if (listing.sku !== undefined) {
-    const patterns = patternsMatching(listing.sku);
-    patterns.forEach((pattern, index) => {
-      values[`:pattern${index}`] = pattern;
-    });
-    conditions.push(`#skuPattern IN (${patterns.map((_, index) => `:pattern${index}`).join(', ')})`);
-    names['#skuPattern'] = 'skuPattern';
-  }
-  if (listing.enabled !== undefined) {
-    conditions.push('#enabled = :enabled');
-    names['#enabled'] = 'enabled';
-    values[':enabled'] = listing.enabled;
-  }
+  const patterns = listing.sku === undefined ? undefined : patternsMatching(listing.sku);
+  const matchingPatterns = patterns && {
+    expression: `#skuPattern IN (${patterns.map((_, index) => `:pattern${index}`).join(', ')})`,
+    names: { '#skuPattern': 'skuPattern' },
+    values: Object.fromEntries(patterns.map((pattern, index) => [`:pattern${index}`, pattern])),
+  };
   const page = await queryPage({
     index: 'GSI1',
     ...allStockRules(),
-    filter: conditions.length > 0 ? { expression: conditions.join(' AND '), names, values } : undefined,
+    filter: allOf(
+      equalsFilter({ warehouseId: listing.warehouseId, enabled: listing.enabled }),
+      matchingPatterns,
+    ),
     limit,
     cursor,
     scope: `stock-rules:${JSON.stringify(listing)}`,

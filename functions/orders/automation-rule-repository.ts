@@ -8,7 +8,7 @@ import {
   withoutStorageAttributes,
 } from '../../shared/db/keys';
 import type { Page } from '../../shared/db/query';
-import { getItem, queryAll, queryPage } from '../../shared/db/query';
+import { equalsFilter, getItem, queryAll, queryPage } from '../../shared/db/query';
 import type { TransactItem } from '../../shared/db/transactions';
 import { conditionalUpdate, transactWrite } from '../../shared/db/transactions';
 import type { AutomationAction, AutomationRule, AutomationTrigger } from '../../shared/domain/automation';
@@ -26,20 +26,7 @@ export interface RuleListing {
 }
 
 function listingFilter(listing: RuleListing) {
-  const conditions: string[] = [];
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = {};
-  if (listing.trigger !== undefined) {
-    conditions.push('#trigger = :trigger');
-    names['#trigger'] = 'trigger';
-    values[':trigger'] = listing.trigger;
-  }
-  if (listing.enabled !== undefined) {
-    conditions.push('#enabled = :enabled');
-    names['#enabled'] = 'enabled';
-    values[':enabled'] = listing.enabled;
-  }
-  return conditions.length > 0 ? { expression: conditions.join(' AND '), names, values } : undefined;
+  return equalsFilter({ trigger: listing.trigger, enabled: listing.enabled });
 }
 
 /** Rules in run order (priority, then id), trigger and enabled as filters. */

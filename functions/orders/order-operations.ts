@@ -234,72 +234,59 @@ export const orderOperations: OrderOperations = {
     return { status: 201, body: view(committed), version: committed.order.version };
   },
 
-  async cancelOrderItem({ params, body, caller, ifMatch }) {
-    const committed = await commitOrderChange({
-      orderId: params.id,
-      actor: caller.username,
-      ifMatch,
-      trigger: 'order.updated',
-      build(found) {
-        const stored = requireStored(found, params.id);
-        const line = lineOf(stored, params.itemId);
-        if (line.status === 'cancelled')
-          throw new Conflict(`Line ${params.itemId} is already cancelled; reinstate it instead.`, {
-            allowed: ['reinstate'],
-          });
-        if (line.shippedQuantity > 0) {
-          throw new Conflict(
-            `Line ${params.itemId} has shipped ${line.shippedQuantity} units; a shipped line cannot be cancelled.`,
-          );
-        }
-        const lines = stored.order.lines.map((l) =>
-          l.itemId === params.itemId ? { ...l, status: 'cancelled' as const } : l,
-        );
-        return {
-          draft: { ...draftOf(stored.order), lines },
-          history: [
-            {
-              kind: 'edit',
-              summary: `Line ${params.itemId} (${line.sku} x ${line.quantity}) cancelled${body?.reason ? `: ${body.reason}` : ''}`,
-              changes: { [`lines.${params.itemId}.status`]: { from: 'active', to: 'cancelled' } },
-              event: 'order.line.cancelled',
-            },
-          ],
-        };
-      },
-    });
-    return { body: view(committed), version: committed.order.version };
-  },
+  cancelOrderItem: (input) => changeLineStatus(input, 'cancelled'),
 
-  async reinstateOrderItem({ params, body, caller, ifMatch }) {
-    const committed = await commitOrderChange({
-      orderId: params.id,
-      actor: caller.username,
-      ifMatch,
-      trigger: 'order.updated',
-      build(found) {
-        const stored = requireStored(found, params.id);
-        const line = lineOf(stored, params.itemId);
-        if (line.status !== 'cancelled')
-          throw new Conflict(`Line ${params.itemId} is active; only a cancelled line can be reinstated.`, {
-            allowed: ['cancel'],
-          });
-        const lines = stored.order.lines.map((l) =>
-          l.itemId === params.itemId ? { ...l, status: 'active' as const } : l,
-        );
-        return {
-          draft: { ...draftOf(stored.order), lines },
-          history: [
-            {
-              kind: 'edit',
-              summary: `Line ${params.itemId} (${line.sku} x ${line.quantity}) reinstated${body?.reason ? `: ${body.reason}` : ''}`,
-              changes: { [`lines.${params.itemId}.status`]: { from: 'cancelled', to: 'active' } },
-              event: 'order.line.reinstated',
-            },
-          ],
-        };
-      },
-    });
-    return { body: view(committed), version: committed.order.version };
-  },
+  reinstateOrderItem: (input) => changeLineStatus(input, 'active'),
 };
+
+interface LineStatusChange {
+  params: { id: string; itemId: string };
+  body: { reason?: string } | undefined;
+  caller: { username: string };
+  ifMatch: number | undefined;
+}
+
+/** Cancel (to 'cancelled') or reinstate (to 'active') one line; the writer recomputes totals and allocation. */
+async function changeLineStatus(
+  { params, body, caller, ifMatch }: LineStatusChange,
+  to: OrderLine['status'],
+) {
+  const verb = to === 'cancelled' ? 'cancelled' : 'reinstated';
+  const committed = await commitOrderChange({
+    orderId: params.id,
+    actor: caller.username,
+    ifMatch,
+    trigger: 'order.updated',
+    build(found) {
+      const stored = requireStored(found, params.id);
+      const line = lineOf(stored, params.itemId);
+      if (line.status === to) {
+        throw to === 'cancelled'
+          ? new Conflict(`Line ${params.itemId} is already cancelled; reinstate it instead.`, {
+              allowed: ['reinstate'],
+            })
+          : new Conflict(`Line ${params.itemId} is active; only a cancelled line can be reinstated.`, {
+              allowed: ['cancel'],
+            });
+      }
+      if (to === 'cancelled' && line.shippedQuantity > 0) {
+        throw new Conflict(
+          `Line ${params.itemId} has shipped ${line.shippedQuantity} units; a shipped line cannot be cancelled.`,
+        );
+      }
+      const lines = stored.order.lines.map((l) => (l.itemId === params.itemId ? { ...l, status: to } : l));
+      return {
+        draft: { ...draftOf(stored.order), lines },
+        history: [
+          {
+            kind: 'edit',
+            summary: `Line ${params.itemId} (${line.sku} x ${line.quantity}) ${verb}${body?.reason ? `: ${body.reason}` : ''}`,
+            changes: { [`lines.${params.itemId}.status`]: { from: line.status, to } },
+            event: `order.line.${verb}`,
+          },
+        ],
+      };
+    },
+  });
+  return { body: view(committed), version: committed.order.version };
+}

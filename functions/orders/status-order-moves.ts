@@ -2,6 +2,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../shared/db/client';
 import { historyKey, orderKey, ordersInStatus } from '../../shared/db/keys';
+import { countItems } from '../../shared/db/query';
 import { transactWrite } from '../../shared/db/transactions';
 import { TransactionCancelled } from '../../shared/db/write-errors';
 import type { HistoryEntry } from '../../shared/domain/order-history';
@@ -23,25 +24,8 @@ export async function orderIdsInStatus(statusId: string, limit: number): Promise
 }
 
 /** Orders in the status, counted by the index without reading them back. */
-export async function countOrdersInStatus(statusId: string): Promise<number> {
-  const { pk } = ordersInStatus(statusId);
-  let count = 0;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const result = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'GSI1',
-        KeyConditionExpression: 'GSI1PK = :pk',
-        ExpressionAttributeValues: { ':pk': pk },
-        Select: 'COUNT',
-        ExclusiveStartKey: start,
-      }),
-    );
-    count += result.Count ?? 0;
-    start = result.LastEvaluatedKey;
-  } while (start);
-  return count;
+export function countOrdersInStatus(statusId: string): Promise<number> {
+  return countItems({ index: 'GSI1', ...ordersInStatus(statusId) });
 }
 
 export type MoveOutcome = 'moved' | 'not-in-status' | 'target-unusable';

@@ -1,5 +1,5 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../../shared/db/client';
+import { tableName } from '../../shared/db/client';
+import { countItems } from '../../shared/db/query';
 import { warehouseKey, workOrderIndexKeys, workOrderKey, workOrdersInWarehouse } from '../../shared/db/keys';
 import type { TransactItem } from '../../shared/db/transactions';
 import { transactWrite } from '../../shared/db/transactions';
@@ -42,23 +42,6 @@ export async function insertOpenWorkOrder(workOrder: WorkOrder): Promise<void> {
 }
 
 /** Open work orders of a warehouse, counted by the index (no items read back). */
-export async function countOpenWorkOrders(warehouseId: string): Promise<number> {
-  const { pk, skPrefix } = workOrdersInWarehouse(warehouseId, 'open');
-  let count = 0;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const result = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'GSI1',
-        KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :sk)',
-        ExpressionAttributeValues: { ':pk': pk, ':sk': skPrefix },
-        Select: 'COUNT',
-        ExclusiveStartKey: start,
-      }),
-    );
-    count += result.Count ?? 0;
-    start = result.LastEvaluatedKey;
-  } while (start);
-  return count;
+export function countOpenWorkOrders(warehouseId: string): Promise<number> {
+  return countItems({ index: 'GSI1', ...workOrdersInWarehouse(warehouseId, 'open') });
 }

@@ -15,7 +15,7 @@ import {
   withoutStorageAttributes,
 } from '../../shared/db/keys';
 import type { Page } from '../../shared/db/query';
-import { getItem, getItems, queryAll, queryPage } from '../../shared/db/query';
+import { allOf, equalsFilter, getItem, getItems, queryAll, queryPage } from '../../shared/db/query';
 import type { TransactItem } from '../../shared/db/transactions';
 import { transactWrite } from '../../shared/db/transactions';
 import { warehouseAcceptsPurchaseOrdersCheck } from '../../shared/warehouses/repository';
@@ -56,26 +56,22 @@ export async function listVendors(
 ): Promise<Page<Vendor>> {
   const byCode = listing.sort === 'code';
   const partition = byCode ? vendorsByCodePrefix(listing.code) : vendorsByNamePrefix(listing.name);
-  const conditions: string[] = [];
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = {};
-  if (listing.active !== undefined) {
-    conditions.push('#active = :active');
-    names['#active'] = 'active';
-    values[':active'] = listing.active;
-  }
   const otherPrefix = byCode ? listing.name : listing.code;
-  if (otherPrefix !== undefined) {
-    const other = byCode ? vendorsByNamePrefix(otherPrefix) : vendorsByCodePrefix(otherPrefix);
-    const attribute = byCode ? 'GSI1SK' : 'GSI2SK';
-    conditions.push(`begins_with(#other, :other)`);
-    names['#other'] = attribute;
-    values[':other'] = other.skPrefix;
-  }
+  // The other prefix filters on the other index's sort key, which every vendor item carries.
+  const prefixFilter =
+    otherPrefix === undefined
+      ? undefined
+      : {
+          expression: 'begins_with(#other, :other)',
+          names: { '#other': byCode ? 'GSI1SK' : 'GSI2SK' },
+          values: {
+            ':other': (byCode ? vendorsByNamePrefix(otherPrefix) : vendorsByCodePrefix(otherPrefix)).skPrefix,
+          },
+        };
   const page = await queryPage({
     index: byCode ? 'GSI2' : 'GSI1',
     ...partition,
-    filter: conditions.length > 0 ? { expression: conditions.join(' AND '), names, values } : undefined,
+    filter: allOf(equalsFilter({ active: listing.active }), prefixFilter),
     limit,
     cursor,
     scope: `vendors:${JSON.stringify(listing)}`,

@@ -1,4 +1,4 @@
-import type { BatchGetCommandOutput, NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
+import type { BatchGetCommandOutput, NativeAttributeValue, QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
 import { decodeCursor, encodeCursor } from './cursor';
@@ -126,4 +126,58 @@ export async function queryAll(request: Omit<PageRequest, 'limit' | 'cursor' | '
     cursor = page.nextCursor ?? undefined;
   } while (cursor);
   return all;
+}
+
+export type Filter = NonNullable<PageRequest['filter']>;
+
+/** `#a = :a AND #b = :b` over the fields given a value (undefined ones are left out); undefined when none. */
+export function equalsFilter(fields: Record<string, unknown>): Filter | undefined {
+  const present = Object.entries(fields).filter(([, value]) => value !== undefined);
+  if (present.length === 0) return undefined;
+  return {
+    expression: present.map(([field]) => `#${field} = :${field}`).join(' AND '),
+    names: Object.fromEntries(present.map(([field]) => [`#${field}`, field])),
+    values: Object.fromEntries(present.map(([field, value]) => [`:${field}`, value])),
+  };
+}
+
+/** Both filters must hold; either may be absent. */
+export function allOf(...filters: Array<Filter | undefined>): Filter | undefined {
+  const present = filters.filter((filter): filter is Filter => filter !== undefined);
+  if (present.length === 0) return undefined;
+  return {
+    expression: present.map((filter) => `(${filter.expression})`).join(' AND '),
+    names: Object.assign({}, ...present.map((filter) => filter.names)),
+    values: Object.assign({}, ...present.map((filter) => filter.values)),
+  };
+}
+
+/** How many items a partition (of the table or an index) holds, counted by DynamoDB without reading them back. */
+export async function countItems(request: {
+  index?: IndexName;
+  pk: string;
+  skPrefix?: string;
+}): Promise<number> {
+  const pkName = request.index ? `${request.index}PK` : 'PK';
+  const skName = request.index ? `${request.index}SK` : 'SK';
+  let count = 0;
+  let start: Record<string, NativeAttributeValue> | undefined;
+  do {
+    const result: QueryCommandOutput = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: request.index,
+        KeyConditionExpression: request.skPrefix ? '#pk = :pk AND begins_with(#sk, :sk)' : '#pk = :pk',
+        ExpressionAttributeNames: request.skPrefix ? { '#pk': pkName, '#sk': skName } : { '#pk': pkName },
+        ExpressionAttributeValues: request.skPrefix
+          ? { ':pk': request.pk, ':sk': request.skPrefix }
+          : { ':pk': request.pk },
+        Select: 'COUNT',
+        ExclusiveStartKey: start,
+      }),
+    );
+    count += result.Count ?? 0;
+    start = result.LastEvaluatedKey;
+  } while (start);
+  return count;
 }

@@ -3,7 +3,7 @@
 import { tableName } from '../db/client';
 import { allWarehouses, defaultWarehouseKey, warehouseIndexKeys, warehouseKey } from '../db/keys';
 import type { Page } from '../db/query';
-import { getItem, getItems, queryPage } from '../db/query';
+import { equalsFilter, getItem, getItems, queryPage } from '../db/query';
 import type { TransactItem } from '../db/transactions';
 import type { StockCounters } from './stock-summary';
 import type { Warehouse } from './warehouse';
@@ -91,19 +91,10 @@ export async function listWarehouseRecords(
   limit: number,
   cursor?: string,
 ): Promise<Page<WarehouseRecord>> {
-  const conditions: string[] = [];
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = {};
-  for (const [field, wanted] of Object.entries(filter)) {
-    if (wanted === undefined) continue;
-    names[`#${field}`] = field;
-    values[`:${field}`] = wanted;
-    conditions.push(`#${field} = :${field}`);
-  }
   const page = await queryPage({
     index: 'GSI1',
     ...allWarehouses(),
-    filter: conditions.length > 0 ? { expression: conditions.join(' AND '), names, values } : undefined,
+    filter: equalsFilter({ ...filter }),
     limit,
     cursor,
     scope: `warehouses:${JSON.stringify(filter)}`,

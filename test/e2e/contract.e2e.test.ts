@@ -3,7 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { catalogues } from '../../functions/catalogue';
 import { flattenCatalogue } from '../../shared/http/catalogue';
 import { api, token } from '../support/http';
-import { malformedRequests } from '../support/malformed-requests';
+import { malformedRequests, problemFailure } from '../support/malformed-requests';
 import { tableSnapshot } from '../support/table-snapshot';
 
 const operations = flattenCatalogue(catalogues);
@@ -46,13 +46,11 @@ describe('every operation over HTTP', () => {
         headers: request.headers,
         rawBody: request.rawBody,
       });
-      const ok =
-        response.status >= 400 &&
-        response.status < 500 &&
-        (request.expected === undefined || response.status === request.expected) &&
-        response.headers.get('content-type') === 'application/problem+json' &&
-        typeof response.body?.detail === 'string';
-      if (!ok) failures.push(`${request.name}: ${response.status} ${response.text.slice(0, 200)}`);
+      const failure = problemFailure(request, {
+        ...response,
+        contentType: response.headers.get('content-type'),
+      });
+      if (failure) failures.push(failure);
     }
     expect(failures).toEqual([]);
     expect(await snapshot()).toEqual(before);

@@ -3,7 +3,7 @@ import { catalogues } from '../../functions/catalogue';
 import { flattenCatalogue } from '../../shared/http/catalogue';
 import { vendorInput } from '../support/builders';
 import { call } from '../support/call';
-import { malformedRequests } from '../support/malformed-requests';
+import { malformedRequests, problemFailure } from '../support/malformed-requests';
 import { tableSnapshot } from '../support/table-snapshot';
 
 const mutations = flattenCatalogue(catalogues).filter((op) => op.method !== 'GET');
@@ -49,13 +49,8 @@ describe('malformed input of every kind', () => {
         headers: request.headers,
         rawBody: request.rawBody,
       });
-      const ok =
-        response.status >= 400 &&
-        response.status < 500 &&
-        (request.expected === undefined || response.status === request.expected) &&
-        response.headers['content-type'] === 'application/problem+json' &&
-        typeof response.body?.detail === 'string';
-      if (!ok) failures.push(`${request.name}: ${response.status} ${response.text.slice(0, 200)}`);
+      const failure = problemFailure(request, { ...response, contentType: response.headers['content-type'] });
+      if (failure) failures.push(failure);
     }
     expect(failures).toEqual([]);
     expect(await tableSnapshot()).toEqual(before);

@@ -143,3 +143,17 @@ export function malformedRequests(): MalformedRequest[] {
   }
   return cases;
 }
+
+/** Why a response is not the 4xx problem document a malformed request must get; undefined when it is. */
+export function problemFailure(
+  request: MalformedRequest,
+  response: { status: number; contentType: string | null | undefined; body: unknown; text: string },
+): string | undefined {
+  const ok =
+    response.status >= 400 &&
+    response.status < 500 &&
+    (request.expected === undefined || response.status === request.expected) &&
+    response.contentType === 'application/problem+json' &&
+    typeof (response.body as { detail?: unknown } | undefined)?.detail === 'string';
+  return ok ? undefined : `${request.name}: ${response.status} ${response.text.slice(0, 200)}`;
+}

@@ -1,7 +1,8 @@
 /** Every benchmark, in the order `npm run bench` runs them; a new benchmark is one more entry here. */
 import type { Suite } from '../lib/suite';
 import { bundles } from './bundles';
+import { orders } from './orders';
 import { requestOverhead } from './request-overhead';
 import { workOrder } from './work-order';
 
-export const suites: readonly Suite[] = [bundles, requestOverhead, workOrder];
+export const suites: readonly Suite[] = [bundles, requestOverhead, workOrder, orders];

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 /** Orders: create or replace, read, address changes, payments, line cancel and reinstate. */
 import { monotonicFactory } from 'ulid';
 import type { Address } from '../../shared/domain/address';
@@ -70,7 +71,8 @@ const editableFields = [
 function changedFields(before: Order, after: OrderDraft, fields: readonly (keyof OrderDraft)[]) {
   const changes: Record<string, { from: unknown; to: unknown }> = {};
   for (const field of fields) {
-    if (JSON.stringify(before[field] ?? null) !== JSON.stringify(after[field] ?? null)) {
+    // Structural comparison: key order differs after a DynamoDB round trip.
+    if (!isDeepStrictEqual(before[field] ?? null, after[field] ?? null)) {
       changes[field] = { from: before[field] ?? null, to: after[field] ?? null };
     }
   }

@@ -316,3 +316,16 @@ describe('payments', () => {
     console.info(`payments race: ${accepted} of 6 accepted, paid ${final.totals.paid} of ${total}`);
   });
 });
+
+describe('edit history', () => {
+  it('records only the fields a replacement changed', async () => {
+    const id = orderId();
+    const input = orderInput();
+    await put(id, input);
+    await put(id, { ...input, tags: ['gift'] });
+    const entries = (await history(id)).filter((entry) => entry.kind === 'edit' || entry.kind === 'address');
+    const replacement = entries.find((entry) => String(entry.summary).startsWith('Order replaced'));
+    expect(Object.keys(replacement!.changes as object)).toEqual(['tags']);
+    expect(entries.filter((entry) => entry.kind === 'address')).toEqual([]);
+  });
+});

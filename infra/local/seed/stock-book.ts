@@ -1,0 +1,92 @@
+/**
+ * The stock ledger, kept in memory while the seed plays the year forward: every change goes through the
+ * service's own `applyMovement`, and becomes a movement item exactly as shared/stock/ledger.ts writes it.
+ * The stock records are written once at the end, with the warehouses' counters summed from them.
+ */
+import { movementIndexKeys, movementKey, stockIndexKeys, stockKey } from '../../../shared/db/keys';
+import type { Movement, MovementRequest, StockRecord } from '../../../shared/domain/stock-ledger';
+import { applyMovement, emptyStock } from '../../../shared/domain/stock-ledger';
+import type { Random } from './random';
+
+export type Item = Record<string, unknown>;
+
+export interface WarehouseCounters {
+  unitsOnHand: number;
+  skusHeld: number;
+}
+
+const pairKey = (sku: string, warehouseId: string) => `${sku}\u0000${warehouseId}`;
+
+export class StockBook {
+  private readonly records = new Map<string, StockRecord>();
+
+  constructor(private readonly random: Random) {}
+
+  record(sku: string, warehouseId: string): StockRecord {
+    const key = pairKey(sku, warehouseId);
+    let record = this.records.get(key);
+    if (!record) {
+      record = emptyStock(sku, warehouseId, new Date(0).toISOString());
+      this.records.set(key, record);
+    }
+    return record;
+  }
+
+  /** Applies one movement and answers its item. */
+  apply(request: MovementRequest, requestedAt: string): Item {
+    const before = this.record(request.sku, request.warehouseId);
+    // Strictly after the record's previous movement, so the ledger's key order is the order applied.
+    const at =
+      before.version > 0 && requestedAt <= before.updatedAt
+        ? new Date(Date.parse(before.updatedAt) + 1).toISOString()
+        : requestedAt;
+    const outcome = applyMovement(before, request, at);
+    if (!outcome.ok) {
+      const { missing } = outcome.shortfall;
+      throw new Error(`seed ledger: ${request.type} of ${request.sku} short by ${missing}`);
+    }
+    this.records.set(pairKey(request.sku, request.warehouseId), outcome.record);
+    const movement: Movement = {
+      id: this.random.ulid(at),
+      sku: request.sku,
+      warehouseId: request.warehouseId,
+      type: request.type,
+      quantity: outcome.onHandChange,
+      allocatedChange: outcome.allocatedChange,
+      ...(outcome.onHandChange > 0 ? { unitCost: request.unitCost ?? before.averageUnitCost } : {}),
+      ...(request.reference ? { reference: request.reference } : {}),
+      at,
+      onHandAfter: outcome.record.onHand,
+      availableAfter: outcome.record.available,
+    };
+    return {
+      ...movementKey(movement),
+      ...movementIndexKeys(movement),
+      entity: 'stock-movement',
+      ...movement,
+    };
+  }
+
+  /** Every record touched, as the ledger stores it. */
+  stockItems(): Item[] {
+    return [...this.records.values()]
+      .filter((record) => record.version > 0)
+      .map((record) => ({
+        ...stockKey(record.sku, record.warehouseId),
+        ...stockIndexKeys(record),
+        ...record,
+      }));
+  }
+
+  /** What the ledger's `ADD unitsOnHand, skusHeld` would have summed to, per warehouse. */
+  counters(): Map<string, WarehouseCounters> {
+    const counters = new Map<string, WarehouseCounters>();
+    for (const record of this.records.values()) {
+      const current = counters.get(record.warehouseId) ?? { unitsOnHand: 0, skusHeld: 0 };
+      current.unitsOnHand += record.onHand;
+      current.skusHeld += record.onHand > 0 ? 1 : 0;
+      counters.set(record.warehouseId, current);
+    }
+    return counters;
+  }
+}

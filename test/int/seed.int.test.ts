@@ -1,0 +1,124 @@
+/**
+ * The seed writes what the service writes: its orders read back through the real handler (the response
+ * schema is validated in tests), and its stock ledger, stock records, warehouse counters and order
+ * allocations agree with one another.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { channels } from '../../infra/local/seed/channels';
+import type { SeedSummary } from '../../infra/local/seed/seed-database';
+import { seedDatabase, TableNotEmpty } from '../../infra/local/seed/seed-database';
+import { db, tableName } from '../../shared/db/client';
+import { allWarehouses, defaultWarehouseKey, movementsOfSku, stockInWarehouse } from '../../shared/db/keys';
+import { getItem, queryAll } from '../../shared/db/query';
+import type { Order } from '../../shared/domain/order';
+import { deriveTotals, fulfillmentStateOf } from '../../shared/domain/order';
+import type { StockRecord } from '../../shared/domain/stock-ledger';
+import { call } from '../support/call';
+
+type Item = Record<string, unknown>;
+
+// Three days of orders, so a good share is still unshipped and holds stock; a fixed end keeps it deterministic.
+const options = { orders: 50, seed: 7, days: 3, skus: 60, now: Date.UTC(2026, 10, 20, 12) };
+
+let summary: SeedSummary;
+let orders: Order[];
+
+beforeAll(async () => {
+  summary = await seedDatabase({ client: db(), tableName: tableName(), ...options });
+  const perChannel = await Promise.all(
+    channels.map((channel) => queryAll({ index: 'GSI3', pk: `ORDERS#CHANNEL#${channel.code}` })),
+  );
+  orders = perChannel.flat() as unknown as Order[];
+});
+
+const pairKey = (sku: string, warehouseId: string) => `${sku}@${warehouseId}`;
+
+describe('npm run seed (seedDatabase)', () => {
+  it('writes the orders asked for, across channels and states', () => {
+    expect(summary.counts.order).toBe(options.orders);
+    expect(orders).toHaveLength(options.orders);
+    expect(new Set(orders.map((order) => order.channel)).size).toBeGreaterThan(2);
+    const states = new Set(orders.map((order) => order.fulfillmentState));
+    expect(states).toContain('shipped');
+    expect(states).toContain('unshipped');
+  });
+
+  it('answers its orders through GET /v1/orders/{id} with totals derived from lines and payments', async () => {
+    const sample = [
+      ...orders.filter((order) => order.fulfillmentState !== 'shipped').slice(0, 4),
+      ...orders.slice(0, 6),
+    ];
+    for (const order of sample) {
+      const response = await call({ method: 'GET', path: `/v1/orders/${order.id}`, role: 'viewer' });
+      expect(response.status, response.text).toBe(200);
+      const body = response.body as Order & { payments: Array<{ amount: number }> };
+      const paid = body.payments.reduce((sum, payment) => sum + payment.amount, 0);
+      expect(body.totals).toEqual(deriveTotals(body, { paid, refunded: 0 }));
+      expect(body.totals.balance).toBeGreaterThanOrEqual(0);
+      expect(body.fulfillmentState).toBe(fulfillmentStateOf(body.lines));
+      expect(response.headers.etag).toBe(`"${body.version}"`);
+    }
+  });
+
+  it('keeps stock records, the ledger, warehouse counters and order allocations consistent', async () => {
+    const warehouses = await queryAll({ index: 'GSI1', ...allWarehouses() });
+    expect(warehouses.length).toBeGreaterThanOrEqual(3);
+    const allocatedByOrders = new Map<string, number>();
+    for (const order of orders) {
+      for (const [sku, units] of Object.entries(order.allocations)) {
+        const key = pairKey(sku, order.warehouseId!);
+        allocatedByOrders.set(key, (allocatedByOrders.get(key) ?? 0) + units);
+      }
+    }
+    expect(allocatedByOrders.size).toBeGreaterThan(0);
+
+    const records: StockRecord[] = [];
+    for (const warehouse of warehouses) {
+      const held = (await queryAll({
+        index: 'GSI1',
+        ...stockInWarehouse(String(warehouse.id)),
+      })) as unknown as StockRecord[];
+      records.push(...held);
+      expect(warehouse.unitsOnHand).toBe(held.reduce((sum, record) => sum + record.onHand, 0));
+      expect(warehouse.skusHeld).toBe(held.filter((record) => record.onHand > 0).length);
+      const view = await call({ method: 'GET', path: `/v1/inventory/warehouses/${String(warehouse.id)}` });
+      expect(view.status, view.text).toBe(200);
+      expect(view.body.stockSummary.unitsOnHand).toBe(warehouse.unitsOnHand);
+    }
+    for (const record of records) {
+      expect(record.available).toBe(record.onHand - record.allocated);
+      expect(record.allocated).toBe(allocatedByOrders.get(pairKey(record.sku, record.warehouseId)) ?? 0);
+    }
+
+    const movementsBySku = new Map<string, Item[]>();
+    for (const sku of new Set(records.map((record) => record.sku))) {
+      movementsBySku.set(sku, await queryAll(movementsOfSku(sku)));
+    }
+    for (const record of records) {
+      const movements = movementsBySku.get(record.sku)!.filter((m) => m.warehouseId === record.warehouseId);
+      expect(movements.reduce((sum, m) => sum + Number(m.quantity), 0)).toBe(record.onHand);
+      expect(movements.reduce((sum, m) => sum + Number(m.allocatedChange), 0)).toBe(record.allocated);
+      // In time order, each movement's on-hand figure follows from the one before.
+      let onHand = 0;
+      for (const movement of movements) {
+        onHand += Number(movement.quantity);
+        expect(movement.onHandAfter).toBe(onHand);
+        expect(movement.entity).toBe('stock-movement');
+      }
+    }
+  });
+
+  it('names exactly one default warehouse and counts them all', async () => {
+    const warehouses = await queryAll({ index: 'GSI1', ...allWarehouses() });
+    const defaults = warehouses.filter((warehouse) => warehouse.isDefault === true);
+    expect(defaults).toHaveLength(1);
+    const pointer = await getItem(defaultWarehouseKey());
+    expect(pointer).toMatchObject({ warehouseId: defaults[0]!.id, warehouseCount: warehouses.length });
+  });
+
+  it('refuses a table that already has warehouses', async () => {
+    await expect(seedDatabase({ client: db(), tableName: tableName(), ...options })).rejects.toBeInstanceOf(
+      TableNotEmpty,
+    );
+  });
+});

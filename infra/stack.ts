@@ -44,7 +44,6 @@ export class CommerceStack extends Stack {
     super(scope, id, props);
     const serviceName = `commerce-backoffice-${props.stage}`;
     const logLevel = props.logLevel ?? 'info';
-    const corsOrigins = props.uiOrigins.join(',');
 
     this.table = new CommerceTable(this, 'Data');
     this.files = new ExportsBucket(this, 'Files');
@@ -61,7 +60,7 @@ export class CommerceStack extends Stack {
         description: `Back-office API: ${group} operations`,
         serviceName: `${serviceName}-${group}`,
         logLevel,
-        environment: { CORS_ORIGINS: corsOrigins, CURSOR_SIGNING_KEY: cursorKey.value },
+        environment: { CURSOR_SIGNING_KEY: cursorKey.value },
       });
       fn.grantTable(this.table.table, access.table);
       fn.grantFiles(this.files.bucket, access.filePrefixes ?? []);
@@ -75,7 +74,6 @@ export class CommerceStack extends Stack {
       serviceName: `${serviceName}-openapi`,
       logLevel,
       memorySize: 512,
-      environment: { CORS_ORIGINS: corsOrigins },
     });
 
     this.events = new DomainEvents(this, 'Events', { table: this.table.table, logLevel, serviceName });

@@ -1,5 +1,5 @@
 /** Rule periods: date ranges overriding a rule's levels; the periods of one rule never overlap. */
-import { monotonicFactory } from 'ulid';
+import { newId } from '../../shared/ids';
 import { Conflict, NotFound, ValidationFailed } from '../../shared/errors';
 import type { Implementations } from '../../shared/http/catalogue';
 import { firstOverlap } from './period-overlap';
@@ -18,7 +18,6 @@ import type { StoredRule } from './stock-rule-repository';
 import { findStockRule } from './stock-rule-repository';
 import { checkVersion } from './versions';
 
-const newId = monotonicFactory();
 const now = () => new Date().toISOString();
 
 async function requirePeriod(id: string): Promise<RulePeriod> {

@@ -1,5 +1,5 @@
 /** Stock rules: one per (SKU pattern, warehouse); deleting one takes its periods with it. */
-import { monotonicFactory } from 'ulid';
+import { newId } from '../../shared/ids';
 import { maxTransactionItems } from '../../shared/db/transactions';
 import { BadRequest, Conflict, NotFound, ValidationFailed } from '../../shared/errors';
 import type { Implementations } from '../../shared/http/catalogue';
@@ -19,7 +19,6 @@ import {
 import type { StockRule, StockRuleInput } from './stock-rule-schemas';
 import { checkVersion } from './versions';
 
-const newId = monotonicFactory();
 const now = () => new Date().toISOString();
 
 async function requireRule(id: string): Promise<StoredRule> {

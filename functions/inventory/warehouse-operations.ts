@@ -1,5 +1,5 @@
 /** Warehouses: unique codes, exactly one default, no delete while stock or rules depend on one. */
-import { monotonicFactory } from 'ulid';
+import { newId } from '../../shared/ids';
 import { Conflict, NotFound, ValidationFailed } from '../../shared/errors';
 import type { Implementations } from '../../shared/http/catalogue';
 import type { WarehouseRecord } from '../../shared/warehouses/repository';
@@ -19,7 +19,6 @@ import {
 } from './warehouse-repository';
 import type { WarehouseView } from './warehouse-schemas';
 
-const newId = monotonicFactory();
 const now = () => new Date().toISOString();
 const noStock = { unitsOnHand: 0, skusHeld: 0, stockRuleCount: 0 };
 

@@ -1,5 +1,5 @@
 /** Automation rules: listed in run order; created once what their actions name is known to exist. */
-import { monotonicFactory } from 'ulid';
+import { newId } from '../../shared/ids';
 import { TransactionCancelled } from '../../shared/db/write-errors';
 import type { AutomationRule } from '../../shared/domain/automation';
 import type { Implementations } from '../../shared/http/catalogue';
@@ -11,8 +11,6 @@ import {
 } from './automation-rule-references';
 import { insertRule, listRules } from './automation-rule-repository';
 import type { ordersCatalogue } from './routes';
-
-const newId = monotonicFactory();
 
 type Routes = typeof ordersCatalogue.routes;
 type AutomationRuleOperations = Pick<Implementations<Routes>, 'listAutomationRules' | 'createAutomationRule'>;

@@ -1,5 +1,5 @@
 /** Column views: saved by anyone for themselves, shared ones seen by all; deleted by owner or manager. */
-import { monotonicFactory } from 'ulid';
+import { newId } from '../../shared/ids';
 import { ConditionFailed } from '../../shared/db/write-errors';
 import { Forbidden, NotFound } from '../../shared/errors';
 import type { Implementations } from '../../shared/http/catalogue';
@@ -12,8 +12,6 @@ import {
 } from './column-view-repository';
 import type { ColumnView } from './column-view-schemas';
 import type { ordersCatalogue } from './routes';
-
-const newId = monotonicFactory();
 
 const notFound = (id: string) => new NotFound(`No column view has the id ${id}.`);
 

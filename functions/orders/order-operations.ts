@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 /** Orders: create or replace, read, address changes, payments, line cancel and reinstate. */
-import { monotonicFactory } from 'ulid';
+import { newId } from '../../shared/ids';
 import type { Address } from '../../shared/domain/address';
 import { addressProblems } from '../../shared/domain/address';
 import type { Order, OrderLine } from '../../shared/domain/order';
@@ -13,8 +13,6 @@ import { loadOrder, warehouseExists } from './order-repository';
 import type { orderRoutes } from './order-routes';
 import type { CommittedOrder, OrderDraft } from './order-writer';
 import { commitOrderChange } from './order-writer';
-
-const newId = monotonicFactory();
 
 function view(committed: { order: Order; payments: CommittedOrder['payments'] }) {
   return { ...committed.order, payments: committed.payments };

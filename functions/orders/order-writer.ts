@@ -4,7 +4,7 @@
  * the ledger, and commit header, payments, history and stock in one transaction on the version read.
  * A lost race re-reads and tries again, unless the client named the version it expected (then 412).
  */
-import { monotonicFactory } from 'ulid';
+import { newId } from '../../shared/ids';
 import type { Order } from '../../shared/domain/order';
 import {
   allocationChanges,
@@ -25,7 +25,6 @@ import { historyPut, loadOrder, orderPut, paymentPut } from './order-repository'
 import type { Payment } from './order-schemas';
 import { resolveStatus, statusUsableCheck } from './status-repository';
 
-const newId = monotonicFactory();
 const maxAttempts = 8;
 
 /** The next order, before the writer derives what is derived. */

@@ -4,7 +4,7 @@
  * that set it set the replacement. A fence on the status keeps new orders and rules out meanwhile, so
  * the final delete never leaves an order pointing at a deleted status.
  */
-import { monotonicFactory } from 'ulid';
+import { newId } from '../../shared/ids';
 import { ConditionFailed, TransactionCancelled } from '../../shared/db/write-errors';
 import type { AutomationRule } from '../../shared/domain/automation';
 import type { HistoryEntry } from '../../shared/domain/order-history';
@@ -27,8 +27,6 @@ import {
   resolveStatus,
 } from './status-repository';
 import type { StatusDeleteResult } from './status-schemas';
-
-const newId = monotonicFactory();
 
 /** Long enough for any delete to finish within the function's 25 s timeout. */
 const fenceMillis = 60_000;

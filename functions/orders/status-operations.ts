@@ -1,5 +1,5 @@
 /** Order statuses: built-in ones listed first; custom ones created with unique names, deleted with care. */
-import { monotonicFactory } from 'ulid';
+import { newId } from '../../shared/ids';
 import { TransactionCancelled } from '../../shared/db/write-errors';
 import type { OrderStatus } from '../../shared/domain/order-status';
 import { builtInStatuses } from '../../shared/domain/order-status';
@@ -8,8 +8,6 @@ import type { Implementations } from '../../shared/http/catalogue';
 import type { ordersCatalogue } from './routes';
 import { deleteCustomStatus } from './status-deletion';
 import { insertStatus, listCustomStatuses } from './status-repository';
-
-const newId = monotonicFactory();
 
 function duplicateName(name: string): Conflict {
   return new Conflict(`A status named ${name} already exists (names are compared ignoring case).`, {

@@ -1,5 +1,5 @@
 /** Work orders: stock moves in one warehouse, applied through the stock ledger as one transaction. */
-import { monotonicFactory } from 'ulid';
+import { newId } from '../../shared/ids';
 import { TransactionCancelled } from '../../shared/db/write-errors';
 import type { MovementType } from '../../shared/domain/stock-ledger';
 import { ValidationFailed } from '../../shared/errors';
@@ -14,8 +14,6 @@ import {
   workOrderPut,
 } from './work-order-repository';
 import type { WorkOrder } from './work-order-schemas';
-
-const newId = monotonicFactory();
 
 const refusedWarehouse = (warehouseId: string) =>
   new ValidationFailed(

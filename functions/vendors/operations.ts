@@ -1,5 +1,5 @@
 /** The vendors group's operations: rules and translation of refused writes into typed errors. */
-import { monotonicFactory } from 'ulid';
+import { newId } from '../../shared/ids';
 import { maxTransactionItems, transactWrite } from '../../shared/db/transactions';
 import { TransactionCancelled } from '../../shared/db/write-errors';
 import { BadRequest, Conflict, NotFound, PreconditionFailed, ValidationFailed } from '../../shared/errors';
@@ -21,7 +21,6 @@ import {
 import type { vendorsCatalogue } from './routes';
 import type { PoSource, Vendor } from './schemas';
 
-const newId = monotonicFactory();
 const now = () => new Date().toISOString();
 
 function duplicateCode(code: string): Conflict {

@@ -1,10 +1,9 @@
 /**
- * The one middy stack every API function uses: correlation and access log, CORS, problem documents
+ * The one middy stack every API function uses: correlation and access log, problem documents
  * (registered last so its onError runs first), around a dispatcher that resolves the route from the
  * event's routeKey, authorizes, parses and validates, applies Idempotency-Key, and shapes the response.
  */
 import middy from '@middy/core';
-import httpCors from '@middy/http-cors';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, Context } from 'aws-lambda';
 import { strictObject } from 'zod/mini';
 import { safeParse } from 'zod/v4/core';
@@ -14,7 +13,6 @@ import { authorize } from './auth';
 import type { GroupCatalogue, Implementations, Operation, RouteDefinition, RouteTable } from './catalogue';
 import { canonicalRouteKey, parameterNamesByDepth } from './catalogue';
 import { correlationIdOf } from './correlation';
-import { corsAllowedHeaders, corsExposedHeaders, corsMaxAgeSeconds, corsMethods, corsOrigins } from './cors';
 import { claimIdempotencyKey, requestFingerprint, validIdempotencyKey } from './idempotency';
 import type { HttpResponse } from './problem';
 import { problemResponse } from './problem';
@@ -174,21 +172,10 @@ function problemDocuments(): middy.MiddlewareObj<ApiEvent, HttpResponse> {
 }
 
 export function createHandler(dispatch: (event: ApiEvent) => Promise<HttpResponse>) {
-  const origins = corsOrigins();
+  // CORS is the gateway's: API Gateway's corsPreflight answers preflights and sets the headers on every
+  // response (ignoring any a function sends), and the local gateway does the same.
   return middy<ApiEvent, HttpResponse, Error, Context>()
     .use(accessLog())
-    .use(
-      httpCors({
-        origins,
-        headers: corsAllowedHeaders.join(','),
-        exposeHeaders: corsExposedHeaders.join(','),
-        methods: corsMethods.join(','),
-        maxAge: corsMaxAgeSeconds,
-        // With no configured origin, send no CORS headers at all.
-        disableBeforePreflightResponse: true,
-        getOrigin: (incoming) => (incoming && origins.includes(incoming) ? incoming : ''),
-      }),
-    )
     .use(problemDocuments())
     .handler((event) => dispatch(event));
 }

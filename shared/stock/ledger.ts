@@ -4,7 +4,7 @@
  * Concurrency is optimistic: each stock record is written on the version read; a lost race re-reads
  * and tries again, so the ledger never goes below zero and a refused request records nothing.
  */
-import { monotonicFactory } from 'ulid';
+import { newId } from '../ids';
 import { tableName } from '../db/client';
 import { movementIndexKeys, movementKey, stockIndexKeys, stockKey, warehouseKey } from '../db/keys';
 import { getItems } from '../db/query';
@@ -16,7 +16,6 @@ import { applyMovement, emptyStock } from '../domain/stock-ledger';
 import type { AppError } from '../errors';
 import { BadRequest, Conflict } from '../errors';
 
-const newId = monotonicFactory();
 const maxAttempts = 30;
 
 export interface LedgerOptions {

@@ -45,13 +45,12 @@ describe('Lambda functions', () => {
     for (const id of groupFunctionIds()) expect(functions()[id]!.Properties!.MemorySize).toBe(1024);
   });
 
-  it('gives group functions the table, the CORS origins and the cursor key from Secrets Manager', () => {
+  it('gives group functions the table and the cursor key from Secrets Manager', () => {
     const secretId = synth.logicalId(synth.stack.node.findChild('CursorSigningKey').node.findChild('Secret'));
     for (const id of groupFunctionIds()) {
       const variables = (functions()[id]!.Properties!.Environment as { Variables: Record<string, unknown> })
         .Variables;
       expect(variables.TABLE_NAME).toEqual({ Ref: synth.logicalId(synth.stack.table.table) });
-      expect(variables).toHaveProperty('CORS_ORIGINS');
       expect(JSON.stringify(variables.CURSOR_SIGNING_KEY)).toContain('{{resolve:secretsmanager:');
       expect(JSON.stringify(variables.CURSOR_SIGNING_KEY)).toContain(secretId);
     }

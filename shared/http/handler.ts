@@ -7,7 +7,7 @@ import middy from '@middy/core';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, Context } from 'aws-lambda';
 import { strictObject } from 'zod/mini';
 import { safeParse } from 'zod/v4/core';
-import { MethodNotAllowed, NotFound, Unauthorized } from '../errors';
+import { NotFound } from '../errors';
 import { logger } from '../logging/logger';
 import { authorize } from './auth';
 import type { GroupCatalogue, Implementations, Operation, RouteDefinition, RouteTable } from './catalogue';
@@ -17,7 +17,6 @@ import { claimIdempotencyKey, requestFingerprint, validIdempotencyKey } from './
 import type { HttpResponse } from './problem';
 import { problemResponse } from './problem';
 import { etag, header, ifMatchVersion, jsonBody, queryParameters } from './request';
-import { matchRoute } from './route-matcher';
 import { parsePart } from './validation';
 
 export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
@@ -94,15 +93,9 @@ async function invoke(entry: DispatchEntry, event: ApiEvent, correlationId: stri
 
 const emptyObject = strictObject({});
 
-export interface GroupHandlerOptions {
-  /** Answers route keys the group does not declare (the API's $default route); default: 404 or 405 by the group's routes. */
-  fallback?: (event: ApiEvent) => Promise<HttpResponse>;
-}
-
 export function createDispatcher<T extends RouteTable>(
   catalogue: GroupCatalogue<T>,
   implementations: Implementations<T>,
-  options: GroupHandlerOptions = {},
 ) {
   const entries = new Map<string, DispatchEntry>();
   for (const [name, definition] of Object.entries(catalogue.routes)) {
@@ -112,21 +105,12 @@ export function createDispatcher<T extends RouteTable>(
       parameterNames: parameterNamesByDepth(definition.path),
     });
   }
-  const definitions = Object.values(catalogue.routes);
 
   return async (event: ApiEvent): Promise<HttpResponse> => {
-    const correlationId = correlationIdOf(event);
     const entry = entries.get(event.routeKey);
-    if (entry) return invoke(entry, event, correlationId);
-    if (options.fallback) return options.fallback(event);
-    // ANY routes send a method the path does not have here: 405 for a caller with a token.
-    const method = event.requestContext.http.method;
-    const match = matchRoute(definitions, method, event.rawPath);
-    if (match.kind === 'method-not-allowed') {
-      if (!event.requestContext?.authorizer?.jwt?.claims?.sub) throw new Unauthorized();
-      throw new MethodNotAllowed(method, event.rawPath, match.allowed);
-    }
-    throw new NotFound(`No operation answers ${method} ${event.rawPath}.`);
+    // The API sends a group only its own route keys; paths and methods nobody has go to $default.
+    if (!entry) throw new NotFound(`No operation of this function answers ${event.routeKey}.`);
+    return invoke(entry, event, correlationIdOf(event));
   };
 }
 
@@ -184,7 +168,6 @@ export function createHandler(dispatch: (event: ApiEvent) => Promise<HttpRespons
 export function createGroupHandler<T extends RouteTable>(
   catalogue: GroupCatalogue<T>,
   implementations: Implementations<T>,
-  options?: GroupHandlerOptions,
 ) {
-  return createHandler(createDispatcher(catalogue, implementations, options));
+  return createHandler(createDispatcher(catalogue, implementations));
 }

@@ -6,7 +6,7 @@
 import { BatchGetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { buildApiEvent } from '../../infra/local/api-event';
-import { db, setDb } from '../../shared/db/client';
+import { db } from '../../shared/db/client';
 import {
   movementIndexKeys,
   movementKey,
@@ -22,9 +22,8 @@ import { round, summarize } from '../lib/stats';
 import type { Suite } from '../lib/suite';
 import { interleave } from '../lib/timing';
 import { verdict } from '../lib/verdict';
-import { withDynamoLocal } from '../support/dynamo-local';
+import { withHandlerEnvironment } from '../support/dynamo-local';
 import { lambdaContext } from '../support/lambda-context';
-import { silenceStdout } from '../support/silenced-stdout';
 
 const target = 1.15;
 const tableName = 'bench-work-order';
@@ -35,158 +34,144 @@ export const workOrder: Suite = {
   name: 'work-order',
   description: 'POST /v1/orders/work-orders with 25 lines against the bare BatchGet + transaction it issues',
   run: () =>
-    withDynamoLocal(tableName, async (endpoint) => {
-      Object.assign(process.env, {
-        DYNAMODB_ENDPOINT: endpoint,
-        TABLE_NAME: tableName,
-        AWS_REGION: 'local',
-        LOG_LEVEL: 'info',
+    withHandlerEnvironment(tableName, async () => {
+      const warehouse = warehouseBuilder();
+      await db().send(new PutCommand({ TableName: tableName, Item: warehouseItem(warehouse) }));
+      const { handler } = await import('../../functions/orders/handler');
+      const lines = Array.from({ length: lineCount }, (_, i) => ({
+        sku: `BENCH-${i}`,
+        quantity: 2,
+        unitCost: 100,
+      }));
+      const { group, ...event } = buildApiEvent({
+        method: 'POST',
+        path: '/v1/orders/work-orders',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ warehouseId: warehouse.id, reason: 'receipt', lines }),
+        claims: claimsFor('operator'),
       });
-      setDb(undefined);
-      const stdout = silenceStdout();
-      try {
-        const warehouse = warehouseBuilder();
-        await db().send(new PutCommand({ TableName: tableName, Item: warehouseItem(warehouse) }));
-        const { handler } = await import('../../functions/orders/handler');
-        const lines = Array.from({ length: lineCount }, (_, i) => ({
-          sku: `BENCH-${i}`,
-          quantity: 2,
-          unitCost: 100,
-        }));
-        const { group, ...event } = buildApiEvent({
-          method: 'POST',
-          path: '/v1/orders/work-orders',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ warehouseId: warehouse.id, reason: 'receipt', lines }),
-          claims: claimsFor('operator'),
-        });
-        if (group !== 'orders') throw new Error(`POST /v1/orders/work-orders routes to ${group}`);
-        const viaHandler = async () => {
-          const response = (await handler(event, lambdaContext)) as { statusCode: number; body: string };
-          if (response.statusCode !== 201)
-            throw new Error(`handler answered ${response.statusCode}: ${response.body}`);
-        };
+      if (group !== 'orders') throw new Error(`POST /v1/orders/work-orders routes to ${group}`);
+      const viaHandler = async () => {
+        const response = (await handler(event, lambdaContext)) as { statusCode: number; body: string };
+        if (response.statusCode !== 201)
+          throw new Error(`handler answered ${response.statusCode}: ${response.body}`);
+      };
 
-        // The same reads and writes, built directly: stock records written on the version read.
-        let bareCalls = 0;
-        const bare = async () => {
-          const quantity = bareCalls++ % 2 === 0 ? 2 : -2;
-          const keys = lines.map((line) => stockKey(line.sku, warehouse.id));
-          const read = await db().send(
-            new BatchGetCommand({ RequestItems: { [tableName]: { Keys: keys, ConsistentRead: true } } }),
-          );
-          const versions = new Map(
-            (read.Responses?.[tableName] ?? []).map((item) => [item.sku as string, item]),
-          );
-          const at = new Date().toISOString();
-          const workOrderId = ulid();
-          const items = [
-            ...lines.map((line) => {
-              const previous = versions.get(line.sku);
-              const onHand = ((previous?.onHand as number) ?? 0) + quantity;
-              return {
-                Put: {
-                  TableName: tableName,
-                  Item: {
-                    ...stockKey(line.sku, warehouse.id),
-                    ...stockIndexKeys({ sku: line.sku, warehouseId: warehouse.id }),
-                    sku: line.sku,
-                    warehouseId: warehouse.id,
-                    onHand,
-                    allocated: 0,
-                    available: onHand,
-                    averageUnitCost: 100,
-                    layers: [
-                      ...((previous?.layers as unknown[]) ?? []),
-                      { receivedAt: at, quantity: line.quantity, unitCost: 100 },
-                    ],
-                    version: ((previous?.version as number) ?? 0) + 1,
-                    updatedAt: at,
-                  },
-                  ConditionExpression: previous ? 'version = :read' : 'attribute_not_exists(PK)',
-                  ExpressionAttributeValues: previous ? { ':read': previous.version } : undefined,
-                },
-              };
-            }),
-            {
-              Update: {
-                TableName: tableName,
-                Key: warehouseKey(warehouse.id),
-                UpdateExpression: 'ADD unitsOnHand :units, skusHeld :skus',
-                ConditionExpression: 'attribute_exists(PK) AND (active = :yes AND acceptsWorkOrders = :yes)',
-                ExpressionAttributeValues: { ':units': lineCount * quantity, ':skus': 0, ':yes': true },
-              },
-            },
-            ...lines.map((line) => {
-              const movement = { id: ulid(), sku: line.sku, warehouseId: warehouse.id, at };
-              return {
-                Put: {
-                  TableName: tableName,
-                  Item: {
-                    ...movementKey(movement),
-                    ...movementIndexKeys(movement),
-                    entity: 'stock-movement',
-                    ...movement,
-                    type: 'receipt',
-                    quantity: 2,
-                  },
-                },
-              };
-            }),
-            {
+      // The same reads and writes, built directly: stock records written on the version read.
+      let bareCalls = 0;
+      const bare = async () => {
+        const quantity = bareCalls++ % 2 === 0 ? 2 : -2;
+        const keys = lines.map((line) => stockKey(line.sku, warehouse.id));
+        const read = await db().send(
+          new BatchGetCommand({ RequestItems: { [tableName]: { Keys: keys, ConsistentRead: true } } }),
+        );
+        const versions = new Map(
+          (read.Responses?.[tableName] ?? []).map((item) => [item.sku as string, item]),
+        );
+        const at = new Date().toISOString();
+        const workOrderId = ulid();
+        const items = [
+          ...lines.map((line) => {
+            const previous = versions.get(line.sku);
+            const onHand = ((previous?.onHand as number) ?? 0) + quantity;
+            return {
               Put: {
                 TableName: tableName,
-                Item: { ...workOrderKey(workOrderId), entity: 'work-order', id: workOrderId, lines },
-                ConditionExpression: 'attribute_not_exists(PK)',
+                Item: {
+                  ...stockKey(line.sku, warehouse.id),
+                  ...stockIndexKeys({ sku: line.sku, warehouseId: warehouse.id }),
+                  sku: line.sku,
+                  warehouseId: warehouse.id,
+                  onHand,
+                  allocated: 0,
+                  available: onHand,
+                  averageUnitCost: 100,
+                  layers: [
+                    ...((previous?.layers as unknown[]) ?? []),
+                    { receivedAt: at, quantity: line.quantity, unitCost: 100 },
+                  ],
+                  version: ((previous?.version as number) ?? 0) + 1,
+                  updatedAt: at,
+                },
+                ConditionExpression: previous ? 'version = :read' : 'attribute_not_exists(PK)',
+                ExpressionAttributeValues: previous ? { ':read': previous.version } : undefined,
               },
+            };
+          }),
+          {
+            Update: {
+              TableName: tableName,
+              Key: warehouseKey(warehouse.id),
+              UpdateExpression: 'ADD unitsOnHand :units, skusHeld :skus',
+              ConditionExpression: 'attribute_exists(PK) AND (active = :yes AND acceptsWorkOrders = :yes)',
+              ExpressionAttributeValues: { ':units': lineCount * quantity, ':skus': 0, ':yes': true },
             },
-          ];
-          await db().send(new TransactWriteCommand({ TransactItems: items }));
-        };
+          },
+          ...lines.map((line) => {
+            const movement = { id: ulid(), sku: line.sku, warehouseId: warehouse.id, at };
+            return {
+              Put: {
+                TableName: tableName,
+                Item: {
+                  ...movementKey(movement),
+                  ...movementIndexKeys(movement),
+                  entity: 'stock-movement',
+                  ...movement,
+                  type: 'receipt',
+                  quantity: 2,
+                },
+              },
+            };
+          }),
+          {
+            Put: {
+              TableName: tableName,
+              Item: { ...workOrderKey(workOrderId), entity: 'work-order', id: workOrderId, lines },
+              ConditionExpression: 'attribute_not_exists(PK)',
+            },
+          },
+        ];
+        await db().send(new TransactWriteCommand({ TransactItems: items }));
+      };
 
-        await viaHandler();
-        const samples = await interleave(
-          [
-            { name: 'handler', call: viaHandler },
-            { name: 'bare', call: bare },
-          ],
-          schedule,
-        );
-        const handlerSummary = summarize(samples.get('handler')!);
-        const bareSummary = summarize(samples.get('bare')!);
-        const ratio = handlerSummary.medianMs / bareSummary.medianMs;
-        return {
-          tables: [
-            {
-              title: `Work order: ${lineCount}-line POST /v1/orders/work-orders against its bare BatchGet + transaction (target ≤ ${target} ×)`,
-              rows: [
-                {
-                  call: 'handler(event, context)',
-                  n: handlerSummary.n,
-                  'median ms': round(handlerSummary.medianMs, 3),
-                  'p95 ms': round(handlerSummary.p95Ms, 3),
-                  '× bare (median)': round(ratio, 3),
-                  verdict: verdict(ratio, target),
-                },
-                {
-                  call: 'BatchGet + TransactWrite (52 items)',
-                  n: bareSummary.n,
-                  'median ms': round(bareSummary.medianMs, 3),
-                  'p95 ms': round(bareSummary.p95Ms, 3),
-                  '× bare (median)': 1,
-                  verdict: null,
-                },
-              ],
-            },
-          ],
-          notes: [
-            `DynamoDB Local in memory; ${schedule.warmup} warm-up calls each, then ${schedule.rounds} alternating rounds of ${schedule.perRound}; calls alternate adding and removing 2 units of each of ${lineCount} SKUs (adjustments), so records keep their size.`,
-          ],
-        };
-      } finally {
-        stdout.restore();
-        db().destroy();
-        setDb(undefined);
-      }
+      await viaHandler();
+      const samples = await interleave(
+        [
+          { name: 'handler', call: viaHandler },
+          { name: 'bare', call: bare },
+        ],
+        schedule,
+      );
+      const handlerSummary = summarize(samples.get('handler')!);
+      const bareSummary = summarize(samples.get('bare')!);
+      const ratio = handlerSummary.medianMs / bareSummary.medianMs;
+      return {
+        tables: [
+          {
+            title: `Work order: ${lineCount}-line POST /v1/orders/work-orders against its bare BatchGet + transaction (target ≤ ${target} ×)`,
+            rows: [
+              {
+                call: 'handler(event, context)',
+                n: handlerSummary.n,
+                'median ms': round(handlerSummary.medianMs, 3),
+                'p95 ms': round(handlerSummary.p95Ms, 3),
+                '× bare (median)': round(ratio, 3),
+                verdict: verdict(ratio, target),
+              },
+              {
+                call: 'BatchGet + TransactWrite (52 items)',
+                n: bareSummary.n,
+                'median ms': round(bareSummary.medianMs, 3),
+                'p95 ms': round(bareSummary.p95Ms, 3),
+                '× bare (median)': 1,
+                verdict: null,
+              },
+            ],
+          },
+        ],
+        notes: [
+          `DynamoDB Local in memory; ${schedule.warmup} warm-up calls each, then ${schedule.rounds} alternating rounds of ${schedule.perRound}; calls alternate adding and removing 2 units of each of ${lineCount} SKUs (adjustments), so records keep their size.`,
+        ],
+      };
     }),
 };

@@ -1,5 +1,8 @@
 /** DynamoDB Local in memory on a free port with the service's table, stopped however the work ends. */
 import { ensureTable, startDynamoLocal } from '../../infra/local/dynamodb-local';
+import { db, setDb } from '../../shared/db/client';
+import type { SilencedStdout } from './silenced-stdout';
+import { silenceStdout } from './silenced-stdout';
 import { freePort } from '../../infra/local/free-port';
 
 export async function withDynamoLocal<T>(
@@ -13,4 +16,32 @@ export async function withDynamoLocal<T>(
   } finally {
     await dynamo.stop();
   }
+}
+
+/**
+ * DynamoDB Local plus the environment a function reads (endpoint, table, LOG_LEVEL=info: logging is part
+ * of the overhead measured), a fresh document client and stdout silenced, all undone however the work ends.
+ * Import handlers inside `work`, after the environment is set, as Lambda would start them.
+ */
+export function withHandlerEnvironment<T>(
+  tableName: string,
+  work: (stdout: SilencedStdout) => Promise<T>,
+): Promise<T> {
+  return withDynamoLocal(tableName, async (endpoint) => {
+    Object.assign(process.env, {
+      DYNAMODB_ENDPOINT: endpoint,
+      TABLE_NAME: tableName,
+      AWS_REGION: 'local',
+      LOG_LEVEL: 'info',
+    });
+    setDb(undefined);
+    const stdout = silenceStdout();
+    try {
+      return await work(stdout);
+    } finally {
+      stdout.restore();
+      db().destroy();
+      setDb(undefined);
+    }
+  });
 }

@@ -35,6 +35,19 @@ export function localDynamoClient(endpoint: string): DynamoDBClient {
   });
 }
 
+/** Whether a DynamoDB (Local) answers on the endpoint right now. */
+export async function dynamoAnswers(endpoint: string): Promise<boolean> {
+  const client = localDynamoClient(endpoint);
+  try {
+    await client.send(new ListTablesCommand({ Limit: 1 }));
+    return true;
+  } catch {
+    return false;
+  } finally {
+    client.destroy();
+  }
+}
+
 /** `dbPath` keeps data on disk; without it the database lives in memory. */
 export async function startDynamoLocal(options: { port: number; dbPath?: string }): Promise<DynamoLocal> {
   if (!javaAvailable()) {
@@ -53,21 +66,14 @@ export async function startDynamoLocal(options: { port: number; dbPath?: string 
   });
   const release = killOnExit(child);
   const endpoint = `http://127.0.0.1:${options.port}`;
-  const client = localDynamoClient(endpoint);
   const deadline = Date.now() + 30_000;
-  for (;;) {
+  while (!(await dynamoAnswers(endpoint))) {
     if (child.exitCode !== null)
       throw new Error(`DynamoDB Local exited (${child.exitCode}): ${output.slice(-2000)}`);
-    try {
-      await client.send(new ListTablesCommand({ Limit: 1 }));
-      break;
-    } catch {
-      if (Date.now() > deadline)
-        throw new Error(`DynamoDB Local did not answer on ${endpoint}: ${output.slice(-2000)}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    if (Date.now() > deadline)
+      throw new Error(`DynamoDB Local did not answer on ${endpoint}: ${output.slice(-2000)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  client.destroy();
   return {
     endpoint,
     process: child,

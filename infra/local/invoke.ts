@@ -5,13 +5,12 @@
  * both on free ports over the same `.data/` stores for the call and stops them after. Prints the result.
  */
 import { readFileSync } from 'node:fs';
-import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { catalogues } from '../../functions/catalogue';
 import { metaGroup } from './api-event';
 import type { BackingServices } from './backing-services';
 import { startBackingServices } from './backing-services';
 import { repoDataDir } from './data-dir';
-import { localDynamoClient } from './dynamodb-local';
+import { dynamoAnswers } from './dynamodb-local';
 import { applyLocalEnvironment, localCorsOrigins } from './local-env';
 import { invokeLambda } from './local-lambda';
 import { runningRuntime } from './runtime-marker';
@@ -23,18 +22,6 @@ const groups = [...catalogues.map((catalogue) => catalogue.group), metaGroup];
 function fail(message: string): never {
   console.error(`${message}\n${usage}`);
   process.exit(1);
-}
-
-async function answers(endpoint: string): Promise<boolean> {
-  const client = localDynamoClient(endpoint);
-  try {
-    await client.send(new ListTablesCommand({ Limit: 1 }));
-    return true;
-  } catch {
-    return false;
-  } finally {
-    client.destroy();
-  }
 }
 
 const [group, eventFile, ...extra] = process.argv.slice(2);
@@ -49,7 +36,7 @@ try {
 
 let started: BackingServices | undefined;
 const running = runningRuntime(repoDataDir);
-if (running && (await answers(running.dynamoEndpoint))) {
+if (running && (await dynamoAnswers(running.dynamoEndpoint))) {
   console.error(`Using the running local API's DynamoDB (${running.dynamoEndpoint}).`);
   applyLocalEnvironment({
     dataDir: repoDataDir,

@@ -3,10 +3,9 @@
  * started for the seed (over a RAM working copy when there is room, see working-copy.ts), as
  * `npm run invoke` does. Two JVMs must never share one database file.
  */
-import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { dataPaths } from '../data-dir';
 import type { DynamoLocal } from '../dynamodb-local';
-import { localDynamoClient, startDynamoLocal } from '../dynamodb-local';
+import { dynamoAnswers, startDynamoLocal } from '../dynamodb-local';
 import { freePort } from '../free-port';
 import { runningRuntime } from '../runtime-marker';
 import { ramWorkingCopy } from './working-copy';
@@ -24,21 +23,9 @@ export interface SeedDatabase {
 /** DynamoDB Local's file grows by about 2.5 KB per item (indexes and stream records included). */
 const bytesPerOrder = 40_000;
 
-async function answers(endpoint: string): Promise<boolean> {
-  const client = localDynamoClient(endpoint);
-  try {
-    await client.send(new ListTablesCommand({ Limit: 1 }));
-    return true;
-  } catch {
-    return false;
-  } finally {
-    client.destroy();
-  }
-}
-
 export async function openSeedDatabase(dataDir: string, orders: number): Promise<SeedDatabase> {
   const running = runningRuntime(dataDir);
-  if (running && (await answers(running.dynamoEndpoint))) {
+  if (running && (await dynamoAnswers(running.dynamoEndpoint))) {
     return {
       endpoint: running.dynamoEndpoint,
       live: true,

@@ -98,7 +98,7 @@ export class IdempotencyKeyReused extends AppError {
   readonly title = 'Idempotency Key Reused';
 }
 
-export class TooManyRequests extends AppError {
-  readonly status = 429;
-  readonly title = 'Too Many Requests';
+export class ServiceUnavailable extends AppError {
+  readonly status = 503;
+  readonly title = 'Service Unavailable';
 }

@@ -1,10 +1,10 @@
 /** Alert settings: one object, replaced as a whole under If-Match. */
 import type { Implementations } from '../../shared/http/catalogue';
+import { anyRefusal, withRetry } from '../../shared/db/retry';
+import { checkVersion } from '../../shared/domain/versions';
 import { readAlertSettings, writeAlertSettings } from './alert-settings-repository';
 import type { AlertSettings } from './alert-settings-schemas';
-import { retryOnRace } from './retry';
 import type { inventoryCatalogue } from './routes';
-import { checkVersion } from './versions';
 
 type Routes = typeof inventoryCatalogue.routes;
 type AlertSettingsOperations = Pick<Implementations<Routes>, 'getAlertSettings' | 'updateAlertSettings'>;
@@ -16,7 +16,7 @@ export const alertSettingsOperations: AlertSettingsOperations = {
   },
 
   async updateAlertSettings({ body, ifMatch }) {
-    return retryOnRace('The alert settings', async () => {
+    return withRetry({ what: 'The alert settings', isRace: anyRefusal }, async () => {
       const current = await readAlertSettings(true);
       checkVersion('alert settings', current.version, ifMatch);
       const next: AlertSettings = {

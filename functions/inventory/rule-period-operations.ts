@@ -2,8 +2,9 @@
 import { newId } from '../../shared/ids';
 import { Conflict, NotFound, ValidationFailed } from '../../shared/errors';
 import type { Implementations } from '../../shared/http/catalogue';
+import { anyRefusal, withRetry } from '../../shared/db/retry';
+import { checkVersion } from '../../shared/domain/versions';
 import { firstOverlap } from './period-overlap';
-import { retryOnRace } from './retry';
 import type { inventoryCatalogue } from './routes';
 import {
   deleteRulePeriod,
@@ -16,7 +17,6 @@ import {
 import type { RulePeriod } from './rule-period-schemas';
 import type { StoredRule } from './stock-rule-repository';
 import { findStockRule } from './stock-rule-repository';
-import { checkVersion } from './versions';
 
 const now = () => new Date().toISOString();
 
@@ -58,7 +58,7 @@ export const rulePeriodOperations: RulePeriodOperations = {
 
   async createRulePeriod({ body }) {
     const id = newId();
-    return retryOnRace('The rule periods', async () => {
+    return withRetry({ what: 'The rule periods', isRace: anyRefusal }, async () => {
       const stored = await findStockRule(body.ruleId, true);
       if (!stored) {
         throw new ValidationFailed(`No stock rule has the id ${body.ruleId}.`, [
@@ -78,7 +78,7 @@ export const rulePeriodOperations: RulePeriodOperations = {
   },
 
   async updateRulePeriod({ params, body, ifMatch }) {
-    return retryOnRace('The rule period', async () => {
+    return withRetry({ what: 'The rule period', isRace: anyRefusal }, async () => {
       const previous = await requirePeriod(params.id);
       checkVersion('rule period', previous.version, ifMatch);
       if (body.ruleId !== previous.ruleId) {
@@ -104,7 +104,7 @@ export const rulePeriodOperations: RulePeriodOperations = {
   },
 
   async deleteRulePeriod({ params, ifMatch }) {
-    return retryOnRace('The rule period', async () => {
+    return withRetry({ what: 'The rule period', isRace: anyRefusal }, async () => {
       const period = await requirePeriod(params.id);
       checkVersion('rule period', period.version, ifMatch);
       await deleteRulePeriod(period, await ruleOf(period));

@@ -57,28 +57,28 @@ export async function listRulePeriods(
   return { items: page.items.map(toPeriod), nextCursor: page.nextCursor };
 }
 
-/** Items: [period, its rule's period list and lock]. */
+/** Items: `period`, `rulePeriods` (its rule's period list and lock). */
 export async function insertRulePeriod(period: RulePeriod, stored: StoredRule): Promise<void> {
-  await transactWrite([
-    {
+  await transactWrite({
+    period: {
       Put: {
         TableName: tableName(),
         Item: periodItem(period),
         ConditionExpression: 'attribute_not_exists(PK)',
       },
     },
-    rulePeriodsItem(stored, [...stored.periodIds, period.id]),
-  ]);
+    rulePeriods: rulePeriodsItem(stored, [...stored.periodIds, period.id]),
+  });
 }
 
-/** Items: [period at the version read, its rule's lock]. */
+/** Items: `period` (at the version read), `rulePeriods` (its rule's lock, the list unchanged). */
 export async function replaceRulePeriod(
   previous: RulePeriod,
   next: RulePeriod,
   stored: StoredRule,
 ): Promise<void> {
-  await transactWrite([
-    {
+  await transactWrite({
+    period: {
       Put: {
         TableName: tableName(),
         Item: periodItem(next),
@@ -86,14 +86,14 @@ export async function replaceRulePeriod(
         ExpressionAttributeValues: { ':read': previous.version },
       },
     },
-    rulePeriodsItem(stored, stored.periodIds),
-  ]);
+    rulePeriods: rulePeriodsItem(stored, stored.periodIds),
+  });
 }
 
-/** Items: [period at the version read, its rule's period list without it]. */
+/** Items: `period` (at the version read), `rulePeriods` (its rule's period list without it). */
 export async function deleteRulePeriod(period: RulePeriod, stored: StoredRule): Promise<void> {
-  await transactWrite([
-    {
+  await transactWrite({
+    period: {
       Delete: {
         TableName: tableName(),
         Key: rulePeriodKey(period.id),
@@ -101,9 +101,9 @@ export async function deleteRulePeriod(period: RulePeriod, stored: StoredRule): 
         ExpressionAttributeValues: { ':read': period.version },
       },
     },
-    rulePeriodsItem(
+    rulePeriods: rulePeriodsItem(
       stored,
       stored.periodIds.filter((id) => id !== period.id),
     ),
-  ]);
+  });
 }

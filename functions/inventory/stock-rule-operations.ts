@@ -4,7 +4,8 @@ import { maxTransactionItems } from '../../shared/db/transactions';
 import { BadRequest, Conflict, NotFound, ValidationFailed } from '../../shared/errors';
 import type { Implementations } from '../../shared/http/catalogue';
 import { findWarehouseRecord } from '../../shared/warehouses/repository';
-import { retryOnRace } from './retry';
+import { anyRefusal, withRetry } from '../../shared/db/retry';
+import { checkVersion } from '../../shared/domain/versions';
 import type { inventoryCatalogue } from './routes';
 import type { StoredRule } from './stock-rule-repository';
 import {
@@ -17,7 +18,6 @@ import {
   stockRuleIdWithKey,
 } from './stock-rule-repository';
 import type { StockRule, StockRuleInput } from './stock-rule-schemas';
-import { checkVersion } from './versions';
 
 const now = () => new Date().toISOString();
 
@@ -57,7 +57,7 @@ export const stockRuleOperations: StockRuleOperations = {
 
   async createStockRule({ body }) {
     const id = newId();
-    return retryOnRace('The stock rules', async () => {
+    return withRetry({ what: 'The stock rules', isRace: anyRefusal }, async () => {
       await requireWarehouseField(body.warehouseId);
       await refuseDuplicate(body, id);
       const at = now();
@@ -74,7 +74,7 @@ export const stockRuleOperations: StockRuleOperations = {
   },
 
   async updateStockRule({ params, body, ifMatch }) {
-    return retryOnRace('The stock rule', async () => {
+    return withRetry({ what: 'The stock rule', isRace: anyRefusal }, async () => {
       const { rule: previous } = await requireRule(params.id);
       checkVersion('stock rule', previous.version, ifMatch);
       if (body.warehouseId !== previous.warehouseId) await requireWarehouseField(body.warehouseId);
@@ -92,7 +92,7 @@ export const stockRuleOperations: StockRuleOperations = {
   },
 
   async deleteStockRule({ params, ifMatch }) {
-    return retryOnRace('The stock rule', async () => {
+    return withRetry({ what: 'The stock rule', isRace: anyRefusal }, async () => {
       const stored = await requireRule(params.id);
       checkVersion('stock rule', stored.rule.version, ifMatch);
       const items = ruleDeleteItemCount(stored);

@@ -104,10 +104,10 @@ function markerPut(rule: StockRule): TransactItem {
   };
 }
 
-/** Items: [rule, uniqueness marker, the warehouse's rule count (when it names one)]. */
+/** Items: `rule`, `uniqueMarker`, `warehouseRuleCount` (when it names a warehouse). */
 export async function insertStockRule(rule: StockRule): Promise<void> {
-  const items: TransactItem[] = [
-    {
+  await transactWrite({
+    rule: {
       Put: {
         TableName: tableName(),
         Item: {
@@ -121,13 +121,16 @@ export async function insertStockRule(rule: StockRule): Promise<void> {
         ConditionExpression: 'attribute_not_exists(PK)',
       },
     },
-    markerPut(rule),
-  ];
-  if (rule.warehouseId) items.push(warehouseRuleCount(rule.warehouseId, 1));
-  await transactWrite(items);
+    uniqueMarker: markerPut(rule),
+    warehouseRuleCount: rule.warehouseId ? warehouseRuleCount(rule.warehouseId, 1) : undefined,
+  });
 }
 
-/** The fields at the version read (the period list stays), moving marker and counts with the key. */
+/**
+ * The fields at the version read (the period list stays), moving marker and counts with the key.
+ * Items: `rule`, then `newUniqueMarker` and `oldUniqueMarker` when the key changes, and
+ * `oldWarehouseRuleCount` and `newWarehouseRuleCount` when the warehouse does.
+ */
 export async function replaceStockRule(previous: StockRule, next: StockRule): Promise<void> {
   const update = setFields({
     skuPattern: next.skuPattern,
@@ -139,8 +142,12 @@ export async function replaceStockRule(previous: StockRule, next: StockRule): Pr
     updatedAt: next.updatedAt,
     ...stockRuleIndexKeys(next),
   });
-  const items: TransactItem[] = [
-    {
+  const oldKey = stockRuleUniqueKey(previous);
+  const newKey = stockRuleUniqueKey(next);
+  const keyMoves = oldKey.PK !== newKey.PK;
+  const warehouseMoves = previous.warehouseId !== next.warehouseId;
+  await transactWrite({
+    rule: {
       Update: {
         TableName: tableName(),
         Key: stockRuleKey(next.id),
@@ -149,17 +156,13 @@ export async function replaceStockRule(previous: StockRule, next: StockRule): Pr
         ExpressionAttributeValues: { ...update.ExpressionAttributeValues, ':read': previous.version },
       },
     },
-  ];
-  const oldKey = stockRuleUniqueKey(previous);
-  const newKey = stockRuleUniqueKey(next);
-  if (oldKey.PK !== newKey.PK) {
-    items.push(markerPut(next), { Delete: { TableName: tableName(), Key: oldKey } });
-  }
-  if (previous.warehouseId !== next.warehouseId) {
-    if (previous.warehouseId) items.push(warehouseRuleCount(previous.warehouseId, -1));
-    if (next.warehouseId) items.push(warehouseRuleCount(next.warehouseId, 1));
-  }
-  await transactWrite(items);
+    newUniqueMarker: keyMoves ? markerPut(next) : undefined,
+    oldUniqueMarker: keyMoves ? { Delete: { TableName: tableName(), Key: oldKey } } : undefined,
+    oldWarehouseRuleCount:
+      warehouseMoves && previous.warehouseId ? warehouseRuleCount(previous.warehouseId, -1) : undefined,
+    newWarehouseRuleCount:
+      warehouseMoves && next.warehouseId ? warehouseRuleCount(next.warehouseId, 1) : undefined,
+  });
 }
 
 /** Sets the rule's period list and bumps its lock, only if no other period write came first. */
@@ -184,23 +187,29 @@ export function ruleDeleteItemCount(stored: StoredRule): number {
   return 2 + (stored.rule.warehouseId ? 1 : 0) + stored.periodIds.length;
 }
 
-/** Rule, marker, warehouse count and every period, all or none, at the rule and period versions read. */
+/**
+ * Rule, marker, warehouse count and every period, all or none, at the rule and period versions read.
+ * Items: `rule`, `uniqueMarker`, `period:<id>` for each period, `warehouseRuleCount` (when it names one).
+ */
 export async function deleteStockRuleWithPeriods(stored: StoredRule): Promise<void> {
   const { rule } = stored;
-  const items: TransactItem[] = [
-    {
-      Delete: {
-        TableName: tableName(),
-        Key: stockRuleKey(rule.id),
-        ConditionExpression: 'version = :read AND periodsVersion = :periods',
-        ExpressionAttributeValues: { ':read': rule.version, ':periods': stored.periodsVersion },
+  const items: Array<readonly [string, TransactItem]> = [
+    [
+      'rule',
+      {
+        Delete: {
+          TableName: tableName(),
+          Key: stockRuleKey(rule.id),
+          ConditionExpression: 'version = :read AND periodsVersion = :periods',
+          ExpressionAttributeValues: { ':read': rule.version, ':periods': stored.periodsVersion },
+        },
       },
-    },
-    { Delete: { TableName: tableName(), Key: stockRuleUniqueKey(rule) } },
-    ...stored.periodIds.map((id): TransactItem => ({
-      Delete: { TableName: tableName(), Key: rulePeriodKey(id) },
-    })),
+    ],
+    ['uniqueMarker', { Delete: { TableName: tableName(), Key: stockRuleUniqueKey(rule) } }],
+    ...stored.periodIds.map(
+      (id) => [`period:${id}`, { Delete: { TableName: tableName(), Key: rulePeriodKey(id) } }] as const,
+    ),
   ];
-  if (rule.warehouseId) items.push(warehouseRuleCount(rule.warehouseId, -1));
+  if (rule.warehouseId) items.push(['warehouseRuleCount', warehouseRuleCount(rule.warehouseId, -1)]);
   await transactWrite(items);
 }

@@ -6,9 +6,9 @@ import type { WarehouseRecord } from '../../shared/warehouses/repository';
 import { findWarehouseRecord, listWarehouseRecords } from '../../shared/warehouses/repository';
 import { stockSummary } from '../../shared/warehouses/stock-summary';
 import type { Warehouse } from '../../shared/warehouses/warehouse';
-import { retryOnRace } from './retry';
+import { anyRefusal, withRetry } from '../../shared/db/retry';
+import { checkVersion } from '../../shared/domain/versions';
 import type { inventoryCatalogue } from './routes';
-import { checkVersion } from './versions';
 import type { DefaultPointer, PointerChange } from './warehouse-repository';
 import {
   deleteWarehouse,
@@ -93,7 +93,7 @@ export const warehouseOperations: WarehouseOperations = {
   async createWarehouse({ body }) {
     const { isDefault: wantsDefault, ...fields } = body;
     const id = newId();
-    return retryOnRace('The warehouses', async () => {
+    return withRetry({ what: 'The warehouses', isRace: anyRefusal }, async () => {
       await refuseTakenCode(body.code, id);
       const pointer = await readDefaultPointer();
       // The first warehouse is the default whatever it asks: there is always exactly one.
@@ -128,7 +128,7 @@ export const warehouseOperations: WarehouseOperations = {
 
   async updateWarehouse({ params, body, ifMatch }) {
     const { isDefault: wanted, ...fields } = body;
-    return retryOnRace('The warehouse', async () => {
+    return withRetry({ what: 'The warehouse', isRace: anyRefusal }, async () => {
       const previous = await requireWarehouse(params.id);
       checkVersion('warehouse', previous.warehouse.version, ifMatch);
       if (body.code.toLowerCase() !== previous.warehouse.code.toLowerCase()) {
@@ -161,7 +161,7 @@ export const warehouseOperations: WarehouseOperations = {
   },
 
   async deleteWarehouse({ params, query, ifMatch }) {
-    return retryOnRace('The warehouse', async () => {
+    return withRetry({ what: 'The warehouse', isRace: anyRefusal }, async () => {
       const { warehouse, counters } = await requireWarehouse(params.id);
       checkVersion('warehouse', warehouse.version, ifMatch);
       if (counters.unitsOnHand > 0) {

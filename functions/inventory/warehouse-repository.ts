@@ -52,59 +52,52 @@ export type PointerChange =
   | { kind: 'move'; from: string; to: string }
   | { kind: 'clear'; from: string };
 
-function pointerItems(change: PointerChange, countChange: number): TransactItem[] {
+/** The pointer item of a change, if it writes one. */
+function pointerItem(change: PointerChange, countChange: number): TransactItem | undefined {
   const TableName = tableName();
   const Key = defaultWarehouseKey();
   switch (change.kind) {
     case 'none':
-      return [];
+      return undefined;
     case 'first':
-      return [
-        {
-          Put: {
-            TableName,
-            Item: { ...Key, warehouseId: change.to, warehouseCount: 1 },
-            ConditionExpression: 'attribute_not_exists(PK)',
-          },
+      return {
+        Put: {
+          TableName,
+          Item: { ...Key, warehouseId: change.to, warehouseCount: 1 },
+          ConditionExpression: 'attribute_not_exists(PK)',
         },
-      ];
+      };
     case 'count':
-      return [
-        {
-          Update: {
-            TableName,
-            Key,
-            UpdateExpression: 'ADD warehouseCount :change',
-            // Gone: the last warehouse was deleted meanwhile; the caller reads again and becomes the first.
-            ConditionExpression: 'attribute_exists(PK)',
-            ExpressionAttributeValues: { ':change': countChange },
-          },
+      return {
+        Update: {
+          TableName,
+          Key,
+          UpdateExpression: 'ADD warehouseCount :change',
+          // Gone: the last warehouse was deleted meanwhile; the caller reads again and becomes the first.
+          ConditionExpression: 'attribute_exists(PK)',
+          ExpressionAttributeValues: { ':change': countChange },
         },
-      ];
+      };
     case 'move':
-      return [
-        {
-          Update: {
-            TableName,
-            Key,
-            UpdateExpression: 'SET warehouseId = :to ADD warehouseCount :change',
-            ConditionExpression: 'warehouseId = :from',
-            ExpressionAttributeValues: { ':from': change.from, ':to': change.to, ':change': countChange },
-          },
+      return {
+        Update: {
+          TableName,
+          Key,
+          UpdateExpression: 'SET warehouseId = :to ADD warehouseCount :change',
+          ConditionExpression: 'warehouseId = :from',
+          ExpressionAttributeValues: { ':from': change.from, ':to': change.to, ':change': countChange },
         },
-      ];
+      };
     case 'clear':
-      return [
-        {
-          Delete: {
-            TableName,
-            Key,
-            // Only the last warehouse takes the default with it: the count proves no other exists.
-            ConditionExpression: 'warehouseId = :from AND warehouseCount = :one',
-            ExpressionAttributeValues: { ':from': change.from, ':one': 1 },
-          },
+      return {
+        Delete: {
+          TableName,
+          Key,
+          // Only the last warehouse takes the default with it: the count proves no other exists.
+          ConditionExpression: 'warehouseId = :from AND warehouseCount = :one',
+          ExpressionAttributeValues: { ':from': change.from, ':one': 1 },
         },
-      ];
+      };
   }
 }
 
@@ -121,14 +114,22 @@ function flagItem(warehouseId: string, isDefault: boolean, at: string): Transact
   };
 }
 
-/** The pointer and the other warehouse whose flag changes with it (the written warehouse sets its own). */
-function defaultItems(change: PointerChange, countChange: number, self: string, at: string): TransactItem[] {
-  const items = pointerItems(change, countChange);
-  if (change.kind === 'move') {
-    if (change.from !== self) items.push(flagItem(change.from, false, at));
-    if (change.to !== self) items.push(flagItem(change.to, true, at));
-  }
-  return items;
+/**
+ * Items: `defaultPointer`, and with a move the other warehouses whose flag changes with it,
+ * `previousDefault` and `newDefault` (the written warehouse sets its own).
+ */
+function defaultItems(
+  change: PointerChange,
+  countChange: number,
+  self: string,
+  at: string,
+): Record<'defaultPointer' | 'previousDefault' | 'newDefault', TransactItem | undefined> {
+  const move = change.kind === 'move' ? change : undefined;
+  return {
+    defaultPointer: pointerItem(change, countChange),
+    previousDefault: move && move.from !== self ? flagItem(move.from, false, at) : undefined,
+    newDefault: move && move.to !== self ? flagItem(move.to, true, at) : undefined,
+  };
 }
 
 function codeMarkerPut(code: string, warehouseId: string): TransactItem {
@@ -145,22 +146,25 @@ function codeMarkerDelete(code: string): TransactItem {
   return { Delete: { TableName: tableName(), Key: warehouseCodeKey(code) } };
 }
 
-/** Warehouse, code marker and pointer, all or none. */
+/** Warehouse, code marker and pointer, all or none. Items: `warehouse`, `codeMarker` and the default's. */
 export async function insertWarehouse(warehouse: Warehouse, change: PointerChange): Promise<void> {
-  await transactWrite([
-    {
+  await transactWrite({
+    warehouse: {
       Put: {
         TableName: tableName(),
         Item: warehouseItem(warehouse),
         ConditionExpression: 'attribute_not_exists(PK)',
       },
     },
-    codeMarkerPut(warehouse.code, warehouse.id),
+    codeMarker: codeMarkerPut(warehouse.code, warehouse.id),
     ...defaultItems(change, 1, warehouse.id, warehouse.updatedAt),
-  ]);
+  });
 }
 
-/** The editable fields at the version read, the code marker when the code changes, and the default. */
+/**
+ * The editable fields at the version read, the code marker when the code changes, and the default.
+ * Items: `warehouse`, `newCodeMarker` and `oldCodeMarker` (when the code changes), the default's.
+ */
 export async function updateWarehouse(
   previous: Warehouse,
   next: Warehouse,
@@ -182,8 +186,9 @@ export async function updateWarehouse(
     updatedAt: next.updatedAt,
     ...warehouseIndexKeys(next),
   });
-  const items: TransactItem[] = [
-    {
+  const codeChanges = previous.code.toLowerCase() !== next.code.toLowerCase();
+  await transactWrite({
+    warehouse: {
       Update: {
         TableName: tableName(),
         Key: warehouseKey(id),
@@ -192,25 +197,24 @@ export async function updateWarehouse(
         ExpressionAttributeValues: { ...update.ExpressionAttributeValues, ':read': previous.version },
       },
     },
-  ];
-  if (previous.code.toLowerCase() !== next.code.toLowerCase()) {
-    items.push(codeMarkerPut(next.code, id), codeMarkerDelete(previous.code));
-  }
-  items.push(...defaultItems(change, 0, id, next.updatedAt));
-  await transactWrite(items);
+    newCodeMarker: codeChanges ? codeMarkerPut(next.code, id) : undefined,
+    oldCodeMarker: codeChanges ? codeMarkerDelete(previous.code) : undefined,
+    ...defaultItems(change, 0, id, next.updatedAt),
+  });
 }
 
 /**
  * Removes the warehouse at the version read, only while it holds no stock and no stock rule names it
  * (the counters are on the item, so a receipt or a rule landing meanwhile makes the delete fail).
+ * Items: `warehouse`, `codeMarker` and the default's.
  */
 export async function deleteWarehouse(
   warehouse: Warehouse,
   change: PointerChange,
   at: string,
 ): Promise<void> {
-  await transactWrite([
-    {
+  await transactWrite({
+    warehouse: {
       Delete: {
         TableName: tableName(),
         Key: warehouseKey(warehouse.id),
@@ -221,7 +225,7 @@ export async function deleteWarehouse(
         ExpressionAttributeValues: { ':read': warehouse.version, ':zero': 0 },
       },
     },
-    codeMarkerDelete(warehouse.code),
+    codeMarker: codeMarkerDelete(warehouse.code),
     ...defaultItems(change, -1, warehouse.id, at),
-  ]);
+  });
 }

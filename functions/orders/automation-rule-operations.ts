@@ -1,6 +1,6 @@
 /** Automation rules: listed in run order; created once what their actions name is known to exist. */
 import { newId } from '../../shared/ids';
-import { TransactionCancelled } from '../../shared/db/write-errors';
+import { TransactionCancelled } from '../../shared/db/errors';
 import type { AutomationRule } from '../../shared/domain/automation';
 import type { Implementations } from '../../shared/http/catalogue';
 import {
@@ -37,14 +37,13 @@ export const automationRuleOperations: AutomationRuleOperations = {
     try {
       await insertRule(
         rule,
-        checks.map((entry) => entry.check),
+        checks.map((entry) => [`${entry.reference.kind}:${entry.reference.id}`, entry.check] as const),
       );
     } catch (error) {
       if (!(error instanceof TransactionCancelled)) throw error;
-      // Item 0 is the rule; item i + 1 checks checks[i].
-      const gone = error
-        .failedConditions()
-        .flatMap((index) => (index > 0 ? [checks[index - 1]!.reference] : []));
+      const gone = checks
+        .filter((entry) => error.refused(`${entry.reference.kind}:${entry.reference.id}`))
+        .map((entry) => entry.reference);
       if (gone.length > 0) throw unknownReferences(gone);
       throw error;
     }

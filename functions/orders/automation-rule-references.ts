@@ -8,7 +8,7 @@ import type { FieldError } from '../../shared/errors';
 import { ValidationFailed } from '../../shared/errors';
 import { findWarehouse } from '../../shared/warehouses/repository';
 import { warehouseExistsCheck } from './automation-rule-repository';
-import { resolveStatus, statusUsableCheck } from './status-repository';
+import { resolveStatus, statusUsableCheck } from '../../shared/orders/statuses';
 
 export interface Reference {
   kind: 'status' | 'warehouse';

@@ -5,28 +5,18 @@ import {
   automationRuleKey,
   automationRulesByPriority,
   warehouseKey,
-  withoutStorageAttributes,
 } from '../../shared/db/keys';
 import type { Page } from '../../shared/db/query';
-import { equalsFilter, getItem, queryAll, queryPage } from '../../shared/db/query';
+import { getItem, queryPage } from '../../shared/db/query';
 import type { TransactItem } from '../../shared/db/transactions';
 import { conditionalUpdate, transactWrite } from '../../shared/db/transactions';
-import type { AutomationAction, AutomationRule, AutomationTrigger } from '../../shared/domain/automation';
-
-const toRule = (item: Record<string, unknown>) => withoutStorageAttributes(item) as AutomationRule;
+import type { AutomationAction, AutomationRule } from '../../shared/domain/automation';
+import type { RuleListing } from '../../shared/orders/rules';
+import { ruleListingFilter, toRule } from '../../shared/orders/rules';
 
 export async function findRule(id: string): Promise<AutomationRule | undefined> {
   const item = await getItem(automationRuleKey(id), true);
   return item ? toRule(item) : undefined;
-}
-
-export interface RuleListing {
-  trigger?: AutomationTrigger;
-  enabled?: boolean;
-}
-
-function listingFilter(listing: RuleListing) {
-  return equalsFilter({ trigger: listing.trigger, enabled: listing.enabled });
 }
 
 /** Rules in run order (priority, then id), trigger and enabled as filters. */
@@ -38,27 +28,12 @@ export async function listRules(
   const page = await queryPage({
     index: 'GSI1',
     ...automationRulesByPriority(),
-    filter: listingFilter(listing),
+    filter: ruleListingFilter(listing),
     limit,
     cursor,
     scope: `automation-rules:${JSON.stringify(listing)}`,
   });
   return { items: page.items.map(toRule), nextCursor: page.nextCursor };
-}
-
-/** Every rule matching the listing, in run order: what an order write evaluates (a bounded set). */
-export async function allRules(listing: RuleListing = {}): Promise<AutomationRule[]> {
-  const items = await queryAll({
-    index: 'GSI1',
-    ...automationRulesByPriority(),
-    filter: listingFilter(listing),
-  });
-  return items.map(toRule);
-}
-
-/** The enabled rules of a trigger, for the order writes to evaluate. */
-export function rulesForTrigger(trigger: AutomationTrigger): Promise<AutomationRule[]> {
-  return allRules({ trigger, enabled: true });
 }
 
 export function warehouseExistsCheck(warehouseId: string): TransactItem {
@@ -71,21 +46,27 @@ export function warehouseExistsCheck(warehouseId: string): TransactItem {
   };
 }
 
-/** Items: [rule, ...checks that what its actions name still exists]. */
-export async function insertRule(rule: AutomationRule, checks: TransactItem[]): Promise<void> {
+/** The rule, with checks (named by the caller) that what its actions name still exists. */
+export async function insertRule(
+  rule: AutomationRule,
+  checks: ReadonlyArray<readonly [string, TransactItem]>,
+): Promise<void> {
   await transactWrite([
-    {
-      Put: {
-        TableName: tableName(),
-        Item: {
-          ...automationRuleKey(rule.id),
-          ...automationRuleIndexKeys(rule),
-          entity: 'automation-rule',
-          ...rule,
+    [
+      'rule',
+      {
+        Put: {
+          TableName: tableName(),
+          Item: {
+            ...automationRuleKey(rule.id),
+            ...automationRuleIndexKeys(rule),
+            entity: 'automation-rule',
+            ...rule,
+          },
+          ConditionExpression: 'attribute_not_exists(PK)',
         },
-        ConditionExpression: 'attribute_not_exists(PK)',
       },
-    },
+    ],
     ...checks,
   ]);
 }

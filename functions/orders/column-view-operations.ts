@@ -1,6 +1,6 @@
 /** Column views: saved by anyone for themselves, shared ones seen by all; deleted by owner or manager. */
 import { newId } from '../../shared/ids';
-import { ConditionFailed } from '../../shared/db/write-errors';
+import { ConditionFailed } from '../../shared/db/errors';
 import { Forbidden, NotFound } from '../../shared/errors';
 import type { Implementations } from '../../shared/http/catalogue';
 import {

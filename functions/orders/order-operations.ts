@@ -8,32 +8,26 @@ import { fulfillmentStateOf, replaceLines } from '../../shared/domain/order';
 import { defaultNewOrderStatus } from '../../shared/domain/order-status';
 import { Conflict, NotFound, ValidationFailed } from '../../shared/errors';
 import type { Implementations } from '../../shared/http/catalogue';
-import type { StoredOrder } from './order-repository';
-import { loadOrder, warehouseExists } from './order-repository';
+import { getItem } from '../../shared/db/query';
+import { warehouseKey } from '../../shared/db/keys';
+import type { OrderDraft, StoredOrder } from '../../shared/orders/decide';
+import { draftOf } from '../../shared/orders/decide';
+import { loadOrder } from '../../shared/orders/repository';
+import type { CommittedOrder } from '../../shared/orders/writer';
+import { commitOrderChange } from '../../shared/orders/writer';
 import type { orderRoutes } from './order-routes';
-import type { CommittedOrder, OrderDraft } from './order-writer';
-import { commitOrderChange } from './order-writer';
 
 function view(committed: { order: Order; payments: CommittedOrder['payments'] }) {
   return { ...committed.order, payments: committed.payments };
 }
 
+async function warehouseExists(id: string): Promise<boolean> {
+  return (await getItem(warehouseKey(id))) !== undefined;
+}
+
 function requireStored(stored: StoredOrder | undefined, id: string): StoredOrder {
   if (!stored) throw new NotFound(`No order has the id ${id}.`);
   return stored;
-}
-
-function draftOf(order: Order): OrderDraft {
-  const {
-    totals: _t,
-    fulfillmentState: _f,
-    allocations: _a,
-    version: _v,
-    createdAt: _c,
-    updatedAt: _u,
-    ...draft
-  } = order;
-  return draft;
 }
 
 function checkAddresses(addresses: Array<[string, Address | undefined]>): void {
@@ -184,7 +178,7 @@ export const orderOperations: OrderOperations = {
         };
         const changes = changedFields(stored.order, draft, ['shipTo', 'billTo']);
         const summary = `${Object.keys(changes).join(' and ') || 'Address'} changed${body.reason ? `: ${body.reason}` : ''}`;
-        return { draft, history: [{ kind: 'address', summary, changes }] };
+        return { draft, history: [{ kind: 'address', summary, changes }], event: 'order.address.changed' };
       },
     });
     return { body: view(committed), version: committed.order.version };
@@ -225,9 +219,9 @@ export const orderOperations: OrderOperations = {
               changes: {
                 paid: { from: stored.order.totals.paid, to: stored.order.totals.paid + body.amount },
               },
-              event: 'order.paid',
             },
           ],
+          event: 'order.paid',
         };
       },
     });
@@ -282,9 +276,9 @@ async function changeLineStatus(
             kind: 'edit',
             summary: `Line ${params.itemId} (${line.sku} x ${line.quantity}) ${verb}${body?.reason ? `: ${body.reason}` : ''}`,
             changes: { [`lines.${params.itemId}.status`]: { from: line.status, to } },
-            event: `order.line.${verb}`,
           },
         ],
+        event: `order.line.${verb}`,
       };
     },
   });

@@ -1,15 +1,14 @@
 import * as z from 'zod/mini';
 import { addressSchema } from '../../shared/domain/address';
 import { orderIdSchema, orderInputSchema, orderSchema } from '../../shared/domain/order';
-import { timestampSchema, ulidSchema } from '../../shared/http/schemas';
+import { paymentMethods, paymentSchema } from '../../shared/domain/payment';
+import { timestampSchema } from '../../shared/http/schemas';
 
 export const orderIdParams = z.strictObject({ id: orderIdSchema });
 export const orderItemParams = z.strictObject({
   id: orderIdSchema,
   itemId: z.string().check(z.regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'must be an item id')),
 });
-
-export const paymentMethods = ['card', 'cash', 'bank_transfer', 'paypal', 'store_credit', 'other'] as const;
 
 export const paymentInputSchema = z.strictObject({
   /** Minor units, in the order's currency. */
@@ -18,18 +17,6 @@ export const paymentInputSchema = z.strictObject({
   reference: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
   paidAt: z.optional(timestampSchema),
 });
-
-export const paymentSchema = z.object({
-  id: ulidSchema,
-  /** Negative for refunds. */
-  amount: z.number(),
-  method: z.string(),
-  reference: z.optional(z.string()),
-  paidAt: timestampSchema,
-  recordedAt: timestampSchema,
-  recordedBy: z.string(),
-});
-export type Payment = z.infer<typeof paymentSchema>;
 
 export const addressUpdateSchema = z.strictObject({
   shipTo: z.optional(addressSchema),

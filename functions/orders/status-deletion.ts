@@ -5,13 +5,13 @@
  * the final delete never leaves an order pointing at a deleted status.
  */
 import { newId } from '../../shared/ids';
-import { ConditionFailed, TransactionCancelled } from '../../shared/db/write-errors';
+import { ConditionFailed, TransactionCancelled } from '../../shared/db/errors';
 import type { AutomationRule } from '../../shared/domain/automation';
-import type { HistoryEntry } from '../../shared/domain/order-history';
 import type { OrderStatus } from '../../shared/domain/order-status';
 import { builtInStatus, statusHoldsStock } from '../../shared/domain/order-status';
 import { Conflict, NotFound, ValidationFailed } from '../../shared/errors';
-import { allRules, findRule, replaceRuleActions } from './automation-rule-repository';
+import { allRules } from '../../shared/orders/rules';
+import { findRule, replaceRuleActions } from './automation-rule-repository';
 import {
   countOrdersInStatus,
   type MoveOutcome,
@@ -19,13 +19,8 @@ import {
   orderIdsInStatus,
 } from './status-order-moves';
 import type { DeletionFence } from './status-repository';
-import {
-  deleteFencedStatus,
-  findCustomStatus,
-  lowerDeletionFence,
-  raiseDeletionFence,
-  resolveStatus,
-} from './status-repository';
+import { findCustomStatus, resolveStatus } from '../../shared/orders/statuses';
+import { deleteFencedStatus, lowerDeletionFence, raiseDeletionFence } from './status-repository';
 import type { StatusDeleteResult } from './status-schemas';
 
 /** Long enough for any delete to finish within the function's 25 s timeout. */
@@ -111,25 +106,6 @@ async function inBatches<T, R>(items: T[], size: number, work: (item: T) => Prom
   return results;
 }
 
-function moveEntry(
-  orderId: string,
-  status: OrderStatus,
-  replacement: OrderStatus,
-  at: string,
-  actor: string,
-) {
-  const entry: HistoryEntry = {
-    id: newId(),
-    orderId,
-    kind: 'status',
-    at,
-    actor,
-    summary: `Status changed from ${status.name} to ${replacement.name} (${status.name} was deleted)`,
-    changes: { statusId: { from: status.id, to: replacement.id } },
-  };
-  return entry;
-}
-
 /** Moves every order in the status, re-querying until the index lists none (bounded by the time budget). */
 async function moveAllOrders(status: OrderStatus, replacement: OrderStatus, actor: string): Promise<number> {
   const deadline = Date.now() + moveBudgetMillis;
@@ -144,13 +120,8 @@ async function moveAllOrders(status: OrderStatus, replacement: OrderStatus, acto
         { movedOrders: moved },
       );
     }
-    const at = new Date().toISOString();
     const outcomes: MoveOutcome[] = await inBatches(orderIds, moveConcurrency, (orderId) =>
-      moveOrderToStatus(
-        orderId,
-        { from: status.id, to: replacement.id, at },
-        moveEntry(orderId, status, replacement, at, actor),
-      ),
+      moveOrderToStatus(orderId, { from: status.id, to: replacement.id }, actor),
     );
     const movedNow = outcomes.filter((outcome) => outcome === 'moved').length;
     moved += movedNow;

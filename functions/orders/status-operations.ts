@@ -1,6 +1,6 @@
 /** Order statuses: built-in ones listed first; custom ones created with unique names, deleted with care. */
 import { newId } from '../../shared/ids';
-import { TransactionCancelled } from '../../shared/db/write-errors';
+import { TransactionCancelled } from '../../shared/db/errors';
 import type { OrderStatus } from '../../shared/domain/order-status';
 import { builtInStatuses } from '../../shared/domain/order-status';
 import { Conflict } from '../../shared/errors';
@@ -45,7 +45,7 @@ export const statusOperations: StatusOperations = {
     try {
       await insertStatus(status);
     } catch (error) {
-      if (error instanceof TransactionCancelled && error.failedConditions().includes(1)) {
+      if (error instanceof TransactionCancelled && error.refused('nameMarker')) {
         throw duplicateName(body.name);
       }
       throw error;

@@ -1,12 +1,11 @@
 /** Orders in a status (GSI1 ORDERS#STATUS#<id>), and moving one to another status with a history entry. */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../shared/db/client';
-import { historyKey, orderKey, ordersInStatus } from '../../shared/db/keys';
+import { ordersInStatus } from '../../shared/db/keys';
 import { countItems } from '../../shared/db/query';
-import { transactWrite } from '../../shared/db/transactions';
-import { TransactionCancelled } from '../../shared/db/write-errors';
-import type { HistoryEntry } from '../../shared/domain/order-history';
-import { statusUsableCheck } from './status-repository';
+import { Conflict } from '../../shared/errors';
+import { draftOf } from '../../shared/orders/decide';
+import { commitOrderChange } from '../../shared/orders/writer';
 
 /** Ids of up to `limit` orders in the status (the index is eventually consistent). */
 export async function orderIdsInStatus(statusId: string, limit: number): Promise<string[]> {
@@ -30,46 +29,35 @@ export function countOrdersInStatus(statusId: string): Promise<number> {
 
 export type MoveOutcome = 'moved' | 'not-in-status' | 'target-unusable';
 
+class NotInStatus extends Error {}
+
 /**
- * Items: [order header (still in `from`), history entry, target status check (custom targets only)].
- * An order that left the status meanwhile (or a transaction conflict) is not moved; the caller re-queries.
+ * Moves one order through the order writer (so its allocation follows the new status and the move is
+ * in its history). An order that left the status meanwhile is not moved; the caller re-queries.
  */
 export async function moveOrderToStatus(
   orderId: string,
-  move: { from: string; to: string; at: string },
-  entry: HistoryEntry,
+  move: { from: string; to: string },
+  actor: string,
 ): Promise<MoveOutcome> {
-  const targetCheck = statusUsableCheck(move.to);
   try {
-    await transactWrite([
-      {
-        Update: {
-          TableName: tableName(),
-          Key: orderKey(orderId),
-          UpdateExpression: 'SET statusId = :to, GSI1PK = :index, version = version + :one, updatedAt = :at',
-          ConditionExpression: 'attribute_exists(PK) AND statusId = :from',
-          ExpressionAttributeValues: {
-            ':to': move.to,
-            ':from': move.from,
-            ':at': move.at,
-            ':one': 1,
-            // The status partition of the order's index keys (orderIndexKeys); its sort key stays.
-            ':index': ordersInStatus(move.to).pk,
-          },
-        },
+    await commitOrderChange({
+      orderId,
+      actor,
+      trigger: 'order.updated',
+      build(stored) {
+        if (!stored || stored.order.statusId !== move.from) throw new NotInStatus();
+        return {
+          draft: { ...draftOf(stored.order), statusId: move.to },
+          history: [],
+          event: 'order.updated',
+        };
       },
-      {
-        Put: {
-          TableName: tableName(),
-          Item: { ...historyKey(orderId, entry), entity: 'order-history', ...entry },
-          ConditionExpression: 'attribute_not_exists(PK)',
-        },
-      },
-      ...(targetCheck ? [targetCheck] : []),
-    ]);
+    });
     return 'moved';
   } catch (error) {
-    if (!(error instanceof TransactionCancelled)) throw error;
-    return error.failedConditions().includes(2) ? 'target-unusable' : 'not-in-status';
+    if (error instanceof NotInStatus) return 'not-in-status';
+    if (error instanceof Conflict && /being deleted/.test(error.message)) return 'target-unusable';
+    throw error;
   }
 }

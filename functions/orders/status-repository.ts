@@ -4,70 +4,33 @@
  */
 import { tableName } from '../../shared/db/client';
 import { allStatuses, statusIndexKeys, statusKey, statusNameKey } from '../../shared/db/keys';
-import { getItem, queryAll } from '../../shared/db/query';
-import type { TransactItem } from '../../shared/db/transactions';
+import { queryAll } from '../../shared/db/query';
 import { conditionalUpdate, transactWrite } from '../../shared/db/transactions';
 import type { OrderStatus } from '../../shared/domain/order-status';
-import { builtInStatus } from '../../shared/domain/order-status';
-
-const resourceFields = ['id', 'name', 'category', 'allowBackorder', 'builtIn', 'color', 'createdAt'] as const;
-
-function toStatus(item: Record<string, unknown>): OrderStatus {
-  return Object.fromEntries(
-    resourceFields.filter((field) => item[field] !== undefined).map((field) => [field, item[field]]),
-  ) as unknown as OrderStatus;
-}
-
-export async function findCustomStatus(id: string, consistent = false): Promise<OrderStatus | undefined> {
-  const item = await getItem(statusKey(id), consistent);
-  return item ? toStatus(item) : undefined;
-}
-
-/** A built-in status, or a custom one (being deleted or not). */
-export async function resolveStatus(id: string): Promise<OrderStatus | undefined> {
-  return builtInStatus(id) ?? (await findCustomStatus(id, true));
-}
+import { toStatus } from '../../shared/orders/statuses';
 
 /** Custom statuses by name (a small, bounded set). */
 export async function listCustomStatuses(): Promise<OrderStatus[]> {
   return (await queryAll({ index: 'GSI1', ...allStatuses() })).map(toStatus);
 }
 
-/** Items: [status, name marker]. */
 export async function insertStatus(status: OrderStatus): Promise<void> {
-  await transactWrite([
-    {
+  await transactWrite({
+    status: {
       Put: {
         TableName: tableName(),
         Item: { ...statusKey(status.id), ...statusIndexKeys(status), entity: 'status', ...status },
         ConditionExpression: 'attribute_not_exists(PK)',
       },
     },
-    {
+    nameMarker: {
       Put: {
         TableName: tableName(),
         Item: { ...statusNameKey(status.name), statusId: status.id },
         ConditionExpression: 'attribute_not_exists(PK)',
       },
     },
-  ]);
-}
-
-/**
- * For every write that puts an order (or a rule) into a status: the custom status must exist and not
- * be fenced for deletion. Built-in statuses always exist: no item to check.
- */
-export function statusUsableCheck(statusId: string, now = new Date()): TransactItem | undefined {
-  if (builtInStatus(statusId)) return undefined;
-  return {
-    ConditionCheck: {
-      TableName: tableName(),
-      Key: statusKey(statusId),
-      ConditionExpression:
-        'attribute_exists(PK) AND (attribute_not_exists(deletingUntil) OR deletingUntil < :now)',
-      ExpressionAttributeValues: { ':now': now.toISOString() },
-    },
-  };
+  });
 }
 
 export interface DeletionFence {
@@ -98,14 +61,14 @@ export async function lowerDeletionFence(statusId: string, fence: DeletionFence)
   });
 }
 
-/** Items: [status (while this fence still holds), name marker]. */
+/** The status (while this fence still holds) and its name marker. */
 export async function deleteFencedStatus(
   status: OrderStatus,
   fence: DeletionFence,
   now = new Date(),
 ): Promise<void> {
-  await transactWrite([
-    {
+  await transactWrite({
+    status: {
       Delete: {
         TableName: tableName(),
         Key: statusKey(status.id),
@@ -113,6 +76,6 @@ export async function deleteFencedStatus(
         ExpressionAttributeValues: { ':token': fence.token, ':now': now.toISOString() },
       },
     },
-    { Delete: { TableName: tableName(), Key: statusNameKey(status.name) } },
-  ]);
+    nameMarker: { Delete: { TableName: tableName(), Key: statusNameKey(status.name) } },
+  });
 }

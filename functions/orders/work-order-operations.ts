@@ -1,7 +1,8 @@
 /** Work orders: stock moves in one warehouse, applied through the stock ledger as one transaction. */
 import { newId } from '../../shared/ids';
-import { TransactionCancelled } from '../../shared/db/write-errors';
+import { TransactionCancelled } from '../../shared/db/errors';
 import type { MovementType } from '../../shared/domain/stock-ledger';
+import { WarehouseRefused } from '../../shared/domain/stock-ledger';
 import { ValidationFailed } from '../../shared/errors';
 import type { Implementations } from '../../shared/http/catalogue';
 import { applyStockMovements } from '../../shared/stock/ledger';
@@ -58,7 +59,7 @@ export const workOrderOperations: WorkOrderOperations = {
       try {
         await insertOpenWorkOrder(workOrder);
       } catch (error) {
-        if (error instanceof TransactionCancelled && error.failedConditions().includes(0)) {
+        if (error instanceof TransactionCancelled && error.refused('warehouse')) {
           throw refusedWarehouse(body.warehouseId);
         }
         throw error;
@@ -74,14 +75,19 @@ export const workOrderOperations: WorkOrderOperations = {
       reference: { type: 'work-order', id },
     }));
     let applied = workOrder;
-    await applyStockMovements(requests, {
-      // The work order records its movements, known once the ledger has planned them.
-      extraItems: (movements) => {
-        applied = { ...workOrder, movementIds: movements.map((movement) => movement.id) };
-        return [workOrderPut(applied)];
-      },
-      warehouseCondition: { ...acceptsWorkOrdersCondition, error: refusedWarehouse },
-    });
+    try {
+      await applyStockMovements(requests, {
+        // The work order records its movements, known once the ledger has planned them.
+        with: (movements) => {
+          applied = { ...workOrder, movementIds: movements.map((movement) => movement.id) };
+          return [['workOrder', workOrderPut(applied)]];
+        },
+        warehouseCondition: acceptsWorkOrdersCondition,
+      });
+    } catch (error) {
+      if (error instanceof WarehouseRefused) throw refusedWarehouse(body.warehouseId);
+      throw error;
+    }
     return { body: applied };
   },
 

@@ -26,10 +26,10 @@ export function workOrderPut(workOrder: WorkOrder): TransactItem {
   };
 }
 
-/** Items: [warehouse check, work order]. For open work orders, which touch no stock. */
+/** The work order with a check of its warehouse. For open work orders, which touch no stock. */
 export async function insertOpenWorkOrder(workOrder: WorkOrder): Promise<void> {
-  await transactWrite([
-    {
+  await transactWrite({
+    warehouse: {
       ConditionCheck: {
         TableName: tableName(),
         Key: warehouseKey(workOrder.warehouseId),
@@ -37,8 +37,8 @@ export async function insertOpenWorkOrder(workOrder: WorkOrder): Promise<void> {
         ExpressionAttributeValues: acceptsWorkOrdersCondition.values,
       },
     },
-    workOrderPut(workOrder),
-  ]);
+    workOrder: workOrderPut(workOrder),
+  });
 }
 
 /** Open work orders of a warehouse, counted by the index (no items read back). */

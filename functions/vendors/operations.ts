@@ -1,7 +1,9 @@
 /** The vendors group's operations: rules and translation of refused writes into typed errors. */
 import { newId } from '../../shared/ids';
 import { maxTransactionItems, transactWrite } from '../../shared/db/transactions';
-import { TransactionCancelled } from '../../shared/db/write-errors';
+import { TransactionCancelled } from '../../shared/db/errors';
+import { LostRace, withRetry } from '../../shared/db/retry';
+import { checkVersion } from '../../shared/domain/versions';
 import { BadRequest, Conflict, NotFound, PreconditionFailed, ValidationFailed } from '../../shared/errors';
 import type { Implementations } from '../../shared/http/catalogue';
 import { listWarehouses } from '../../shared/warehouses/repository';
@@ -27,19 +29,10 @@ function duplicateCode(code: string): Conflict {
   return new Conflict(`Another vendor already has the code ${code}.`, { field: 'code' });
 }
 
-async function requireVendor(id: string): Promise<Vendor> {
-  const vendor = await findVendor(id);
+async function requireVendor(id: string, consistent = false): Promise<Vendor> {
+  const vendor = await findVendor(id, consistent);
   if (!vendor) throw new NotFound(`No vendor has the id ${id}.`);
   return vendor;
-}
-
-function checkVersion(vendor: Vendor, ifMatch: number | undefined): void {
-  if (ifMatch !== undefined && ifMatch !== vendor.version) {
-    throw new PreconditionFailed(
-      `The vendor is at version ${vendor.version}, not ${ifMatch}; fetch it again and reapply your change.`,
-      { currentVersion: vendor.version },
-    );
-  }
 }
 
 /** Ids from the query or the body (not both), without repeats. */
@@ -82,7 +75,7 @@ export const vendorsOperations: Implementations<Routes> = {
     try {
       await insertVendor(vendor);
     } catch (error) {
-      if (error instanceof TransactionCancelled && error.failedConditions().includes(1))
+      if (error instanceof TransactionCancelled && error.refused('codeMarker'))
         throw duplicateCode(body.code);
       throw error;
     }
@@ -95,10 +88,11 @@ export const vendorsOperations: Implementations<Routes> = {
   },
 
   async updateVendor({ params, body, ifMatch }) {
-    // Without If-Match the last writer wins, but never by overwriting a write it did not read.
-    for (let attempt = 0; ; attempt++) {
-      const previous = await requireVendor(params.id);
-      checkVersion(previous, ifMatch);
+    // Without If-Match the last writer wins, but never by overwriting a write it did not read: a write
+    // that lost the race reads again and reapplies (a TransactionConflict is retried by the policy too).
+    return withRetry({ what: 'The vendor' }, async () => {
+      const previous = await requireVendor(params.id, true);
+      checkVersion('vendor', previous.version, ifMatch);
       const next: Vendor = {
         ...body,
         id: previous.id,
@@ -112,16 +106,16 @@ export const vendorsOperations: Implementations<Routes> = {
         return { body: next, version: next.version };
       } catch (error) {
         if (!(error instanceof TransactionCancelled)) throw error;
-        if (error.failedConditions().includes(2)) throw duplicateCode(body.code);
-        const raced = error.failedConditions().includes(0) || error.conflicted;
-        if (!raced) throw error;
-        if (ifMatch !== undefined) {
+        if (error.refused('newCodeMarker')) throw duplicateCode(body.code);
+        if (!error.refused('vendor')) throw error;
+        // Refused: the vendor went, moved to another version, or only its source count moved (sources
+        // are counted on the vendor without a new version), which leaves an If-Match current.
+        if (ifMatch !== undefined && (await findVendor(params.id, true))?.version !== previous.version) {
           throw new PreconditionFailed('The vendor changed while this update was applied; fetch it again.');
         }
-        if (attempt >= 2)
-          throw new Conflict('The vendor is being changed by others right now; retry shortly.');
+        throw new LostRace('The vendor changed between its read and its write');
       }
-    }
+    });
   },
 
   async deleteVendors({ query, body }) {
@@ -167,19 +161,18 @@ export const vendorsOperations: Implementations<Routes> = {
       await insertPoSource(source);
     } catch (error) {
       if (!(error instanceof TransactionCancelled)) throw error;
-      const failed = error.failedConditions();
-      if (failed.includes(2)) {
+      if (error.refused('vendorCounter')) {
         throw new ValidationFailed(`No vendor has the id ${body.vendorId}.`, [
           { path: 'body.vendorId', message: 'no vendor has this id' },
         ]);
       }
-      if (failed.includes(3)) {
+      if (error.refused('warehouseCheck')) {
         throw new ValidationFailed(
           `Warehouse ${body.warehouseId} does not exist or does not accept purchase orders.`,
           [{ path: 'body.warehouseId', message: 'no warehouse with this id accepts purchase orders' }],
         );
       }
-      if (failed.includes(1)) {
+      if (error.refused('uniqueMarker')) {
         throw new Conflict(
           `Vendor ${body.vendorId} already has a source for SKU ${body.sku} into warehouse ${body.warehouseId}.`,
         );

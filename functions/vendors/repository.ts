@@ -32,8 +32,8 @@ function poSourceItem(source: PoSource) {
   return { ...poSourceKey(source.id), ...poSourceIndexKeys(source), entity: 'po-source', ...source };
 }
 
-export async function findVendor(id: string): Promise<Vendor | undefined> {
-  const item = await getItem(vendorKey(id));
+export async function findVendor(id: string, consistent = false): Promise<Vendor | undefined> {
+  const item = await getItem(vendorKey(id), consistent);
   return item ? toVendor(item) : undefined;
 }
 
@@ -79,51 +79,54 @@ export async function listVendors(
   return { items: page.items.map(toVendor), nextCursor: page.nextCursor };
 }
 
-/** Items: [vendor, code marker]. */
+/** A transaction's items under their names, for names built from data (`vendor:<id>`). */
+type NamedItemList = Array<readonly [string, TransactItem]>;
+
+function codeMarkerPut(code: string, vendorId: string): TransactItem {
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: { ...vendorCodeKey(code), vendorId },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    },
+  };
+}
+
+/** Items: `vendor`, `codeMarker` (refused: another vendor has the code). */
 export async function insertVendor(vendor: Vendor): Promise<void> {
-  await transactWrite([
-    {
+  await transactWrite({
+    vendor: {
       Put: {
         TableName: tableName(),
         Item: vendorItem(vendor),
         ConditionExpression: 'attribute_not_exists(PK)',
       },
     },
-    {
-      Put: {
-        TableName: tableName(),
-        Item: { ...vendorCodeKey(vendor.code), vendorId: vendor.id },
-        ConditionExpression: 'attribute_not_exists(PK)',
-      },
-    },
-  ]);
+    codeMarker: codeMarkerPut(vendor.code, vendor.id),
+  });
 }
 
-/** Items: [vendor (at the version read)], then [old marker, new marker] when the code changes. */
+/**
+ * Items: `vendor` (refused: gone, no longer at the version read, or its source count moved: a Put must
+ * not write back a count that a source created or deleted meanwhile changed), then `oldCodeMarker` and
+ * `newCodeMarker` (refused: another vendor has the code) when the code changes.
+ */
 export async function replaceVendor(previous: Vendor, next: Vendor): Promise<void> {
-  const items: TransactItem[] = [
-    {
+  const codeChanges = previous.code.toLowerCase() !== next.code.toLowerCase();
+  await transactWrite({
+    vendor: {
       Put: {
         TableName: tableName(),
         Item: vendorItem(next),
-        ConditionExpression: 'attribute_exists(PK) AND version = :read',
-        ExpressionAttributeValues: { ':read': previous.version },
+        ConditionExpression: 'attribute_exists(PK) AND version = :read AND poSourceCount = :count',
+        ExpressionAttributeValues: { ':read': previous.version, ':count': previous.poSourceCount },
       },
     },
-  ];
-  if (previous.code.toLowerCase() !== next.code.toLowerCase()) {
-    items.push(
-      { Delete: { TableName: tableName(), Key: vendorCodeKey(previous.code) } },
-      {
-        Put: {
-          TableName: tableName(),
-          Item: { ...vendorCodeKey(next.code), vendorId: next.id },
-          ConditionExpression: 'attribute_not_exists(PK)',
-        },
-      },
-    );
-  }
-  await transactWrite(items);
+    oldCodeMarker: codeChanges
+      ? { Delete: { TableName: tableName(), Key: vendorCodeKey(previous.code) } }
+      : undefined,
+    newCodeMarker: codeChanges ? codeMarkerPut(next.code, next.id) : undefined,
+  });
 }
 
 export interface PoSourceListing {
@@ -167,24 +170,28 @@ export async function poSourcesOf(vendorId: string): Promise<PoSource[]> {
   return (await queryAll({ index: 'GSI1', ...poSourcesOfVendor(vendorId) })).map(toPoSource);
 }
 
-/** Items: [source, uniqueness marker, vendor counter (vendor must exist), warehouse check]. */
+/**
+ * Items: `source`, `uniqueMarker` (refused: the vendor has a source for this SKU and warehouse),
+ * `vendorCounter` (refused: no such vendor), `warehouseCheck` (refused: no such warehouse, or it does not
+ * accept purchase orders).
+ */
 export async function insertPoSource(source: PoSource): Promise<void> {
-  await transactWrite([
-    {
+  await transactWrite({
+    source: {
       Put: {
         TableName: tableName(),
         Item: poSourceItem(source),
         ConditionExpression: 'attribute_not_exists(PK)',
       },
     },
-    {
+    uniqueMarker: {
       Put: {
         TableName: tableName(),
         Item: { ...poSourceUniqueKey(source), poSourceId: source.id },
         ConditionExpression: 'attribute_not_exists(PK)',
       },
     },
-    {
+    vendorCounter: {
       Update: {
         TableName: tableName(),
         Key: vendorKey(source.vendorId),
@@ -193,57 +200,75 @@ export async function insertPoSource(source: PoSource): Promise<void> {
         ExpressionAttributeValues: { ':one': 1 },
       },
     },
-    warehouseAcceptsPurchaseOrdersCheck(source.warehouseId),
-  ]);
+    warehouseCheck: warehouseAcceptsPurchaseOrdersCheck(source.warehouseId),
+  });
 }
 
-function deletePoSourceItems(source: PoSource): TransactItem[] {
+/** Items: `source:<id>` (refused: already gone), `uniqueMarker:<id>`. */
+function deletePoSourceItems(source: PoSource): NamedItemList {
   return [
-    {
-      Delete: {
-        TableName: tableName(),
-        Key: poSourceKey(source.id),
-        ConditionExpression: 'attribute_exists(PK)',
+    [
+      `source:${source.id}`,
+      {
+        Delete: {
+          TableName: tableName(),
+          Key: poSourceKey(source.id),
+          ConditionExpression: 'attribute_exists(PK)',
+        },
       },
-    },
-    { Delete: { TableName: tableName(), Key: poSourceUniqueKey(source) } },
+    ],
+    [`uniqueMarker:${source.id}`, { Delete: { TableName: tableName(), Key: poSourceUniqueKey(source) } }],
   ];
 }
 
-/** Removes sources and lowers their vendors' counters, all or none. */
-export function deletePoSourcesItems(sources: PoSource[]): TransactItem[] {
+/**
+ * Removes sources and lowers their vendors' counters, all or none. Items: each source's (`source:<id>`,
+ * `uniqueMarker:<id>`), then `vendor:<id>` (the counter; refused: the vendor is gone) for each vendor.
+ */
+export function deletePoSourcesItems(sources: PoSource[]): NamedItemList {
   const perVendor = new Map<string, number>();
   for (const source of sources) perVendor.set(source.vendorId, (perVendor.get(source.vendorId) ?? 0) + 1);
   return [
     ...sources.flatMap(deletePoSourceItems),
-    ...[...perVendor].map(([vendorId, count]): TransactItem => ({
-      Update: {
-        TableName: tableName(),
-        Key: vendorKey(vendorId),
-        UpdateExpression: 'ADD poSourceCount :minus',
-        ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeValues: { ':minus': -count },
-      },
-    })),
+    ...[...perVendor].map(
+      ([vendorId, count]) =>
+        [
+          `vendor:${vendorId}`,
+          {
+            Update: {
+              TableName: tableName(),
+              Key: vendorKey(vendorId),
+              UpdateExpression: 'ADD poSourceCount :minus',
+              ConditionExpression: 'attribute_exists(PK)',
+              ExpressionAttributeValues: { ':minus': -count },
+            },
+          },
+        ] as const,
+    ),
   ];
 }
 
 /**
  * Removes vendors with their code markers and the given sources. Each vendor's delete holds only if its
  * source counter still equals what was read, so a source created meanwhile makes the whole delete fail.
+ * Items: `vendor:<id>` (refused: gone, or its source count changed) and `codeMarker:<id>` for each
+ * vendor, then each source's (`source:<id>`, `uniqueMarker:<id>`).
  */
-export function deleteVendorsItems(vendors: Vendor[], sources: PoSource[]): TransactItem[] {
+export function deleteVendorsItems(vendors: Vendor[], sources: PoSource[]): NamedItemList {
   return [
-    ...vendors.flatMap((vendor): TransactItem[] => [
-      {
-        Delete: {
-          TableName: tableName(),
-          Key: vendorKey(vendor.id),
-          ConditionExpression: 'attribute_exists(PK) AND poSourceCount = :count',
-          ExpressionAttributeValues: { ':count': vendor.poSourceCount },
+    ...vendors.flatMap((vendor): NamedItemList => [
+      [
+        `vendor:${vendor.id}`,
+        {
+          Delete: {
+            TableName: tableName(),
+            Key: vendorKey(vendor.id),
+            ConditionExpression: 'attribute_exists(PK) AND poSourceCount = :count',
+            ExpressionAttributeValues: { ':count': vendor.poSourceCount },
+          },
         },
-      },
-      { Delete: { TableName: tableName(), Key: vendorCodeKey(vendor.code) } },
+      ],
+      [`codeMarker:${vendor.id}`, { Delete: { TableName: tableName(), Key: vendorCodeKey(vendor.code) } }],
     ]),
     ...sources.flatMap(deletePoSourceItems),
   ];

@@ -3,9 +3,16 @@
  * Anything that does not verify is a 400; a cursor never reaches DynamoDB unless we made it.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { BadRequest } from '../errors';
 
 type Key = Record<string, unknown>;
+
+/** A cursor this service did not make for this listing (tampered, truncated, from another listing). */
+export class InvalidCursor extends Error {
+  constructor() {
+    super('The cursor is not valid for this listing; start again without one.');
+    this.name = 'InvalidCursor';
+  }
+}
 
 function signingKey(): string {
   // The stack sets CURSOR_SIGNING_KEY; the fallback keeps local runs and tests working without setup.
@@ -25,7 +32,7 @@ export function encodeCursor(lastKey: Key | undefined, scope: string): string | 
 
 export function decodeCursor(cursor: string | undefined, scope: string): Key | undefined {
   if (cursor === undefined) return undefined;
-  const invalid = () => new BadRequest('The cursor is not valid for this listing; start again without one.');
+  const invalid = () => new InvalidCursor();
   const [payload, signature, extra] = cursor.split('.');
   if (!payload || !signature || extra !== undefined) throw invalid();
   const expected = Buffer.from(sign(payload));

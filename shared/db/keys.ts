@@ -25,7 +25,7 @@
  * | status name marker  | STATUS_NAME#<lower name>   | STATUS_NAME           |                                        |                                        |                           |
  * | column view         | COLVIEW#<id>               | COLVIEW               | COLVIEWS#OWNER#<sub> / <name>#<id>     | COLVIEWS#SHARED / <name>#<id> (shared) |                           |
  * | automation rule     | AUTORULE#<id>              | AUTORULE              | AUTORULES / <priority:6>#<id>          |                                        |                           |
- * | idempotency record  | IDEMPOTENCY#<subject>#<op>#<key> | IDEMPOTENCY     |                                        |                                        |                           |
+ * | idempotency record  | IDEMPOTENCY#<enc subject>#<enc op>#<enc key> | IDEMPOTENCY |                                        |                                        |                           |
  *
  * | access pattern                               | query                                                   |
  * |----------------------------------------------|---------------------------------------------------------|
@@ -240,10 +240,17 @@ export const automationRuleIndexKeys = (rule: { id: string; priority: number }) 
 });
 export const automationRulesByPriority = () => ({ pk: 'AUTORULES', skPrefix: '' });
 
+/** Each part is encoded (`#` → `%23`), so no caller's subject or key can run into another's. */
 export const idempotencyKey = (subject: string, operationId: string, key: string): ItemKey => ({
-  PK: `IDEMPOTENCY#${subject}#${operationId}#${key}`,
+  PK: `IDEMPOTENCY#${[subject, operationId, key].map(encodeURIComponent).join('#')}`,
   SK: 'IDEMPOTENCY',
 });
+/** Parts of a response too large for the record itself, beside it in its partition. */
+export const idempotencyPartKey = (record: ItemKey, index: number): ItemKey => ({
+  PK: record.PK,
+  SK: `PART#${String(index).padStart(3, '0')}`,
+});
+export const idempotencyParts = (record: ItemKey) => ({ pk: record.PK, skPrefix: 'PART#' });
 
 /** Attributes that are storage, not resource fields: stripped before an item leaves a repository. */
 export const storageAttributes = [

@@ -12,6 +12,4 @@ export interface HistoryEntry {
   summary: string;
   /** Field → { from, to } for what changed. */
   changes?: Record<string, { from: unknown; to: unknown }>;
-  /** Domain event this entry publishes (order.paid, order.line.cancelled, ...), if any. */
-  event?: string;
 }

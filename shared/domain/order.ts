@@ -184,14 +184,20 @@ export function replaceLines(
   return { lines, conflicts };
 }
 
+/** Units per SKU. SKUs are client data: a null-prototype record, so `constructor` is a SKU like any other. */
+export type Allocations = Record<string, number>;
+
+const has = (record: Allocations, sku: string) => Object.prototype.hasOwnProperty.call(record, sku);
+const unitsOf = (record: Allocations, sku: string) => (has(record, sku) ? record[sku]! : 0);
+
 /** Units the order should hold in its warehouse, per SKU: the unshipped units of active lines. */
-export function allocationTarget(lines: readonly OrderLine[], holdsStock: boolean): Record<string, number> {
-  const target: Record<string, number> = {};
+export function allocationTarget(lines: readonly OrderLine[], holdsStock: boolean): Allocations {
+  const target: Allocations = Object.create(null) as Allocations;
   if (!holdsStock) return target;
   for (const line of lines) {
     if (line.status !== 'active') continue;
     const unshipped = line.quantity - line.shippedQuantity;
-    if (unshipped > 0) target[line.sku] = (target[line.sku] ?? 0) + unshipped;
+    if (unshipped > 0) target[line.sku] = unitsOf(target, line.sku) + unshipped;
   }
   return target;
 }
@@ -205,21 +211,21 @@ export interface AllocationChange {
 
 /** What the stock ledger must allocate and release to go from one allocation to another. */
 export function allocationChanges(
-  before: { warehouseId?: string; allocations: Record<string, number> },
-  after: { warehouseId?: string; allocations: Record<string, number> },
+  before: { warehouseId?: string; allocations: Allocations },
+  after: { warehouseId?: string; allocations: Allocations },
 ): AllocationChange[] {
   const changes: AllocationChange[] = [];
   const sameWarehouse = before.warehouseId === after.warehouseId;
   if (before.warehouseId) {
     for (const [sku, held] of Object.entries(before.allocations)) {
-      const kept = sameWarehouse ? Math.min(held, after.allocations[sku] ?? 0) : 0;
+      const kept = sameWarehouse ? Math.min(held, unitsOf(after.allocations, sku)) : 0;
       if (held > kept)
         changes.push({ sku, warehouseId: before.warehouseId, type: 'release', quantity: held - kept });
     }
   }
   if (after.warehouseId) {
     for (const [sku, wanted] of Object.entries(after.allocations)) {
-      const held = sameWarehouse ? (before.allocations[sku] ?? 0) : 0;
+      const held = sameWarehouse ? unitsOf(before.allocations, sku) : 0;
       if (wanted > held)
         changes.push({ sku, warehouseId: after.warehouseId, type: 'allocation', quantity: wanted - held });
     }

@@ -78,6 +78,24 @@ export interface Shortfall {
   missing: number;
 }
 
+/** Not enough stock for a change: every short SKU is named, and nothing was changed. */
+export class InsufficientStock extends Error {
+  constructor(readonly shortfalls: Shortfall[]) {
+    super(
+      `Not enough stock (${shortfalls.map((s) => `${s.sku} in ${s.warehouseId}: ${s.missing} missing`).join('; ')}); nothing was changed.`,
+    );
+    this.name = 'InsufficientStock';
+  }
+}
+
+/** A warehouse a change touches does not exist, or refused the change (inactive, no work orders). */
+export class WarehouseRefused extends Error {
+  constructor(readonly warehouseId: string) {
+    super(`Warehouse ${warehouseId} does not exist or does not take this change.`);
+    this.name = 'WarehouseRefused';
+  }
+}
+
 export function emptyStock(sku: string, warehouseId: string, at: string): StockRecord {
   return {
     sku,

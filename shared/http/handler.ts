@@ -7,6 +7,7 @@ import middy from '@middy/core';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, Context } from 'aws-lambda';
 import { strictObject } from 'zod/mini';
 import { safeParse } from 'zod/v4/core';
+import { withRequestGuard } from '../db/request-guard';
 import { NotFound } from '../errors';
 import { logger } from '../logging/logger';
 import { authorize } from './auth';
@@ -82,7 +83,7 @@ async function invoke(entry: DispatchEntry, event: ApiEvent, correlationId: stri
     return { ...claim.replay, headers: { ...claim.replay.headers, 'idempotent-replayed': 'true' } };
   }
   try {
-    const response = await run();
+    const response = await withRequestGuard(claim.guard, run);
     await claim.complete(response);
     return response;
   } catch (error) {

@@ -1,5 +1,9 @@
 /** The one place errors become RFC 9457 problem documents. */
-import { AppError } from '../errors';
+import { InvalidCursor } from '../db/cursor';
+import { RequestGuardLost } from '../db/request-guard';
+import { StorageBusy, StorageLimitExceeded, storageFailureKind } from '../db/errors';
+import { InsufficientStock, WarehouseRefused } from '../domain/stock-ledger';
+import { AppError, BadRequest, Conflict, PayloadTooLarge, ServiceUnavailable } from '../errors';
 
 export interface HttpResponse {
   statusCode: number;
@@ -9,19 +13,63 @@ export interface HttpResponse {
 
 export const problemContentType = 'application/problem+json';
 
+/** Storage and domain errors that reach the kernel unhandled, as the client should see them. */
+function fromStorage(error: unknown): AppError | undefined {
+  if (error instanceof InsufficientStock)
+    return new Conflict(error.message, { shortfalls: error.shortfalls });
+  if (error instanceof WarehouseRefused) {
+    return new Conflict(error.message, { warehouseId: error.warehouseId });
+  }
+  if (error instanceof InvalidCursor) return new BadRequest(error.message);
+  if (error instanceof RequestGuardLost) {
+    return new Conflict(
+      'Another attempt with this Idempotency-Key applied or holds the request; nothing more was changed. Retry with the same key for its result.',
+      {},
+      { 'retry-after': '1' },
+    );
+  }
+  if (error instanceof StorageBusy) {
+    const headers = { 'retry-after': String(error.retryAfterSeconds) };
+    return error.kind === 'contention'
+      ? new Conflict(
+          `${error.what} is being changed by others right now; nothing was changed. Retry shortly.`,
+          {},
+          headers,
+        )
+      : new ServiceUnavailable(
+          `The database is ${error.kind === 'throttled' ? 'busy' : 'unreachable'} right now; nothing was changed. Retry shortly.`,
+          {},
+          headers,
+        );
+  }
+  if (error instanceof StorageLimitExceeded) {
+    return new PayloadTooLarge(`The change is larger than the database takes in one write: ${error.detail}.`);
+  }
+  const kind = storageFailureKind(error);
+  if (kind) {
+    return new ServiceUnavailable(
+      `The database is ${kind === 'throttled' ? 'busy' : 'unreachable'} right now; retry shortly.`,
+      {},
+      { 'retry-after': '2' },
+    );
+  }
+  return undefined;
+}
+
 export function problemResponse(error: unknown, correlationId: string, instance?: string): HttpResponse {
-  if (error instanceof AppError) {
+  const known = error instanceof AppError ? error : fromStorage(error);
+  if (known) {
     return {
-      statusCode: error.status,
-      headers: { 'content-type': problemContentType, ...error.headers },
+      statusCode: known.status,
+      headers: { 'content-type': problemContentType, ...known.headers },
       body: JSON.stringify({
-        type: `https://problems.commerce-backoffice.dev/${error.slug}`,
-        title: error.title,
-        status: error.status,
-        detail: error.message,
+        type: `https://problems.commerce-backoffice.dev/${known.slug}`,
+        title: known.title,
+        status: known.status,
+        detail: known.message,
         instance,
         correlationId,
-        ...error.extensions,
+        ...known.extensions,
       }),
     };
   }

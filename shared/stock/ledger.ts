@@ -1,34 +1,32 @@
 /**
- * The one way stock ever changes: movements and the stock records they touch, the warehouses' stock
- * counters and whatever the caller adds (a work order, an order) are written in one transaction.
- * Concurrency is optimistic: each stock record is written on the version read; a lost race re-reads
- * and tries again, so the ledger never goes below zero and a refused request records nothing.
+ * The one way stock ever changes: the stock records a change touches, the movements of units on hand,
+ * and whatever the caller adds (a work order, an order) are written in one transaction. Concurrency is
+ * optimistic: each stock record is written on the version read; a lost race re-reads and tries again
+ * (shared/db/retry), so the ledger never goes below zero and a refused request records nothing.
+ *
+ * No item shared by every change: an allocation or release touches only its stock records; the
+ * warehouse's totals change only when units on hand change, and a warehouse is checked when a stock
+ * record is created in it (or when the caller sets a condition on it).
  */
 import { newId } from '../ids';
 import { tableName } from '../db/client';
 import { movementIndexKeys, movementKey, stockIndexKeys, stockKey, warehouseKey } from '../db/keys';
 import { getItems } from '../db/query';
+import { LostRace, withRetry } from '../db/retry';
 import type { TransactItem } from '../db/transactions';
-import { maxTransactionItems, transactWrite } from '../db/transactions';
-import { TransactionCancelled } from '../db/write-errors';
+import { transactWrite } from '../db/transactions';
+import { TransactionCancelled } from '../db/errors';
 import type { Movement, MovementRequest, Shortfall, StockRecord } from '../domain/stock-ledger';
-import { applyMovement, emptyStock } from '../domain/stock-ledger';
-import type { AppError } from '../errors';
-import { BadRequest, Conflict } from '../errors';
+import { InsufficientStock, WarehouseRefused, applyMovement, emptyStock } from '../domain/stock-ledger';
 
-const maxAttempts = 30;
+export type NamedItem = readonly [string, TransactItem];
 
-export interface LedgerOptions {
-  /** Items written in the same transaction (a work order, an order), given the movements being recorded. */
-  extraItems?: (movements: Movement[]) => TransactItem[];
-  /** Extra condition on each warehouse touched (for example: accepts work orders), with the error when it fails. */
-  warehouseCondition?: {
-    expression: string;
-    values: Record<string, unknown>;
-    error: (warehouseId: string) => AppError;
-  };
-  /** Maps a refused extra item (by its index in extraItems) to an error. */
-  extraItemRefused?: (index: number) => Error;
+export interface StockChange {
+  requests: MovementRequest[];
+  /** Items written in the same transaction (a work order, an order), given the movements recorded. */
+  with?: (movements: Movement[]) => NamedItem[];
+  /** Extra condition on each warehouse touched (for example: accepts work orders). */
+  warehouseCondition?: { expression: string; values: Record<string, unknown> };
 }
 
 export interface LedgerResult {
@@ -40,7 +38,7 @@ const pairKey = (sku: string, warehouseId: string) => `${sku}\u0000${warehouseId
 
 /** Stock records for (sku, warehouse) pairs, strongly consistent, absent ones as empty records. */
 export async function readStock(
-  pairs: Array<{ sku: string; warehouseId: string }>,
+  pairs: ReadonlyArray<{ sku: string; warehouseId: string }>,
   at: string,
 ): Promise<Map<string, StockRecord>> {
   const records = new Map<string, StockRecord>();
@@ -70,30 +68,23 @@ export async function readStock(
   return records;
 }
 
-function shortfallError(shortfalls: Shortfall[]): Conflict {
-  const summary = shortfalls.map((s) => `${s.sku} in ${s.warehouseId}: ${s.missing} missing`).join('; ');
-  return new Conflict(`Not enough stock (${summary}); nothing was changed.`, { shortfalls });
-}
-
-interface Plan {
-  items: TransactItem[];
+export interface StockPlan {
+  items: NamedItem[];
   movements: Movement[];
   records: StockRecord[];
-  warehouseIds: string[];
-  stockItemCount: number;
 }
 
-function plan(
-  requests: MovementRequest[],
-  current: Map<string, StockRecord>,
+/** The items of a change: stock records on the versions read, movements, warehouse totals and checks. */
+export function planStockChange(
+  requests: readonly MovementRequest[],
+  current: ReadonlyMap<string, StockRecord>,
   at: string,
-  options: LedgerOptions,
-): Plan {
+  warehouseCondition?: StockChange['warehouseCondition'],
+): StockPlan {
   const records = new Map(current);
-  const read = new Map([...current].map(([key, record]) => [key, record.version]));
   const movements: Movement[] = [];
   const shortfalls: Shortfall[] = [];
-  const perWarehouse = new Map<string, { units: number; skus: number }>();
+  const perWarehouse = new Map<string, { units: number; skus: number; creates: boolean }>();
   for (const request of requests) {
     const key = pairKey(request.sku, request.warehouseId);
     const before = records.get(key)!;
@@ -103,10 +94,13 @@ function plan(
       continue;
     }
     records.set(key, outcome.record);
-    const counters = perWarehouse.get(request.warehouseId) ?? { units: 0, skus: 0 };
-    counters.units += outcome.onHandChange;
-    counters.skus += (outcome.record.onHand > 0 ? 1 : 0) - (before.onHand > 0 ? 1 : 0);
-    perWarehouse.set(request.warehouseId, counters);
+    const totals = perWarehouse.get(request.warehouseId) ?? { units: 0, skus: 0, creates: false };
+    totals.units += outcome.onHandChange;
+    totals.skus += (outcome.record.onHand > 0 ? 1 : 0) - (before.onHand > 0 ? 1 : 0);
+    totals.creates ||= current.get(key)!.version === 0;
+    perWarehouse.set(request.warehouseId, totals);
+    // Allocations and releases move no units: the order records them; only units on hand make movements.
+    if (outcome.onHandChange === 0) continue;
     movements.push({
       id: newId(),
       sku: request.sku,
@@ -121,105 +115,98 @@ function plan(
       availableAfter: outcome.record.available,
     });
   }
-  if (shortfalls.length > 0) throw shortfallError(shortfalls);
+  if (shortfalls.length > 0) throw new InsufficientStock(shortfalls);
 
   const table = tableName();
-  const changed = [...records].filter(([key, record]) => record.version !== read.get(key));
-  const stockItems: TransactItem[] = changed.map(([key, record]) => ({
-    Put: {
-      TableName: table,
-      Item: { ...stockKey(record.sku, record.warehouseId), ...stockIndexKeys(record), ...record },
-      ConditionExpression: read.get(key) === 0 ? 'attribute_not_exists(PK)' : 'version = :read',
-      ExpressionAttributeValues: read.get(key) === 0 ? undefined : { ':read': read.get(key) },
-    },
-  }));
-  const movementItems: TransactItem[] = movements.map((movement) => ({
-    Put: {
-      TableName: table,
-      Item: {
-        ...movementKey(movement),
-        ...movementIndexKeys(movement),
-        entity: 'stock-movement',
-        ...movement,
+  const changed = [...records].filter(([key, record]) => record.version !== current.get(key)!.version);
+  const items: NamedItem[] = changed.map(([key, record]) => {
+    const read = current.get(key)!.version;
+    return [
+      `stock:${key}`,
+      {
+        Put: {
+          TableName: table,
+          Item: { ...stockKey(record.sku, record.warehouseId), ...stockIndexKeys(record), ...record },
+          ConditionExpression: read === 0 ? 'attribute_not_exists(PK)' : 'version = :read',
+          ExpressionAttributeValues: read === 0 ? undefined : { ':read': read },
+        },
       },
-    },
-  }));
-  const warehouseIds = [...perWarehouse.keys()];
-  const warehouseItems: TransactItem[] = warehouseIds.map((warehouseId) => {
-    const counters = perWarehouse.get(warehouseId)!;
-    const extra = options.warehouseCondition;
-    return {
-      Update: {
-        TableName: table,
-        Key: warehouseKey(warehouseId),
-        UpdateExpression: 'ADD unitsOnHand :units, skusHeld :skus',
-        ConditionExpression: `attribute_exists(PK)${extra ? ` AND (${extra.expression})` : ''}`,
-        ExpressionAttributeValues: { ':units': counters.units, ':skus': counters.skus, ...extra?.values },
-      },
-    };
+    ];
   });
-  const items = [
-    ...stockItems,
-    ...warehouseItems,
-    ...movementItems,
-    ...(options.extraItems?.(movements) ?? []),
-  ];
-  if (items.length > maxTransactionItems) {
-    throw new BadRequest(
-      `This change needs ${items.length} writes (${stockItems.length} stock records, ${movements.length} movements, ${warehouseItems.length} warehouses and ${items.length - stockItems.length - movements.length - warehouseItems.length} more); one atomic change holds at most ${maxTransactionItems}. Split it into smaller ones.`,
-    );
+  for (const movement of movements) {
+    items.push([
+      `movement:${movement.id}`,
+      {
+        Put: {
+          TableName: table,
+          Item: {
+            ...movementKey(movement),
+            ...movementIndexKeys(movement),
+            entity: 'stock-movement',
+            ...movement,
+          },
+        },
+      },
+    ]);
   }
-  return {
-    items,
-    movements,
-    records: changed.map(([, record]) => record),
-    warehouseIds,
-    stockItemCount: stockItems.length,
-  };
-}
-
-const pause = (attempt: number) =>
-  new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(250, 4 * 2 ** attempt)));
-
-export async function applyStockMovements(
-  requests: MovementRequest[],
-  options: LedgerOptions = {},
-): Promise<LedgerResult> {
-  for (let attempt = 0; ; attempt++) {
-    const at = new Date().toISOString();
-    const current = await readStock(requests, at);
-    const planned = plan(requests, current, at, options);
-    try {
-      await transactWrite(planned.items);
-      return { movements: planned.movements, records: planned.records };
-    } catch (error) {
-      if (!(error instanceof TransactionCancelled)) throw error;
-      const failed = error.failedConditions();
-      const warehouseStart = planned.stockItemCount;
-      const extraStart = warehouseStart + planned.warehouseIds.length + planned.movements.length;
-      const refusedWarehouse = failed.find(
-        (index) => index >= warehouseStart && index < warehouseStart + planned.warehouseIds.length,
-      );
-      if (refusedWarehouse !== undefined) {
-        const warehouseId = planned.warehouseIds[refusedWarehouse - warehouseStart]!;
-        throw (
-          options.warehouseCondition?.error(warehouseId) ??
-          new Conflict(`Warehouse ${warehouseId} does not exist.`)
-        );
-      }
-      const refusedExtra = failed.find((index) => index >= extraStart);
-      if (refusedExtra !== undefined) {
-        throw options.extraItemRefused?.(refusedExtra - extraStart) ?? error;
-      }
-      // A stock record changed since it was read, or another transaction held it: read again.
-      if (attempt + 1 >= maxAttempts) {
-        throw new Conflict(
-          'This stock is changing very fast right now; nothing was changed. Retry shortly.',
-          {},
-          { 'retry-after': '1' },
-        );
-      }
-      await pause(attempt);
+  for (const [warehouseId, totals] of perWarehouse) {
+    const condition = `attribute_exists(PK)${warehouseCondition ? ` AND (${warehouseCondition.expression})` : ''}`;
+    const values = warehouseCondition?.values;
+    if (totals.units !== 0 || totals.skus !== 0) {
+      items.push([
+        `warehouse:${warehouseId}`,
+        {
+          Update: {
+            TableName: table,
+            Key: warehouseKey(warehouseId),
+            UpdateExpression: 'ADD unitsOnHand :units, skusHeld :skus',
+            ConditionExpression: condition,
+            ExpressionAttributeValues: { ':units': totals.units, ':skus': totals.skus, ...values },
+          },
+        },
+      ]);
+    } else if (totals.creates || warehouseCondition) {
+      items.push([
+        `warehouse:${warehouseId}`,
+        {
+          ConditionCheck: {
+            TableName: table,
+            Key: warehouseKey(warehouseId),
+            ConditionExpression: condition,
+            ExpressionAttributeValues: values,
+          },
+        },
+      ]);
     }
   }
+  return { items, movements, records: changed.map(([, record]) => record) };
+}
+
+/**
+ * Reads, plans and commits once. A refused stock record is a lost race (LostRace); a refused warehouse
+ * is WarehouseRefused; a refusal of the caller's own items reaches the caller as TransactionCancelled.
+ */
+export async function commitStockChangeOnce(change: StockChange): Promise<LedgerResult> {
+  const at = new Date().toISOString();
+  const current = await readStock(change.requests, at);
+  const planned = planStockChange(change.requests, current, at, change.warehouseCondition);
+  const items = [...planned.items, ...(change.with?.(planned.movements) ?? [])];
+  try {
+    await transactWrite(items);
+  } catch (error) {
+    if (!(error instanceof TransactionCancelled)) throw error;
+    const warehouse = error.refusedWithPrefix('warehouse:');
+    if (warehouse) throw new WarehouseRefused(warehouse.name.slice('warehouse:'.length));
+    if (error.refusedWithPrefix('stock:')) throw new LostRace('a stock record changed');
+    throw error;
+  }
+  return { movements: planned.movements, records: planned.records };
+}
+
+/** A stock change on its own (work orders, tests): retried by the one policy until it commits or is refused. */
+export function applyStockMovements(
+  requests: MovementRequest[],
+  options: Omit<StockChange, 'requests'> = {},
+): Promise<LedgerResult> {
+  return withRetry({ what: 'This stock' }, () => commitStockChangeOnce({ ...options, requests }));
 }

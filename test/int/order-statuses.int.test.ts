@@ -290,7 +290,6 @@ describe('deleting statuses', () => {
       const history = await queryAll(historyOfOrder(order.id));
       expect(history).toHaveLength(1);
       expect(history[0]).toMatchObject({
-        entity: 'order-history',
         orderId: order.id,
         kind: 'status',
         actor: 'mia',

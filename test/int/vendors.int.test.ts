@@ -109,6 +109,27 @@ describe('vendors', () => {
     expect(final.body.version).toBe(2);
   });
 
+  it('applies every one of concurrent updates without If-Match, each on the version before it', async () => {
+    const vendor = await createVendor();
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        call({
+          method: 'PUT',
+          path: `/v1/vendors/${vendor.id}`,
+          body: vendorInput({ code: vendor.code, name: `Racer ${i}` }),
+        }),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(10).fill(200));
+    // Each write read the one before it: the versions answered are 2..11, none twice.
+    expect(results.map((r) => r.body.version).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 10 }, (_, i) => i + 2),
+    );
+    const final = await call({ method: 'GET', path: `/v1/vendors/${vendor.id}` });
+    expect(final.body.version).toBe(11);
+    expect(results.find((r) => r.body.version === 11)!.body.name).toBe(final.body.name);
+  });
+
   it('lists by name with prefix and active filters, paginating with an opaque cursor', async () => {
     const tag = `zz${Date.now()}`;
     for (const [i, active] of [true, false, true, true, true].entries()) {
@@ -298,6 +319,36 @@ describe('purchase-order sources', () => {
     expect(ids).toContain(accepting.id);
     expect(ids).not.toContain(refusing.id);
     expect(ids).not.toContain(inactive.id);
+  });
+
+  it('keeps the source count through vendor updates that race source creates', async () => {
+    const warehouse = await seedWarehouse();
+    const vendor = await createVendor();
+    const createSources = (from: number) =>
+      Array.from({ length: 10 }, (_, i) =>
+        call({
+          method: 'POST',
+          path: '/v1/vendors/po-sources',
+          body: poSourceInput(vendor.id, warehouse.id, { sku: `COUNTED-${from + i}` }),
+        }),
+      );
+    const update = (name: string, headers?: Record<string, string>) =>
+      call({
+        method: 'PUT',
+        path: `/v1/vendors/${vendor.id}`,
+        body: vendorInput({ code: vendor.code, name }),
+        headers,
+      });
+    // A source counted meanwhile leaves the vendor's version alone: If-Match still holds.
+    const first = await Promise.all([...createSources(0), update('Matched', { 'if-match': '"1"' })]);
+    expect(first.map((r) => r.status)).toEqual([...Array(10).fill(201), 200]);
+    const second = await Promise.all([
+      ...createSources(10),
+      ...Array.from({ length: 5 }, (_, i) => update(`Plain ${i}`)),
+    ]);
+    expect(second.map((r) => r.status)).toEqual([...Array(10).fill(201), ...Array(5).fill(200)]);
+    const after = await call({ method: 'GET', path: `/v1/vendors/${vendor.id}` });
+    expect(after.body).toMatchObject({ version: 7, poSourceCount: 20 });
   });
 
   it('never lets a source slip in beside a vendor delete: one of the two fails', async () => {

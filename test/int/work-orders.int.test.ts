@@ -107,7 +107,7 @@ describe('work orders', () => {
       path: '/v1/orders/work-orders',
       body: { warehouseId: warehouse.id, reason: 'count', lines },
     });
-    expect(refused.status).toBe(400);
+    expect(refused.status).toBe(413);
     expect(refused.body.detail).toContain('at most 100');
     expect(await stockOf('WO-MANY-0')).toEqual([]);
   });

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeCursor, encodeCursor } from '../../shared/db/cursor';
-import { BadRequest } from '../../shared/errors';
+import { InvalidCursor, decodeCursor, encodeCursor } from '../../shared/db/cursor';
 
 const key = { PK: 'VENDOR#1', SK: 'VENDOR', GSI1PK: 'VENDORS', GSI1SK: 'NAME#acme#1' };
 
@@ -25,8 +24,8 @@ describe('cursors', () => {
       'not-a-cursor',
       '',
     ]) {
-      expect(() => decodeCursor(bad, 'vendors:{}'), bad).toThrow(BadRequest);
+      expect(() => decodeCursor(bad, 'vendors:{}'), bad).toThrow(InvalidCursor);
     }
-    expect(() => decodeCursor(cursor, 'po-sources:{}')).toThrow(BadRequest);
+    expect(() => decodeCursor(cursor, 'po-sources:{}')).toThrow(InvalidCursor);
   });
 });

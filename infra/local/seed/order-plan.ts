@@ -3,7 +3,7 @@
  * after payment (or on terms for wholesale), sometimes in two parcels, and unpaid bank transfers
  * cancelled after two weeks. Only what has happened by `now` is planned.
  */
-import type { Payment } from '../../../functions/orders/order-schemas';
+import type { Payment } from '../../../shared/domain/payment';
 import type { Channel } from './channels';
 import type { Random } from './random';
 

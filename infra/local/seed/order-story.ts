@@ -5,7 +5,7 @@
  * `allocationTarget` of its lines in its warehouse. The stock changes each write implies are returned
  * with their times, for the ledger to apply in time order.
  */
-import type { Payment } from '../../../functions/orders/order-schemas';
+import type { Payment } from '../../../shared/domain/payment';
 import type { Order, OrderLine } from '../../../shared/domain/order';
 import {
   allocationChanges,
@@ -138,7 +138,6 @@ export function tellOrder(input: StoryInput): OrderStory {
             actor: planned.actor,
             summary: `Payment of ${planned.amount} ${order.currency} by ${planned.method}`,
             changes: { paid: { from: paid, to: paid + planned.amount } },
-            event: 'order.paid',
           },
         ];
         paid += planned.amount;
@@ -241,7 +240,6 @@ export function tellOrder(input: StoryInput): OrderStory {
               actor: 'maria.k',
               summary: `Line ${line.itemId} (${line.sku} x ${line.quantity}) cancelled: not paid within 14 days`,
               changes: { [`lines.${line.itemId}.status`]: { from: 'active', to: 'cancelled' } },
-              event: 'order.line.cancelled',
             },
           ]);
         },

@@ -3,7 +3,7 @@
  * item builders and domain rules. A generator: items stream out as the year is played forward, so
  * 100,000 orders never sit in memory at once. Deterministic for a given seed and `now`.
  */
-import { historyPut, orderPut, paymentPut } from '../../../functions/orders/order-repository';
+import { historyPut, orderPut, paymentPut } from '../../../shared/orders/repository';
 import type { PoSource, Vendor } from '../../../functions/vendors/schemas';
 import {
   defaultWarehouseKey,
@@ -166,7 +166,7 @@ export function* seedItems(options: SeedOptions): Generator<SeedItem> {
       random,
     });
     for (const change of story.stock) stock.schedule(change.at, change.requests);
-    yield { kind: 'order', item: putItem(orderPut(story.order, undefined)) };
+    yield { kind: 'order', item: putItem(orderPut(story.order, undefined, 'order.created')) };
     for (const payment of story.payments) {
       yield { kind: 'payment', item: putItem(paymentPut(story.order.id, payment)) };
     }

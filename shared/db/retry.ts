@@ -1,0 +1,69 @@
+/**
+ * The one retry policy: exponential backoff with full jitter, within a deadline well below the API
+ * functions' 25 s time-out. A lost race (the caller's LostRace, or a TransactionConflict) is tried
+ * again from a fresh read; throttling and an unreachable DynamoDB are tried again too. When the
+ * deadline passes, StorageBusy says which it was, and the kernel answers 409 or 503 with Retry-After.
+ */
+import { ConditionFailed, StorageBusy, TransactionCancelled, storageFailureKind } from './errors';
+
+/** Thrown by the work to ask for another attempt: what it read changed before it could write. */
+export class LostRace extends Error {
+  constructor(what = 'lost a race') {
+    super(what);
+    this.name = 'LostRace';
+  }
+}
+
+export interface RetryPolicy {
+  /** Total time allowed for all attempts. */
+  deadlineMs: number;
+  baseMs: number;
+  capMs: number;
+}
+
+const defaults: RetryPolicy = { deadlineMs: 15_000, baseMs: 10, capMs: 250 };
+let policy: RetryPolicy = { ...defaults };
+
+/** Tests shorten the deadline; nothing else changes the policy. */
+export function configureRetryPolicy(change: Partial<RetryPolicy> | undefined): void {
+  policy = { ...defaults, ...change };
+}
+
+export interface RetryOptions {
+  /** Names what is being changed, for the error when the policy gives up. */
+  what: string;
+  /** Which refusals are lost races worth another attempt (besides LostRace and TransactionConflict). */
+  isRace?: (error: unknown) => boolean;
+}
+
+/** Refusals of an optimistic write: something read before writing changed meanwhile. */
+export const anyRefusal = (error: unknown) =>
+  error instanceof TransactionCancelled || error instanceof ConditionFailed;
+
+function failureKind(error: unknown, options: RetryOptions): StorageBusy['kind'] | undefined {
+  if (error instanceof LostRace) return 'contention';
+  if (error instanceof TransactionCancelled && error.conflicted) return 'contention';
+  const storage = storageFailureKind(error);
+  if (storage) return storage;
+  if (options.isRace?.(error)) return 'contention';
+  return undefined;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function withRetry<T>(options: RetryOptions, work: (attempt: number) => Promise<T>): Promise<T> {
+  const started = Date.now();
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await work(attempt);
+    } catch (error) {
+      const kind = failureKind(error, options);
+      if (!kind) throw error;
+      const pause = Math.random() * Math.min(policy.capMs, policy.baseMs * 2 ** attempt);
+      if (Date.now() + pause - started > policy.deadlineMs) {
+        throw new StorageBusy(kind, kind === 'contention' ? 1 : 2, options.what, { cause: error });
+      }
+      await sleep(pause);
+    }
+  }
+}

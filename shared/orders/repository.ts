@@ -1,0 +1,56 @@
+/** Orders in the single table: the header, payments and history entries share the order's partition. */
+import { tableName } from '../db/client';
+import { historyKey, orderIndexKeys, orderKey, orderPartition, paymentKey } from '../db/keys';
+import { queryAll } from '../db/query';
+import type { TransactItem } from '../db/transactions';
+import type { Order } from '../domain/order';
+import { orderSchema } from '../domain/order';
+import type { HistoryEntry } from '../domain/order-history';
+import type { Payment } from '../domain/payment';
+import { paymentSchema } from '../domain/payment';
+import { toResource } from '../db/resource';
+import type { StoredOrder } from './decide';
+
+/** One consistent Query of the order's partition (header and payments sort before the history). */
+export async function loadOrder(id: string): Promise<StoredOrder | undefined> {
+  const items = await queryAll({ ...orderPartition(id), consistent: true });
+  const header = items.find((item) => item.SK === orderKey(id).SK);
+  if (!header) return undefined;
+  const payments = items
+    .filter((item) => String(item.SK).startsWith('A#PAYMENT#'))
+    .map((item) => toResource(paymentSchema, item));
+  return { order: toResource(orderSchema, header), payments };
+}
+
+/**
+ * The header, written on the version read (or only if absent when creating). `eventType` names the
+ * operation's one domain event (order.paid, order.line.cancelled, ...) for the stream projector.
+ */
+export function orderPut(order: Order, readVersion: number | undefined, eventType: string): TransactItem {
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: { ...orderKey(order.id), ...orderIndexKeys(order), entity: 'order', eventType, ...order },
+      ConditionExpression: readVersion === undefined ? 'attribute_not_exists(PK)' : 'version = :read',
+      ExpressionAttributeValues: readVersion === undefined ? undefined : { ':read': readVersion },
+    },
+  };
+}
+
+export function paymentPut(orderId: string, payment: Payment): TransactItem {
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: { ...paymentKey(orderId, { at: payment.recordedAt, id: payment.id }), orderId, ...payment },
+    },
+  };
+}
+
+export function historyPut(entry: HistoryEntry): TransactItem {
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: { ...historyKey(entry.orderId, entry), ...entry },
+    },
+  };
+}

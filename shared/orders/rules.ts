@@ -1,0 +1,31 @@
+/** Automation rules as the order writer reads them: in run order on GSI1 (keys in shared/db/keys). */
+import { automationRulesByPriority, withoutStorageAttributes } from '../db/keys';
+import type { Filter } from '../db/query';
+import { equalsFilter, queryAll } from '../db/query';
+import type { AutomationRule, AutomationTrigger } from '../domain/automation';
+
+export const toRule = (item: Record<string, unknown>) => withoutStorageAttributes(item) as AutomationRule;
+
+export interface RuleListing {
+  trigger?: AutomationTrigger;
+  enabled?: boolean;
+}
+
+export function ruleListingFilter(listing: RuleListing): Filter | undefined {
+  return equalsFilter({ trigger: listing.trigger, enabled: listing.enabled });
+}
+
+/** Every rule matching the listing, in run order (a bounded set). */
+export async function allRules(listing: RuleListing = {}): Promise<AutomationRule[]> {
+  const items = await queryAll({
+    index: 'GSI1',
+    ...automationRulesByPriority(),
+    filter: ruleListingFilter(listing),
+  });
+  return items.map(toRule);
+}
+
+/** The enabled rules of a trigger, for an order write to evaluate. */
+export function rulesForTrigger(trigger: AutomationTrigger): Promise<AutomationRule[]> {
+  return allRules({ trigger, enabled: true });
+}

@@ -1,0 +1,137 @@
+/**
+ * The one order writer every group changes an order through (orders, order activity, fulfillment,
+ * returns). It reads (the order's partition, the rules, the statuses), decides with the pure
+ * decideOrderChange, and commits the order, its payments and history, the stock the change moves and
+ * the caller's own items (a shipment, a return) in one transaction on the version read. A lost race
+ * is retried by the one policy (shared/db/retry), unless the client named the version it expected.
+ */
+import { TransactionCancelled } from '../db/errors';
+import { LostRace, withRetry } from '../db/retry';
+import type { AutomationRule, AutomationTrigger } from '../domain/automation';
+import type { Order } from '../domain/order';
+import type { Payment } from '../domain/payment';
+import type { MovementRequest } from '../domain/stock-ledger';
+import { WarehouseRefused } from '../domain/stock-ledger';
+import { Conflict, PreconditionFailed } from '../errors';
+import { newId } from '../ids';
+import type { NamedItem } from '../stock/ledger';
+import { commitStockChangeOnce } from '../stock/ledger';
+import type { ChangeOutcome, Decision, StoredOrder } from './decide';
+import { decideOrderChange } from './decide';
+import { historyPut, loadOrder, orderPut, paymentPut } from './repository';
+import { rulesForTrigger } from './rules';
+import { resolveStatuses, statusUsableCheck } from './statuses';
+
+export type CommitDecision = Extract<Decision, { kind: 'commit' }>;
+
+export interface OrderChange {
+  orderId: string;
+  actor: string;
+  trigger: AutomationTrigger;
+  ifMatch?: number;
+  /** Builds the change from the stored order (undefined when it does not exist); throws typed errors to refuse. */
+  build(stored: StoredOrder | undefined): ChangeOutcome | Promise<ChangeOutcome>;
+  /** The caller's own items (a shipment, a return), committed in the same transaction, named. */
+  items?: (decision: CommitDecision) => NamedItem[];
+  /** Stock the caller's change moves besides the order's allocation (a shipment's units). */
+  stock?: (decision: CommitDecision) => MovementRequest[];
+}
+
+export interface CommittedOrder {
+  order: Order;
+  payments: Payment[];
+  created: boolean;
+  /** False when the change changed nothing: no version, history or event was written. */
+  changed: boolean;
+}
+
+function statusIdsNamed(rules: readonly AutomationRule[]): string[] {
+  return rules.flatMap((rule) =>
+    rule.actions.flatMap((action) => (action.type === 'set_status' ? [action.statusId] : [])),
+  );
+}
+
+function versionMismatch(change: OrderChange, stored: StoredOrder | undefined): PreconditionFailed {
+  return new PreconditionFailed(
+    stored
+      ? `The order is at version ${stored.order.version}, not ${change.ifMatch}; fetch it again and reapply your change.`
+      : `Order ${change.orderId} does not exist, so it is not at version ${change.ifMatch}.`,
+    { currentVersion: stored?.order.version ?? null },
+  );
+}
+
+/** Rules change rarely: read once per change, not once per attempt. */
+type RuleReader = (trigger: AutomationTrigger) => Promise<AutomationRule[]>;
+
+function cachedRules(): RuleReader {
+  const read = new Map<AutomationTrigger, Promise<AutomationRule[]>>();
+  return (trigger) => {
+    let rules = read.get(trigger);
+    if (!rules) read.set(trigger, (rules = rulesForTrigger(trigger)));
+    return rules;
+  };
+}
+
+async function attempt(change: OrderChange, rulesFor: RuleReader): Promise<CommittedOrder> {
+  const stored = await loadOrder(change.orderId);
+  if (change.ifMatch !== undefined && stored?.order.version !== change.ifMatch) {
+    throw versionMismatch(change, stored);
+  }
+  const outcome = await change.build(stored);
+  const trigger = stored ? change.trigger : 'order.created';
+  const rules = await rulesFor(trigger);
+  const statuses = await resolveStatuses([
+    outcome.draft.statusId,
+    ...(stored ? [stored.order.statusId] : []),
+    ...statusIdsNamed(rules),
+  ]);
+  const decision = decideOrderChange(stored, outcome, {
+    orderId: change.orderId,
+    actor: change.actor,
+    at: new Date().toISOString(),
+    trigger,
+    rules,
+    statuses,
+    newId,
+  });
+  if (decision.kind === 'unchanged') {
+    return { order: decision.order, payments: decision.payments, created: false, changed: false };
+  }
+  const status = decision.enteredStatusId ? statusUsableCheck(decision.enteredStatusId) : undefined;
+  const items: NamedItem[] = [
+    ['order', orderPut(decision.order, decision.readVersion, decision.event)],
+    ...(status ? [['status', status] as const] : []),
+    ...decision.newPayments.map((p): NamedItem => [`payment:${p.id}`, paymentPut(change.orderId, p)]),
+    ...decision.history.map((entry): NamedItem => [`history:${entry.id}`, historyPut(entry)]),
+    ...(change.items?.(decision) ?? []),
+  ];
+  try {
+    await commitStockChangeOnce({
+      requests: [...decision.stock, ...(change.stock?.(decision) ?? [])],
+      with: () => items,
+    });
+  } catch (error) {
+    if (error instanceof WarehouseRefused) {
+      throw new Conflict(`Warehouse ${error.warehouseId} does not exist.`, {
+        warehouseId: error.warehouseId,
+      });
+    }
+    if (!(error instanceof TransactionCancelled)) throw error;
+    if (error.refused('status')) {
+      throw new Conflict(`Status ${decision.enteredStatusId} is being deleted; choose another status.`);
+    }
+    if (error.refused('order')) {
+      if (change.ifMatch !== undefined) {
+        throw new PreconditionFailed('The order changed while this change was applied; fetch it again.');
+      }
+      throw new LostRace('the order changed');
+    }
+    throw error;
+  }
+  return { order: decision.order, payments: decision.payments, created: !stored, changed: true };
+}
+
+export function commitOrderChange(change: OrderChange): Promise<CommittedOrder> {
+  const rulesFor = cachedRules();
+  return withRetry({ what: `Order ${change.orderId}` }, () => attempt(change, rulesFor));
+}

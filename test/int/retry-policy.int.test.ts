@@ -1,0 +1,117 @@
+/**
+ * The one retry policy, against failures DynamoDB Local never produces: they are injected into the
+ * client's middleware stack (transaction conflicts, throttling, a refused connection).
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { db } from '../../shared/db/client';
+import { configureRetryPolicy } from '../../shared/db/retry';
+import { call } from '../support/call';
+import { orderId, orderInput, orderLine } from '../support/order-builders';
+
+type Injection = (commandName: string) => Error | undefined;
+let inject: Injection | undefined;
+db().middlewareStack.add(
+  (next, context) => async (args) => {
+    const failure = inject?.(String(context.commandName));
+    if (failure) throw failure;
+    return next(args);
+  },
+  { step: 'initialize', name: 'failureInjection' },
+);
+
+afterEach(() => {
+  inject = undefined;
+  configureRetryPolicy(undefined);
+});
+
+function sdkError(name: string, extra: Record<string, unknown> = {}): Error {
+  return Object.assign(new Error(name), { name, $metadata: {}, ...extra });
+}
+
+const conflict = () =>
+  sdkError('TransactionCanceledException', {
+    CancellationReasons: [{ Code: 'TransactionConflict' }, { Code: 'None' }],
+  });
+
+/** Fails the first `times` commands of that name with the error, then lets them through. */
+function failFirst(command: string, times: number, error: () => Error): () => number {
+  let failed = 0;
+  inject = (name) => {
+    if (name !== command || failed >= times) return undefined;
+    failed += 1;
+    return error();
+  };
+  return () => failed;
+}
+
+async function newOrder(lines = [orderLine({ quantity: 30, unitPrice: 100, tax: 0 })]) {
+  const id = orderId();
+  const created = await call({
+    method: 'PUT',
+    path: `/v1/orders/${id}`,
+    body: orderInput({ lines, shippingCharge: 0 }),
+  });
+  expect(created.status, created.text).toBe(201);
+  return { id, total: created.body.totals.total as number };
+}
+
+const pay = (id: string, amount: number) =>
+  call({ method: 'POST', path: `/v1/orders/${id}/payments`, body: { amount, method: 'card' } });
+
+describe('the retry policy', () => {
+  it('accepts 30 concurrent payments that all fit', async () => {
+    const { id, total } = await newOrder();
+    expect(total).toBe(3000);
+    const answers = await Promise.all(Array.from({ length: 30 }, () => pay(id, 100)));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(30).fill(201));
+    const order = await call({ method: 'GET', path: `/v1/orders/${id}` });
+    expect(order.body.totals).toMatchObject({ paid: 3000, balance: 0 });
+    expect(order.body.payments).toHaveLength(30);
+  });
+
+  it('retries injected transaction conflicts until the write commits, once', async () => {
+    const { id } = await newOrder();
+    const failures = failFirst('TransactWriteItemsCommand', 4, conflict);
+    const paid = await pay(id, 500);
+    expect(paid.status, paid.text).toBe(201);
+    expect(failures()).toBe(4);
+    expect(paid.body.payments).toHaveLength(1);
+  });
+
+  it('answers 409 with Retry-After when contention outlasts the deadline, changing nothing', async () => {
+    const { id } = await newOrder();
+    configureRetryPolicy({ deadlineMs: 200 });
+    inject = (name) => (name === 'TransactWriteItemsCommand' ? conflict() : undefined);
+    const refused = await pay(id, 500);
+    expect(refused.status).toBe(409);
+    expect(refused.headers['retry-after']).toBe('1');
+    expect(refused.headers['content-type']).toBe('application/problem+json');
+    inject = undefined;
+    expect((await call({ method: 'GET', path: `/v1/orders/${id}` })).body.payments).toEqual([]);
+  });
+
+  it('retries throttling, and answers 503 with Retry-After when it lasts', async () => {
+    const { id } = await newOrder();
+    const throttled = () => sdkError('ProvisionedThroughputExceededException');
+    failFirst('TransactWriteItemsCommand', 3, throttled);
+    expect((await pay(id, 100)).status).toBe(201);
+
+    configureRetryPolicy({ deadlineMs: 200 });
+    inject = (name) => (name === 'TransactWriteItemsCommand' ? throttled() : undefined);
+    const refused = await pay(id, 100);
+    expect(refused.status).toBe(503);
+    expect(refused.headers['retry-after']).toBeDefined();
+  });
+
+  it('answers 503 with Retry-After when DynamoDB cannot be reached, on reads as on writes', async () => {
+    const { id } = await newOrder();
+    configureRetryPolicy({ deadlineMs: 200 });
+    inject = () => sdkError('Error', { code: 'ECONNREFUSED' });
+    const read = await call({ method: 'GET', path: `/v1/orders/${id}` });
+    expect(read.status).toBe(503);
+    expect(read.headers['retry-after']).toBeDefined();
+    const write = await pay(id, 100);
+    expect(write.status).toBe(503);
+    expect(write.body.detail).toContain('unreachable');
+  });
+});

@@ -1,5 +1,5 @@
 /**
- * Plays one order's plan through the same rules the order writer applies (functions/orders/order-writer.ts):
+ * Plays one order's plan through the same rules the order writer applies (shared/orders/decide.ts):
  * each write bumps the version and appends its history entries, payments move the totals, paying in full
  * while awaiting payment makes the order ready to ship, and after every write the order holds exactly
  * `allocationTarget` of its lines in its warehouse. The stock changes each write implies are returned

@@ -27,6 +27,20 @@ export default defineConfig({
         },
       },
       {
+        // Many requests racing for one item: run after the rest, on their own, so they measure the
+        // retry policy rather than a machine busy with every other test file.
+        extends: true,
+        test: {
+          name: 'races',
+          include: ['test/races/**/*.race.test.ts'],
+          globalSetup: ['test/support/dynamo-global-setup.ts'],
+          setupFiles: ['test/support/int-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+      {
         extends: true,
         test: {
           name: 'e2e',

@@ -18,8 +18,8 @@ const lineSchema = z.strictObject({
   unitCost: z.optional(minorUnitsSchema),
 });
 
-/** A work order names at most this many lines; the transaction limit may allow fewer (stated in the 400). */
-export const maxWorkOrderLines = 100;
+/** A work order names at most this many lines (larger ones are staged and confirmed by the ledger). */
+export const maxWorkOrderLines = 500;
 
 export const workOrderInputSchema = z.strictObject({
   warehouseId: ulidSchema,

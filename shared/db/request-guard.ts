@@ -39,3 +39,8 @@ export class RequestGuardLost extends Error {
     this.name = 'RequestGuardLost';
   }
 }
+
+/** Writes that are bookkeeping of a change, not the change (staging, settling): the guard stays off them. */
+export function withoutRequestGuard<T>(work: () => Promise<T>): Promise<T> {
+  return storage.exit(work);
+}

@@ -25,6 +25,8 @@ export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems'
 export type NamedItems =
   Readonly<Record<string, TransactItem | undefined>> | ReadonlyArray<readonly [string, TransactItem]>;
 
+export type NamedItem = readonly [string, TransactItem];
+
 /** DynamoDB's limit of items in one TransactWriteItems call. */
 export const maxTransactionItems = 100;
 

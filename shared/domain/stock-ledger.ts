@@ -36,6 +36,51 @@ export interface StockRecord {
   layers: CostLayer[];
   version: number;
   updatedAt: string;
+  /**
+   * Deltas of changes too large for one transaction, staged on this record and not yet settled, by
+   * change id (shared/stock/staged.ts). Client data never names a key here: change ids are ULIDs.
+   */
+  staged?: Record<string, StagedDelta>;
+}
+
+/** What a staged change did to one record: undone by subtracting it when the change is abandoned. */
+export interface StagedDelta {
+  onHand: number;
+  allocated: number;
+}
+
+/** A record without a staged change's delta: what it holds once that change is abandoned. */
+export function withoutStagedDelta(record: StockRecord, changeId: string): StockRecord {
+  const delta = record.staged?.[changeId];
+  const { [changeId]: _dropped, ...rest } = record.staged ?? {};
+  const staged = Object.keys(rest).length > 0 ? rest : undefined;
+  if (!delta) return { ...record, staged };
+  const onHand = record.onHand - delta.onHand;
+  const allocated = Math.max(0, record.allocated - delta.allocated);
+  let layers = record.layers;
+  if (delta.onHand > 0) layers = consumeNewestLayers(layers, delta.onHand);
+  if (delta.onHand < 0) {
+    // The units go back as the oldest layer, at the average cost (the layers they came from are gone).
+    layers = [
+      {
+        receivedAt: layers[0]?.receivedAt ?? record.updatedAt,
+        quantity: -delta.onHand,
+        unitCost: record.averageUnitCost,
+      },
+      ...layers,
+    ];
+  }
+  return { ...record, onHand, allocated, available: availableOf(onHand, allocated), layers, staged };
+}
+
+/** A settled change's delta stays in the figures; only its marker goes. */
+export function withoutStagedMarker(record: StockRecord, changeId: string): StockRecord {
+  const { [changeId]: _dropped, ...rest } = record.staged ?? {};
+  return { ...record, staged: Object.keys(rest).length > 0 ? rest : undefined };
+}
+
+function consumeNewestLayers(layers: CostLayer[], units: number): CostLayer[] {
+  return consumeLayers([...layers].reverse(), units).reverse();
 }
 
 export interface MovementRequest {

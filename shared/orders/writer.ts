@@ -14,7 +14,7 @@ import type { MovementRequest } from '../domain/stock-ledger';
 import { WarehouseRefused } from '../domain/stock-ledger';
 import { Conflict, PreconditionFailed } from '../errors';
 import { newId } from '../ids';
-import type { NamedItem } from '../stock/ledger';
+import type { NamedItem } from '../db/transactions';
 import { commitStockChangeOnce } from '../stock/ledger';
 import type { ChangeOutcome, Decision, StoredOrder } from './decide';
 import { decideOrderChange } from './decide';
@@ -107,6 +107,7 @@ async function attempt(change: OrderChange, rulesFor: RuleReader): Promise<Commi
   ];
   try {
     await commitStockChangeOnce({
+      owner: `order:${change.orderId}`,
       requests: [...decision.stock, ...(change.stock?.(decision) ?? [])],
       with: () => items,
     });

@@ -13,16 +13,17 @@ import { tableName } from '../db/client';
 import { movementIndexKeys, movementKey, stockIndexKeys, stockKey, warehouseKey } from '../db/keys';
 import { getItems } from '../db/query';
 import { LostRace, withRetry } from '../db/retry';
-import type { TransactItem } from '../db/transactions';
-import { transactWrite } from '../db/transactions';
+import type { NamedItem } from '../db/transactions';
+import { maxTransactionItems, transactWrite } from '../db/transactions';
+import { commitStaged, resolveStaged } from './staged';
 import { TransactionCancelled } from '../db/errors';
 import type { Movement, MovementRequest, Shortfall, StockRecord } from '../domain/stock-ledger';
 import { InsufficientStock, WarehouseRefused, applyMovement, emptyStock } from '../domain/stock-ledger';
 
-export type NamedItem = readonly [string, TransactItem];
-
 export interface StockChange {
   requests: MovementRequest[];
+  /** Who makes the change (`order:<id>`): names a staged change, so the owner's retry can release it. */
+  owner?: string;
   /** Items written in the same transaction (a work order, an order), given the movements recorded. */
   with?: (movements: Movement[]) => NamedItem[];
   /** Extra condition on each warehouse touched (for example: accepts work orders). */
@@ -40,6 +41,7 @@ const pairKey = (sku: string, warehouseId: string) => `${sku}\u0000${warehouseId
 export async function readStock(
   pairs: ReadonlyArray<{ sku: string; warehouseId: string }>,
   at: string,
+  owner?: string,
 ): Promise<Map<string, StockRecord>> {
   const records = new Map<string, StockRecord>();
   const unique = [...new Map(pairs.map((pair) => [pairKey(pair.sku, pair.warehouseId), pair])).values()];
@@ -59,19 +61,24 @@ export async function readStock(
       layers: record.layers ?? [],
       version: record.version,
       updatedAt: record.updatedAt,
+      ...(record.staged ? { staged: record.staged } : {}),
     });
   }
   for (const pair of unique) {
     const key = pairKey(pair.sku, pair.warehouseId);
     if (!records.has(key)) records.set(key, emptyStock(pair.sku, pair.warehouseId, at));
   }
+  await resolveStaged(records, owner);
   return records;
 }
 
 export interface StockPlan {
-  items: NamedItem[];
+  /** Stock record puts. */
+  recordItems: NamedItem[];
+  movementItems: NamedItem[];
+  warehouseItems: NamedItem[];
   movements: Movement[];
-  records: StockRecord[];
+  records: Array<{ record: StockRecord; readVersion: number }>;
 }
 
 /** The items of a change: stock records on the versions read, movements, warehouse totals and checks. */
@@ -119,7 +126,7 @@ export function planStockChange(
 
   const table = tableName();
   const changed = [...records].filter(([key, record]) => record.version !== current.get(key)!.version);
-  const items: NamedItem[] = changed.map(([key, record]) => {
+  const recordItems: NamedItem[] = changed.map(([key, record]) => {
     const read = current.get(key)!.version;
     return [
       `stock:${key}`,
@@ -133,8 +140,10 @@ export function planStockChange(
       },
     ];
   });
+  const movementItems: NamedItem[] = [];
+  const warehouseItems: NamedItem[] = [];
   for (const movement of movements) {
-    items.push([
+    movementItems.push([
       `movement:${movement.id}`,
       {
         Put: {
@@ -153,7 +162,7 @@ export function planStockChange(
     const condition = `attribute_exists(PK)${warehouseCondition ? ` AND (${warehouseCondition.expression})` : ''}`;
     const values = warehouseCondition?.values;
     if (totals.units !== 0 || totals.skus !== 0) {
-      items.push([
+      warehouseItems.push([
         `warehouse:${warehouseId}`,
         {
           Update: {
@@ -166,7 +175,7 @@ export function planStockChange(
         },
       ]);
     } else if (totals.creates || warehouseCondition) {
-      items.push([
+      warehouseItems.push([
         `warehouse:${warehouseId}`,
         {
           ConditionCheck: {
@@ -179,20 +188,58 @@ export function planStockChange(
       ]);
     }
   }
-  return { items, movements, records: changed.map(([, record]) => record) };
+  return {
+    recordItems,
+    movementItems,
+    warehouseItems,
+    movements,
+    records: changed.map(([key, record]) => ({ record, readVersion: current.get(key)!.version })),
+  };
+}
+
+/** The change's delta on each record, marked under its id: what abandoning it takes back out. */
+function markStaged(plan: StockPlan, current: ReadonlyMap<string, StockRecord>, changeId: string) {
+  return plan.records.map(({ record, readVersion }) => {
+    const before = current.get(pairKey(record.sku, record.warehouseId))!;
+    const delta = { onHand: record.onHand - before.onHand, allocated: record.allocated - before.allocated };
+    return { record: { ...record, staged: { ...record.staged, [changeId]: delta } }, readVersion };
+  });
 }
 
 /**
- * Reads, plans and commits once. A refused stock record is a lost race (LostRace); a refused warehouse
- * is WarehouseRefused; a refusal of the caller's own items reaches the caller as TransactionCancelled.
+ * Reads, plans and commits once: in one transaction when it fits, staged and confirmed when it does
+ * not (shared/stock/staged.ts). A refused stock record is a lost race (LostRace); a refused warehouse is
+ * WarehouseRefused; a refusal of the caller's own items reaches the caller as TransactionCancelled.
  */
 export async function commitStockChangeOnce(change: StockChange): Promise<LedgerResult> {
   const at = new Date().toISOString();
-  const current = await readStock(change.requests, at);
+  const current = await readStock(change.requests, at, change.owner);
   const planned = planStockChange(change.requests, current, at, change.warehouseCondition);
-  const items = [...planned.items, ...(change.with?.(planned.movements) ?? [])];
+  const callerItems = change.with?.(planned.movements) ?? [];
+  const total =
+    planned.recordItems.length +
+    planned.movementItems.length +
+    planned.warehouseItems.length +
+    callerItems.length;
   try {
-    await transactWrite(items);
+    // One item of room for the request's idempotency guard.
+    if (total < maxTransactionItems) {
+      await transactWrite([
+        ...planned.recordItems,
+        ...planned.movementItems,
+        ...planned.warehouseItems,
+        ...callerItems,
+      ]);
+    } else {
+      const id = newId();
+      await commitStaged({
+        id,
+        owner: change.owner ?? 'ledger',
+        records: markStaged(planned, current, id),
+        movements: planned.movements,
+        confirmItems: [...planned.warehouseItems, ...callerItems],
+      });
+    }
   } catch (error) {
     if (!(error instanceof TransactionCancelled)) throw error;
     const warehouse = error.refusedWithPrefix('warehouse:');
@@ -200,7 +247,7 @@ export async function commitStockChangeOnce(change: StockChange): Promise<Ledger
     if (error.refusedWithPrefix('stock:')) throw new LostRace('a stock record changed');
     throw error;
   }
-  return { movements: planned.movements, records: planned.records };
+  return { movements: planned.movements, records: planned.records.map(({ record }) => record) };
 }
 
 /** A stock change on its own (work orders, tests): retried by the one policy until it commits or is refused. */

@@ -25,7 +25,7 @@ import {
   corsExposedHeaders,
   corsMaxAgeSeconds,
   corsMethods,
-} from '../../shared/http/cors';
+} from '../cors';
 import { apiTarget, planRoutes, routeKeyOf, routesPerApiQuota } from '../route-plan';
 
 export interface CommerceApiProps {

@@ -38,7 +38,6 @@ export const tableWriteActions = [
   'dynamodb:PutItem',
   'dynamodb:UpdateItem',
   'dynamodb:DeleteItem',
-  'dynamodb:BatchWriteItem',
 ];
 
 export interface GroupFunctionProps {

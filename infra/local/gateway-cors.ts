@@ -8,7 +8,7 @@ import {
   corsMaxAgeSeconds,
   corsMethods,
   corsOrigins,
-} from '../../shared/http/cors';
+} from '../cors';
 import type { GatewayResponse } from './jwt-authorizer';
 
 function allowedOrigin(origin: string | undefined): string | undefined {

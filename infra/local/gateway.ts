@@ -1,6 +1,7 @@
 /**
  * The local API Gateway (HTTP API): a loopback HTTP server that routes like the deployed API (same
- * route keys, same $default and ANY routes), runs the JWT authorizer, answers CORS preflight, and
+ * canonical route keys, methods a path lacks to $default), runs the JWT authorizer, answers CORS
+ * preflight and sets the CORS headers on every response (as API Gateway's corsPreflight does), and
  * invokes each group's real Lambda handler in this process with the payload 2.0 event.
  */
 import { randomUUID } from 'node:crypto';

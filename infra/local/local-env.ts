@@ -3,7 +3,7 @@
  * handlers run in this process, so they read it from process.env.
  */
 import { setDb } from '../../shared/db/client';
-import { corsOrigins } from '../../shared/http/cors';
+import { corsOrigins } from '../cors';
 import { cursorSigningKey, localExportsBucket, localTableName } from './data-dir';
 import { s3rverCredentials } from './s3-local';
 

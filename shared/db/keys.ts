@@ -150,7 +150,6 @@ export const movementIndexKeys = (movement: { warehouseId: string; at: string; i
 });
 export const movementsOfSku = (sku: string) => ({ pk: `MOVEMENTS#SKU#${sku}` });
 export const movementsInWarehouse = (warehouseId: string) => ({ pk: `MOVEMENTS#WH#${warehouseId}` });
-export const movementsOnDay = (day: string) => ({ pk: `MOVEMENTS#DAY#${day}` });
 
 export const stockRuleKey = (id: string): ItemKey => ({ PK: `STOCKRULE#${id}`, SK: 'STOCKRULE' });
 export const stockRuleIndexKeys = (rule: { id: string; skuPattern: string; warehouseId?: string }) => ({

@@ -85,11 +85,6 @@ export function defineGroup<T extends RouteTable>(group: string, routes: T): Gro
   return { group, routes };
 }
 
-/** `GET /v1/vendors/{id}` */
-export function interfaceRouteKey(definition: Pick<RouteDefinition, 'method' | 'path'>): string {
-  return `${definition.method} ${definition.path}`;
-}
-
 export function pathSegments(path: string): string[] {
   return path.split('/').filter((segment) => segment.length > 0);
 }

@@ -44,16 +44,6 @@ export function idListQuery(item: z.ZodMiniString<string>, max: number) {
 
 export const timestampSchema = z.iso.datetime();
 
-export const problemSchema = z.object({
-  type: z.string(),
-  title: z.string(),
-  status: z.number(),
-  detail: z.string(),
-  instance: z.optional(z.string()),
-  correlationId: z.optional(z.string()),
-  errors: z.optional(z.array(z.object({ path: z.string(), message: z.string() }))),
-});
-
 export function pageOf<T extends z.ZodMiniType>(item: T) {
   return z.object({ items: z.array(item), nextCursor: z.nullable(z.string()) });
 }

@@ -3,7 +3,7 @@
 import { tableName } from '../db/client';
 import { allWarehouses, defaultWarehouseKey, warehouseIndexKeys, warehouseKey } from '../db/keys';
 import type { Page } from '../db/query';
-import { equalsFilter, getItem, getItems, queryPage } from '../db/query';
+import { equalsFilter, getItem, queryPage } from '../db/query';
 import type { TransactItem } from '../db/transactions';
 import type { StockCounters } from './stock-summary';
 import type { Warehouse } from './warehouse';
@@ -64,19 +64,10 @@ export async function findWarehouseRecord(
   return item ? toWarehouseRecord(item) : undefined;
 }
 
-export async function findWarehouses(ids: string[]): Promise<Warehouse[]> {
-  return (await getItems(ids.map(warehouseKey))).map(toWarehouse);
-}
-
 /** Id of the default warehouse (the pointer item the inventory group keeps); undefined before the first. */
 export async function findDefaultWarehouseId(consistent = false): Promise<string | undefined> {
   const pointer = await getItem(defaultWarehouseKey(), consistent);
   return typeof pointer?.warehouseId === 'string' ? pointer.warehouseId : undefined;
-}
-
-export async function findDefaultWarehouse(): Promise<Warehouse | undefined> {
-  const id = await findDefaultWarehouseId();
-  return id ? findWarehouse(id) : undefined;
 }
 
 export interface WarehouseFilter {

@@ -5,7 +5,7 @@ import {
   corsExposedHeaders,
   corsMaxAgeSeconds,
   corsMethods,
-} from '../../shared/http/cors';
+} from '../../infra/cors';
 import type { Synthesized, SynthesizedRoute } from './synth';
 import { resourcesOf, routesOf, synthesize } from './synth';
 

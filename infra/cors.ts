@@ -1,4 +1,4 @@
-/** CORS for the configured UI origins (CORS_ORIGINS, comma-separated); the stack sets the same list on the API. */
+/** CORS is the gateway's: the stack's corsPreflight and the local gateway read these; functions carry none. Origins from CORS_ORIGINS (comma-separated). */
 export const corsAllowedHeaders = [
   'authorization',
   'content-type',

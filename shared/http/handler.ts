@@ -57,6 +57,10 @@ async function invoke(entry: DispatchEntry, event: ApiEvent, correlationId: stri
       const check = safeParse(definition.response, result.body);
       if (!check.success)
         throw new Error(`${definition.operationId} answered outside its schema: ${check.error.message}`);
+      // Strictly: a field the schema does not name (a storage attribute, a counter) is a leak.
+      const stray = strayFields(result.body, check.data);
+      if (stray.length > 0)
+        throw new Error(`${definition.operationId} answered fields outside its schema: ${stray.join(', ')}`);
     }
     const headers: Record<string, string> = { ...result.headers };
     if (result.version !== undefined) headers.etag = etag(result.version);
@@ -93,6 +97,20 @@ async function invoke(entry: DispatchEntry, event: ApiEvent, correlationId: stri
 }
 
 const emptyObject = strictObject({});
+
+/** Paths of fields in what an operation answered that parsing its response schema dropped. */
+export function strayFields(answered: unknown, parsed: unknown, path = 'body'): string[] {
+  if (Array.isArray(answered) && Array.isArray(parsed)) {
+    return answered.flatMap((item, index) => strayFields(item, parsed[index], `${path}[${index}]`));
+  }
+  if (!answered || typeof answered !== 'object' || !parsed || typeof parsed !== 'object') return [];
+  const kept = parsed as Record<string, unknown>;
+  return Object.entries(answered as Record<string, unknown>).flatMap(([key, value]) => {
+    if (value === undefined) return [];
+    if (!Object.prototype.hasOwnProperty.call(kept, key)) return [`${path}.${key}`];
+    return strayFields(value, kept[key], `${path}.${key}`);
+  });
+}
 
 export function createDispatcher<T extends RouteTable>(
   catalogue: GroupCatalogue<T>,

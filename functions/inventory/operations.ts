@@ -1,10 +1,10 @@
 /** The inventory group's operations, one module per resource. */
 import type { Implementations } from '../../shared/http/catalogue';
-import { alertSettingsOperations } from './alert-settings-operations';
+import { alertSettingsOperations } from './alert-settings/operations';
 import type { inventoryCatalogue } from './routes';
-import { rulePeriodOperations } from './rule-period-operations';
-import { stockRuleOperations } from './stock-rule-operations';
-import { warehouseOperations } from './warehouse-operations';
+import { rulePeriodOperations } from './rule-periods/operations';
+import { stockRuleOperations } from './stock-rules/operations';
+import { warehouseOperations } from './warehouses/operations';
 
 export const inventoryOperations: Implementations<typeof inventoryCatalogue.routes> = {
   ...warehouseOperations,

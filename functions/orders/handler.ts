@@ -1,11 +1,11 @@
 /** Lambda entry of the orders group. */
 import { createGroupHandler } from '../../shared/http/handler';
-import { automationRuleOperations } from './automation-rule-operations';
-import { columnViewOperations } from './column-view-operations';
-import { orderOperations } from './order-operations';
+import { automationRuleOperations } from './automation-rules/operations';
+import { columnViewOperations } from './column-views/operations';
+import { orderOperations } from './orders/operations';
 import { ordersCatalogue } from './routes';
-import { statusOperations } from './status-operations';
-import { workOrderOperations } from './work-order-operations';
+import { statusOperations } from './statuses/operations';
+import { workOrderOperations } from './work-orders/operations';
 
 export const handler = createGroupHandler(ordersCatalogue, {
   ...orderOperations,

@@ -1,7 +1,7 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
-import { raiseDeletionFence } from '../../functions/orders/status-repository';
+import { raiseDeletionFence } from '../../functions/orders/statuses/repository';
 import { db, tableName } from '../../shared/db/client';
 import { historyOfOrder, orderIndexKeys, orderKey, ordersInStatus } from '../../shared/db/keys';
 import { queryAll } from '../../shared/db/query';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstOverlap, isActiveOn, rangesOverlap } from '../../functions/inventory/period-overlap';
+import { firstOverlap, isActiveOn, rangesOverlap } from '../../functions/inventory/rule-periods/overlap';
 
 const period = (id: string, from: string, to: string) => ({ id, from, to });
 

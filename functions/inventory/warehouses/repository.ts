@@ -1,0 +1,231 @@
+/**
+ * Warehouse writes and the default pointer (reads other groups need live in shared/warehouses).
+ *
+ * The pointer item names the default warehouse and counts the warehouses. Its `warehouseId` changes only
+ * in the same transaction as the warehouses' `isDefault` flags, conditioned on the value read, so
+ * concurrent requests can never leave zero or two defaults. Warehouse updates are UpdateItem SETs, never
+ * Puts: the stock ledger and the rule writes keep counters on the same item.
+ */
+import { tableName } from '../../../shared/db/client';
+import {
+  defaultWarehouseKey,
+  warehouseCodeKey,
+  warehouseIndexKeys,
+  warehouseKey,
+} from '../../../shared/db/keys';
+import { getItem } from '../../../shared/db/query';
+import type { TransactItem } from '../../../shared/db/transactions';
+import { transactWrite } from '../../../shared/db/transactions';
+import { warehouseItem } from '../../../shared/warehouses/repository';
+import type { Warehouse } from '../../../shared/warehouses/warehouse';
+import { setFields } from '../update-expression';
+
+export interface DefaultPointer {
+  warehouseId: string;
+  warehouseCount: number;
+}
+
+export async function readDefaultPointer(): Promise<DefaultPointer | undefined> {
+  const item = await getItem(defaultWarehouseKey(), true);
+  if (typeof item?.warehouseId !== 'string') return undefined;
+  return {
+    warehouseId: item.warehouseId,
+    warehouseCount: typeof item.warehouseCount === 'number' ? item.warehouseCount : 1,
+  };
+}
+
+/** Which warehouse holds a code (case-insensitively), read strongly before a write that claims it. */
+export async function warehouseIdWithCode(code: string): Promise<string | undefined> {
+  const marker = await getItem(warehouseCodeKey(code), true);
+  return typeof marker?.warehouseId === 'string' ? marker.warehouseId : undefined;
+}
+
+/**
+ * What a write does to the pointer: `none` leaves it alone, `count` only counts a warehouse in or out,
+ * `first` creates it for the first warehouse, `move` hands the default over, `clear` removes it with
+ * the last warehouse.
+ */
+export type PointerChange =
+  | { kind: 'none' }
+  | { kind: 'count' }
+  | { kind: 'first'; to: string }
+  | { kind: 'move'; from: string; to: string }
+  | { kind: 'clear'; from: string };
+
+/** The pointer item of a change, if it writes one. */
+function pointerItem(change: PointerChange, countChange: number): TransactItem | undefined {
+  const TableName = tableName();
+  const Key = defaultWarehouseKey();
+  switch (change.kind) {
+    case 'none':
+      return undefined;
+    case 'first':
+      return {
+        Put: {
+          TableName,
+          Item: { ...Key, warehouseId: change.to, warehouseCount: 1 },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      };
+    case 'count':
+      return {
+        Update: {
+          TableName,
+          Key,
+          UpdateExpression: 'ADD warehouseCount :change',
+          // Gone: the last warehouse was deleted meanwhile; the caller reads again and becomes the first.
+          ConditionExpression: 'attribute_exists(PK)',
+          ExpressionAttributeValues: { ':change': countChange },
+        },
+      };
+    case 'move':
+      return {
+        Update: {
+          TableName,
+          Key,
+          UpdateExpression: 'SET warehouseId = :to ADD warehouseCount :change',
+          ConditionExpression: 'warehouseId = :from',
+          ExpressionAttributeValues: { ':from': change.from, ':to': change.to, ':change': countChange },
+        },
+      };
+    case 'clear':
+      return {
+        Delete: {
+          TableName,
+          Key,
+          // Only the last warehouse takes the default with it: the count proves no other exists.
+          ConditionExpression: 'warehouseId = :from AND warehouseCount = :one',
+          ExpressionAttributeValues: { ':from': change.from, ':one': 1 },
+        },
+      };
+  }
+}
+
+/** Sets another warehouse's flag (the previous default losing it, or a named successor gaining it). */
+function flagItem(warehouseId: string, isDefault: boolean, at: string): TransactItem {
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: warehouseKey(warehouseId),
+      UpdateExpression: 'SET isDefault = :flag, updatedAt = :at ADD version :one',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeValues: { ':flag': isDefault, ':at': at, ':one': 1 },
+    },
+  };
+}
+
+/**
+ * Items: `defaultPointer`, and with a move the other warehouses whose flag changes with it,
+ * `previousDefault` and `newDefault` (the written warehouse sets its own).
+ */
+function defaultItems(
+  change: PointerChange,
+  countChange: number,
+  self: string,
+  at: string,
+): Record<'defaultPointer' | 'previousDefault' | 'newDefault', TransactItem | undefined> {
+  const move = change.kind === 'move' ? change : undefined;
+  return {
+    defaultPointer: pointerItem(change, countChange),
+    previousDefault: move && move.from !== self ? flagItem(move.from, false, at) : undefined,
+    newDefault: move && move.to !== self ? flagItem(move.to, true, at) : undefined,
+  };
+}
+
+function codeMarkerPut(code: string, warehouseId: string): TransactItem {
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: { ...warehouseCodeKey(code), warehouseId },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    },
+  };
+}
+
+function codeMarkerDelete(code: string): TransactItem {
+  return { Delete: { TableName: tableName(), Key: warehouseCodeKey(code) } };
+}
+
+/** Warehouse, code marker and pointer, all or none. Items: `warehouse`, `codeMarker` and the default's. */
+export async function insertWarehouse(warehouse: Warehouse, change: PointerChange): Promise<void> {
+  await transactWrite({
+    warehouse: {
+      Put: {
+        TableName: tableName(),
+        Item: warehouseItem(warehouse),
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    },
+    codeMarker: codeMarkerPut(warehouse.code, warehouse.id),
+    ...defaultItems(change, 1, warehouse.id, warehouse.updatedAt),
+  });
+}
+
+/**
+ * The editable fields at the version read, the code marker when the code changes, and the default.
+ * Items: `warehouse`, `newCodeMarker` and `oldCodeMarker` (when the code changes), the default's.
+ */
+export async function updateWarehouse(
+  previous: Warehouse,
+  next: Warehouse,
+  change: PointerChange,
+): Promise<void> {
+  const { id } = next;
+  // Every editable field by name, so an optional one the replacement leaves out is removed.
+  const update = setFields({
+    code: next.code,
+    name: next.name,
+    originAddress: next.originAddress,
+    returnAddress: next.returnAddress,
+    capacity: next.capacity,
+    active: next.active,
+    acceptsWorkOrders: next.acceptsWorkOrders,
+    acceptsPurchaseOrders: next.acceptsPurchaseOrders,
+    isDefault: next.isDefault,
+    version: next.version,
+    updatedAt: next.updatedAt,
+    ...warehouseIndexKeys(next),
+  });
+  const codeChanges = previous.code.toLowerCase() !== next.code.toLowerCase();
+  await transactWrite({
+    warehouse: {
+      Update: {
+        TableName: tableName(),
+        Key: warehouseKey(id),
+        ...update,
+        ConditionExpression: 'attribute_exists(PK) AND #version = :read',
+        ExpressionAttributeValues: { ...update.ExpressionAttributeValues, ':read': previous.version },
+      },
+    },
+    newCodeMarker: codeChanges ? codeMarkerPut(next.code, id) : undefined,
+    oldCodeMarker: codeChanges ? codeMarkerDelete(previous.code) : undefined,
+    ...defaultItems(change, 0, id, next.updatedAt),
+  });
+}
+
+/**
+ * Removes the warehouse at the version read, only while it holds no stock and no stock rule names it
+ * (the counters are on the item, so a receipt or a rule landing meanwhile makes the delete fail).
+ * Items: `warehouse`, `codeMarker` and the default's.
+ */
+export async function deleteWarehouse(
+  warehouse: Warehouse,
+  change: PointerChange,
+  at: string,
+): Promise<void> {
+  await transactWrite({
+    warehouse: {
+      Delete: {
+        TableName: tableName(),
+        Key: warehouseKey(warehouse.id),
+        ConditionExpression:
+          'attribute_exists(PK) AND version = :read' +
+          ' AND (attribute_not_exists(unitsOnHand) OR unitsOnHand = :zero)' +
+          ' AND (attribute_not_exists(stockRuleCount) OR stockRuleCount = :zero)',
+        ExpressionAttributeValues: { ':read': warehouse.version, ':zero': 0 },
+      },
+    },
+    codeMarker: codeMarkerDelete(warehouse.code),
+    ...defaultItems(change, -1, warehouse.id, at),
+  });
+}

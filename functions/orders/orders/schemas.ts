@@ -1,0 +1,33 @@
+import * as z from 'zod/mini';
+import { addressSchema } from '../../../shared/domain/address';
+import { orderIdSchema, orderInputSchema, orderSchema } from '../../../shared/domain/order';
+import { paymentMethods, paymentSchema } from '../../../shared/domain/payment';
+import { timestampSchema } from '../../../shared/http/schemas';
+
+export const orderIdParams = z.strictObject({ id: orderIdSchema });
+export const orderItemParams = z.strictObject({
+  id: orderIdSchema,
+  itemId: z.string().check(z.regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'must be an item id')),
+});
+
+export const paymentInputSchema = z.strictObject({
+  /** Minor units, in the order's currency. */
+  amount: z.number().check(z.int(), z.minimum(1), z.maximum(Number.MAX_SAFE_INTEGER)),
+  method: z.enum(paymentMethods),
+  reference: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
+  paidAt: z.optional(timestampSchema),
+});
+
+export const addressUpdateSchema = z.strictObject({
+  shipTo: z.optional(addressSchema),
+  billTo: z.optional(addressSchema),
+  reason: z.optional(z.string().check(z.maxLength(500))),
+});
+
+export const lineChangeSchema = z.optional(
+  z.strictObject({ reason: z.optional(z.string().check(z.maxLength(500))) }),
+);
+
+export const orderViewSchema = z.object({ ...orderSchema.def.shape, payments: z.array(paymentSchema) });
+
+export { orderInputSchema };

@@ -1,8 +1,9 @@
 /** Every benchmark, in the order `npm run bench` runs them; a new benchmark is one more entry here. */
 import type { Suite } from '../lib/suite';
 import { bundles } from './bundles';
+import { largeOrder } from './large-order';
 import { orders } from './orders';
 import { requestOverhead } from './request-overhead';
 import { workOrder } from './work-order';
 
-export const suites: readonly Suite[] = [bundles, requestOverhead, workOrder, orders];
+export const suites: readonly Suite[] = [bundles, requestOverhead, workOrder, orders, largeOrder];

@@ -1,6 +1,6 @@
 /** One complete vendor and its stored item, written the way the vendors repository writes it. */
 import { ulid } from 'ulid';
-import type { Vendor } from '../../functions/vendors/schemas';
+import type { Vendor } from '../../functions/vendors/vendors/schemas';
 import { vendorIndexKeys, vendorKey } from '../../shared/db/keys';
 
 export function benchVendor(): { vendor: Vendor; item: Record<string, unknown> } {

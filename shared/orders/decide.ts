@@ -266,12 +266,11 @@ export function decideOrderChange(
   };
 }
 
-/** The fields automation actions may change (the rest of the order is never touched by a rule). */
-function pickActionFields(order: Order) {
-  return {
-    statusId: order.statusId,
-    warehouseId: order.warehouseId,
-    requestedShippingService: order.requestedShippingService,
-    tags: order.tags,
-  };
+/** The fields automation actions may change (the rest of the order is never touched by a rule); absent stays absent. */
+function pickActionFields(order: Order): Partial<Order> {
+  const picked: Partial<Order> = { statusId: order.statusId, tags: order.tags };
+  if (order.warehouseId !== undefined) picked.warehouseId = order.warehouseId;
+  if (order.requestedShippingService !== undefined)
+    picked.requestedShippingService = order.requestedShippingService;
+  return picked;
 }

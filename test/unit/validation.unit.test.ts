@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { vendorInputSchema } from '../../functions/vendors/schemas';
+import { vendorInputSchema } from '../../functions/vendors/vendors/schemas';
 import { ValidationFailed } from '../../shared/errors';
 import { parsePart } from '../../shared/http/validation';
 

@@ -3,7 +3,7 @@
  * most popular ones, and a few others), and how much a purchase order brings in: 30 to 60 days of the
  * expected demand there, rounded up to the vendor's case pack.
  */
-import type { PoSource } from '../../../functions/vendors/schemas';
+import type { PoSource } from '../../../functions/vendors/po-sources/schemas';
 import type { Sku } from './skus';
 import { countries } from './countries';
 import type { Random } from './random';

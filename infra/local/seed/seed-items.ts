@@ -4,7 +4,8 @@
  * 100,000 orders never sit in memory at once. Deterministic for a given seed and `now`.
  */
 import { historyPut, orderPut, paymentPut } from '../../../shared/orders/repository';
-import type { PoSource, Vendor } from '../../../functions/vendors/schemas';
+import type { PoSource } from '../../../functions/vendors/po-sources/schemas';
+import type { Vendor } from '../../../functions/vendors/vendors/schemas';
 import {
   defaultWarehouseKey,
   poSourceIndexKeys,

@@ -2,7 +2,8 @@
  * Suppliers and purchase-order sources: each SKU is bought from a vendor of its category for the
  * warehouses that stock it, at the vendor's price in the vendor's currency, with case-pack minimums.
  */
-import type { PoSource, Vendor } from '../../../functions/vendors/schemas';
+import type { PoSource } from '../../../functions/vendors/po-sources/schemas';
+import type { Vendor } from '../../../functions/vendors/vendors/schemas';
 import { countries, usdRates } from './countries';
 import { address } from './customers';
 import type { Sku } from './skus';

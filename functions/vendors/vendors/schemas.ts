@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import { addressSchema } from '../../shared/domain/address';
-import { currencySchema, moneySchema } from '../../shared/domain/money';
+import { addressSchema } from '../../../shared/domain/address';
+import { currencySchema } from '../../../shared/domain/money';
 import {
   codeSchema,
   cursorSchema,
@@ -8,10 +8,9 @@ import {
   limitSchema,
   nameSchema,
   queryBoolean,
-  skuSchema,
   timestampSchema,
   ulidSchema,
-} from '../../shared/http/schemas';
+} from '../../../shared/http/schemas';
 
 const contactSchema = z.strictObject({
   name: z.optional(nameSchema),
@@ -19,7 +18,7 @@ const contactSchema = z.strictObject({
   phone: z.optional(z.string().check(z.regex(/^[0-9+() .-]{5,32}$/, 'must be a phone number'))),
 });
 
-const leadTimeDays = z.number().check(z.int(), z.minimum(0), z.maximum(365));
+export const leadTimeDays = z.number().check(z.int(), z.minimum(0), z.maximum(365));
 
 /** What a client sends to create or replace a vendor. */
 export const vendorInputSchema = z.strictObject({
@@ -70,41 +69,3 @@ export const vendorDeleteResult = z.object({
   deleted: z.array(ulidSchema),
   deletedPoSources: z.array(ulidSchema),
 });
-
-export const poSourceInputSchema = z.strictObject({
-  vendorId: ulidSchema,
-  sku: skuSchema,
-  vendorSku: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
-  unitCost: moneySchema,
-  minimumOrderQuantity: z._default(z.number().check(z.int(), z.minimum(1), z.maximum(1_000_000)), 1),
-  /** Overrides the vendor's lead time for this SKU. */
-  leadTimeDays: z.optional(leadTimeDays),
-  warehouseId: ulidSchema,
-});
-export type PoSourceInput = z.infer<typeof poSourceInputSchema>;
-
-export const poSourceSchema = z.object({
-  ...poSourceInputSchema.def.shape,
-  id: ulidSchema,
-  createdAt: timestampSchema,
-});
-export type PoSource = z.infer<typeof poSourceSchema>;
-
-export const poSourceListQuery = z.strictObject({
-  vendorId: z.optional(ulidSchema),
-  sku: z.optional(skuSchema),
-  warehouseId: z.optional(ulidSchema),
-  limit: limitSchema,
-  cursor: cursorSchema,
-});
-
-const maxPoSourcesPerDelete = 50;
-export const poSourceDeleteQuery = z.strictObject({
-  ids: z.optional(idListQuery(ulidSchema, maxPoSourcesPerDelete)),
-});
-export const poSourceDeleteBody = z.strictObject({
-  ids: z.array(ulidSchema).check(z.minLength(1), z.maxLength(maxPoSourcesPerDelete)),
-});
-export const poSourceDeleteResult = z.object({ deleted: z.array(ulidSchema) });
-
-export const warehouseListQuery = z.strictObject({ limit: limitSchema, cursor: cursorSchema });

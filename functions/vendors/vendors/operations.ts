@@ -1,27 +1,23 @@
-/** The vendors group's operations: rules and translation of refused writes into typed errors. */
-import { newId } from '../../shared/ids';
-import { maxTransactionItems, transactWrite } from '../../shared/db/transactions';
-import { TransactionCancelled } from '../../shared/db/errors';
-import { LostRace, withRetry } from '../../shared/db/retry';
-import { checkVersion } from '../../shared/domain/versions';
-import { BadRequest, Conflict, NotFound, PreconditionFailed, ValidationFailed } from '../../shared/errors';
-import type { Implementations } from '../../shared/http/catalogue';
-import { listWarehouses } from '../../shared/warehouses/repository';
+/** Vendors: rules and translation of refused writes into typed errors. */
+import { newId } from '../../../shared/ids';
+import { maxTransactionItems, transactWrite } from '../../../shared/db/transactions';
+import { TransactionCancelled } from '../../../shared/db/errors';
+import { LostRace, withRetry } from '../../../shared/db/retry';
+import { checkVersion } from '../../../shared/domain/versions';
+import { Conflict, NotFound, PreconditionFailed } from '../../../shared/errors';
+import type { Implementations } from '../../../shared/http/catalogue';
+import { targetIds, tooManyItems } from '../bulk-delete';
+import { poSourcesOf } from '../po-sources/repository';
 import {
-  deletePoSourcesItems,
   deleteVendorsItems,
-  findPoSources,
   findVendor,
   findVendors,
-  insertPoSource,
   insertVendor,
-  listPoSources,
   listVendors,
-  poSourcesOf,
   replaceVendor,
 } from './repository';
-import type { vendorsCatalogue } from './routes';
-import type { PoSource, Vendor } from './schemas';
+import type { vendorRoutes } from './routes';
+import type { Vendor } from './schemas';
 
 const now = () => new Date().toISOString();
 
@@ -35,28 +31,7 @@ async function requireVendor(id: string, consistent = false): Promise<Vendor> {
   return vendor;
 }
 
-/** Ids from the query or the body (not both), without repeats. */
-function targetIds(query: { ids?: string[] } | undefined, body: { ids: string[] } | undefined): string[] {
-  if (query?.ids && body?.ids) throw new BadRequest('Name the ids in the query or in the body, not both.');
-  const ids = query?.ids ?? body?.ids;
-  if (!ids) {
-    throw new ValidationFailed(
-      'Name the ids to delete, in the query (?ids=a,b) or the body ({"ids": [...]}).',
-      [{ path: 'query.ids', message: 'required (or body.ids)' }],
-    );
-  }
-  return [...new Set(ids)];
-}
-
-function tooManyItems(count: number): BadRequest {
-  return new BadRequest(
-    `This delete touches ${count} items; one atomic delete holds at most ${maxTransactionItems}. Split it into smaller requests.`,
-  );
-}
-
-type Routes = typeof vendorsCatalogue.routes;
-
-export const vendorsOperations: Implementations<Routes> = {
+export const vendorOperations: Implementations<typeof vendorRoutes> = {
   async listVendors({ query }) {
     const { limit, cursor, ...listing } = query;
     return { body: await listVendors(listing, limit, cursor) };
@@ -148,67 +123,5 @@ export const vendorsOperations: Implementations<Routes> = {
       throw error;
     }
     return { body: { deleted: ids, deletedPoSources: sources.map((s) => s.id) } };
-  },
-
-  async listPoSources({ query }) {
-    const { limit, cursor, ...listing } = query;
-    return { body: await listPoSources(listing, limit, cursor) };
-  },
-
-  async createPoSource({ body }) {
-    const source: PoSource = { ...body, id: newId(), createdAt: now() };
-    try {
-      await insertPoSource(source);
-    } catch (error) {
-      if (!(error instanceof TransactionCancelled)) throw error;
-      if (error.refused('vendorCounter')) {
-        throw new ValidationFailed(`No vendor has the id ${body.vendorId}.`, [
-          { path: 'body.vendorId', message: 'no vendor has this id' },
-        ]);
-      }
-      if (error.refused('warehouseCheck')) {
-        throw new ValidationFailed(
-          `Warehouse ${body.warehouseId} does not exist or does not accept purchase orders.`,
-          [{ path: 'body.warehouseId', message: 'no warehouse with this id accepts purchase orders' }],
-        );
-      }
-      if (error.refused('uniqueMarker')) {
-        throw new Conflict(
-          `Vendor ${body.vendorId} already has a source for SKU ${body.sku} into warehouse ${body.warehouseId}.`,
-        );
-      }
-      throw error;
-    }
-    return { body: source, headers: { location: `/v1/vendors/po-sources?vendorId=${source.vendorId}` } };
-  },
-
-  async deletePoSources({ query, body }) {
-    const ids = targetIds(query, body);
-    const sources = await findPoSources(ids);
-    const unknown = ids.filter((id) => !sources.some((source) => source.id === id));
-    if (unknown.length > 0) {
-      throw new NotFound(`No purchase-order source has the id ${unknown.join(', ')}; nothing was deleted.`, {
-        unknownIds: unknown,
-      });
-    }
-    const items = deletePoSourcesItems(sources);
-    if (items.length > maxTransactionItems) throw tooManyItems(items.length);
-    try {
-      await transactWrite(items);
-    } catch (error) {
-      if (error instanceof TransactionCancelled) {
-        throw new Conflict(
-          'Some of these sources were deleted meanwhile; nothing was deleted. List them again.',
-        );
-      }
-      throw error;
-    }
-    return { body: { deleted: ids } };
-  },
-
-  async listPoSourceWarehouses({ query }) {
-    return {
-      body: await listWarehouses({ active: true, acceptsPurchaseOrders: true }, query.limit, query.cursor),
-    };
   },
 };

@@ -1,0 +1,29 @@
+/** What the vendors' and the sources' deletes share: the ids they name, their one transaction's limit. */
+import type { TransactItem } from '../../shared/db/transactions';
+import { maxTransactionItems } from '../../shared/db/transactions';
+import { BadRequest, ValidationFailed } from '../../shared/errors';
+
+/** A transaction's items under their names, for names built from data (`vendor:<id>`). */
+export type NamedItemList = Array<readonly [string, TransactItem]>;
+
+/** Ids from the query or the body (not both), without repeats. */
+export function targetIds(
+  query: { ids?: string[] } | undefined,
+  body: { ids: string[] } | undefined,
+): string[] {
+  if (query?.ids && body?.ids) throw new BadRequest('Name the ids in the query or in the body, not both.');
+  const ids = query?.ids ?? body?.ids;
+  if (!ids) {
+    throw new ValidationFailed(
+      'Name the ids to delete, in the query (?ids=a,b) or the body ({"ids": [...]}).',
+      [{ path: 'query.ids', message: 'required (or body.ids)' }],
+    );
+  }
+  return [...new Set(ids)];
+}
+
+export function tooManyItems(count: number): BadRequest {
+  return new BadRequest(
+    `This delete touches ${count} items; one atomic delete holds at most ${maxTransactionItems}. Split it into smaller requests.`,
+  );
+}

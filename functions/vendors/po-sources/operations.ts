@@ -1,0 +1,77 @@
+/** Purchase-order sources: rules and translation of refused writes into typed errors. */
+import { newId } from '../../../shared/ids';
+import { maxTransactionItems, transactWrite } from '../../../shared/db/transactions';
+import { TransactionCancelled } from '../../../shared/db/errors';
+import { Conflict, NotFound, ValidationFailed } from '../../../shared/errors';
+import type { Implementations } from '../../../shared/http/catalogue';
+import { listWarehouses } from '../../../shared/warehouses/repository';
+import { targetIds, tooManyItems } from '../bulk-delete';
+import { deletePoSourcesItems, findPoSources, insertPoSource, listPoSources } from './repository';
+import type { poSourceRoutes } from './routes';
+import type { PoSource } from './schemas';
+
+const now = () => new Date().toISOString();
+
+export const poSourceOperations: Implementations<typeof poSourceRoutes> = {
+  async listPoSources({ query }) {
+    const { limit, cursor, ...listing } = query;
+    return { body: await listPoSources(listing, limit, cursor) };
+  },
+
+  async createPoSource({ body }) {
+    const source: PoSource = { ...body, id: newId(), createdAt: now() };
+    try {
+      await insertPoSource(source);
+    } catch (error) {
+      if (!(error instanceof TransactionCancelled)) throw error;
+      if (error.refused('vendorCounter')) {
+        throw new ValidationFailed(`No vendor has the id ${body.vendorId}.`, [
+          { path: 'body.vendorId', message: 'no vendor has this id' },
+        ]);
+      }
+      if (error.refused('warehouseCheck')) {
+        throw new ValidationFailed(
+          `Warehouse ${body.warehouseId} does not exist or does not accept purchase orders.`,
+          [{ path: 'body.warehouseId', message: 'no warehouse with this id accepts purchase orders' }],
+        );
+      }
+      if (error.refused('uniqueMarker')) {
+        throw new Conflict(
+          `Vendor ${body.vendorId} already has a source for SKU ${body.sku} into warehouse ${body.warehouseId}.`,
+        );
+      }
+      throw error;
+    }
+    return { body: source, headers: { location: `/v1/vendors/po-sources?vendorId=${source.vendorId}` } };
+  },
+
+  async deletePoSources({ query, body }) {
+    const ids = targetIds(query, body);
+    const sources = await findPoSources(ids);
+    const unknown = ids.filter((id) => !sources.some((source) => source.id === id));
+    if (unknown.length > 0) {
+      throw new NotFound(`No purchase-order source has the id ${unknown.join(', ')}; nothing was deleted.`, {
+        unknownIds: unknown,
+      });
+    }
+    const items = deletePoSourcesItems(sources);
+    if (items.length > maxTransactionItems) throw tooManyItems(items.length);
+    try {
+      await transactWrite(items);
+    } catch (error) {
+      if (error instanceof TransactionCancelled) {
+        throw new Conflict(
+          'Some of these sources were deleted meanwhile; nothing was deleted. List them again.',
+        );
+      }
+      throw error;
+    }
+    return { body: { deleted: ids } };
+  },
+
+  async listPoSourceWarehouses({ query }) {
+    return {
+      body: await listWarehouses({ active: true, acceptsPurchaseOrders: true }, query.limit, query.cursor),
+    };
+  },
+};

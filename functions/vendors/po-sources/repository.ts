@@ -1,0 +1,143 @@
+/** Purchase-order sources in the single table (keys in shared/db/keys.ts), counted on their vendors. */
+import { tableName } from '../../../shared/db/client';
+import {
+  allPoSources,
+  poSourceIndexKeys,
+  poSourceKey,
+  poSourcesOfSku,
+  poSourcesOfVendor,
+  poSourceUniqueKey,
+  vendorKey,
+  withoutStorageAttributes,
+} from '../../../shared/db/keys';
+import type { Page } from '../../../shared/db/query';
+import { getItems, queryAll, queryPage } from '../../../shared/db/query';
+import { transactWrite } from '../../../shared/db/transactions';
+import { warehouseAcceptsPurchaseOrdersCheck } from '../../../shared/warehouses/repository';
+import type { NamedItemList } from '../bulk-delete';
+import type { PoSource } from './schemas';
+
+const toPoSource = (item: Record<string, unknown>) => withoutStorageAttributes(item) as PoSource;
+
+function poSourceItem(source: PoSource) {
+  return { ...poSourceKey(source.id), ...poSourceIndexKeys(source), entity: 'po-source', ...source };
+}
+
+export interface PoSourceListing {
+  vendorId?: string;
+  sku?: string;
+  warehouseId?: string;
+}
+
+/** By vendor (GSI1, SKU prefix when both are given), by SKU (GSI2) or all (GSI3); warehouse as a filter. */
+export async function listPoSources(
+  listing: PoSourceListing,
+  limit: number,
+  cursor?: string,
+): Promise<Page<PoSource>> {
+  const partition = listing.vendorId
+    ? {
+        index: 'GSI1' as const,
+        ...poSourcesOfVendor(listing.vendorId),
+        skPrefix: listing.sku ? `POSOURCE#${listing.sku}#` : 'POSOURCE#',
+      }
+    : listing.sku
+      ? { index: 'GSI2' as const, ...poSourcesOfSku(listing.sku) }
+      : { index: 'GSI3' as const, ...allPoSources() };
+  const page = await queryPage({
+    ...partition,
+    filter: listing.warehouseId
+      ? { expression: 'warehouseId = :warehouse', values: { ':warehouse': listing.warehouseId } }
+      : undefined,
+    limit,
+    cursor,
+    scope: `po-sources:${JSON.stringify(listing)}`,
+  });
+  return { items: page.items.map(toPoSource), nextCursor: page.nextCursor };
+}
+
+export async function findPoSources(ids: string[]): Promise<PoSource[]> {
+  return (await getItems(ids.map(poSourceKey))).map(toPoSource);
+}
+
+export async function poSourcesOf(vendorId: string): Promise<PoSource[]> {
+  return (await queryAll({ index: 'GSI1', ...poSourcesOfVendor(vendorId) })).map(toPoSource);
+}
+
+/**
+ * Items: `source`, `uniqueMarker` (refused: the vendor has a source for this SKU and warehouse),
+ * `vendorCounter` (refused: no such vendor), `warehouseCheck` (refused: no such warehouse, or it does not
+ * accept purchase orders).
+ */
+export async function insertPoSource(source: PoSource): Promise<void> {
+  await transactWrite({
+    source: {
+      Put: {
+        TableName: tableName(),
+        Item: poSourceItem(source),
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    },
+    uniqueMarker: {
+      Put: {
+        TableName: tableName(),
+        Item: { ...poSourceUniqueKey(source), poSourceId: source.id },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    },
+    vendorCounter: {
+      Update: {
+        TableName: tableName(),
+        Key: vendorKey(source.vendorId),
+        UpdateExpression: 'ADD poSourceCount :one',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':one': 1 },
+      },
+    },
+    warehouseCheck: warehouseAcceptsPurchaseOrdersCheck(source.warehouseId),
+  });
+}
+
+/** Items: `source:<id>` (refused: already gone), `uniqueMarker:<id>`. */
+export function deletePoSourceItems(source: PoSource): NamedItemList {
+  return [
+    [
+      `source:${source.id}`,
+      {
+        Delete: {
+          TableName: tableName(),
+          Key: poSourceKey(source.id),
+          ConditionExpression: 'attribute_exists(PK)',
+        },
+      },
+    ],
+    [`uniqueMarker:${source.id}`, { Delete: { TableName: tableName(), Key: poSourceUniqueKey(source) } }],
+  ];
+}
+
+/**
+ * Removes sources and lowers their vendors' counters, all or none. Items: each source's (`source:<id>`,
+ * `uniqueMarker:<id>`), then `vendor:<id>` (the counter; refused: the vendor is gone) for each vendor.
+ */
+export function deletePoSourcesItems(sources: PoSource[]): NamedItemList {
+  const perVendor = new Map<string, number>();
+  for (const source of sources) perVendor.set(source.vendorId, (perVendor.get(source.vendorId) ?? 0) + 1);
+  return [
+    ...sources.flatMap(deletePoSourceItems),
+    ...[...perVendor].map(
+      ([vendorId, count]) =>
+        [
+          `vendor:${vendorId}`,
+          {
+            Update: {
+              TableName: tableName(),
+              Key: vendorKey(vendorId),
+              UpdateExpression: 'ADD poSourceCount :minus',
+              ConditionExpression: 'attribute_exists(PK)',
+              ExpressionAttributeValues: { ':minus': -count },
+            },
+          },
+        ] as const,
+    ),
+  ];
+}

@@ -20,12 +20,7 @@ import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import type { GroupCatalogue } from '../../shared/http/catalogue';
-import {
-  corsAllowedHeaders,
-  corsExposedHeaders,
-  corsMaxAgeSeconds,
-  corsMethods,
-} from '../cors';
+import { corsAllowedHeaders, corsExposedHeaders, corsMaxAgeSeconds, corsMethods } from '../cors';
 import { apiTarget, planRoutes, routeKeyOf, routesPerApiQuota } from '../route-plan';
 
 export interface CommerceApiProps {

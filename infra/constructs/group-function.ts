@@ -34,11 +34,7 @@ export const tableReadActions = [
   'dynamodb:Query',
   'dynamodb:ConditionCheckItem',
 ];
-export const tableWriteActions = [
-  'dynamodb:PutItem',
-  'dynamodb:UpdateItem',
-  'dynamodb:DeleteItem',
-];
+export const tableWriteActions = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'];
 
 export interface GroupFunctionProps {
   /** Handler file relative to the repository root; it exports `handler`. */

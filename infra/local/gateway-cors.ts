@@ -2,13 +2,7 @@
  * CORS as the HTTP API's corsPreflight configuration does it: the gateway answers preflight requests
  * itself and sets the CORS headers on every response, ignoring any the function returned.
  */
-import {
-  corsAllowedHeaders,
-  corsExposedHeaders,
-  corsMaxAgeSeconds,
-  corsMethods,
-  corsOrigins,
-} from '../cors';
+import { corsAllowedHeaders, corsExposedHeaders, corsMaxAgeSeconds, corsMethods, corsOrigins } from '../cors';
 import type { GatewayResponse } from './jwt-authorizer';
 
 function allowedOrigin(origin: string | undefined): string | undefined {

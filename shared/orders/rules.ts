@@ -18,7 +18,6 @@ export function ruleListingFilter(listing: RuleListing): Filter | undefined {
 /** Every rule matching the listing, in run order (a bounded set). */
 export async function allRules(listing: RuleListing = {}): Promise<AutomationRule[]> {
   const items = await queryAll({
-    index: 'GSI1',
     ...automationRulesByPriority(),
     filter: ruleListingFilter(listing),
   });

@@ -23,7 +23,8 @@ export async function listMovements(query: MovementQuery): Promise<Page<Movement
   const bySku = query.sku !== undefined;
   const partition = bySku ? movementsOfSku(query.sku!) : movementsInWarehouse(query.warehouseId!);
   const scope = `movements:${JSON.stringify({ ...query, limit: undefined, cursor: undefined })}`;
-  const keyNames = bySku ? { '#pk': 'PK', '#sk': 'SK' } : { '#pk': 'GSI1PK', '#sk': 'GSI1SK' };
+  const index = 'index' in partition ? (partition.index as string) : undefined;
+  const keyNames = index ? { '#pk': `${index}PK`, '#sk': `${index}SK` } : { '#pk': 'PK', '#sk': 'SK' };
   const otherFilter = bySku && query.warehouseId ? query.warehouseId : undefined;
   const items: Movement[] = [];
   let start = decodeCursor(query.cursor, scope);
@@ -32,7 +33,7 @@ export async function listMovements(query: MovementQuery): Promise<Page<Movement
     const result: QueryCommandOutput = await db().send(
       new QueryCommand({
         TableName: tableName(),
-        IndexName: bySku ? undefined : 'GSI1',
+        IndexName: index,
         KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :from AND :to',
         FilterExpression: otherFilter ? 'warehouseId = :warehouse' : undefined,
         ExpressionAttributeNames: keyNames,

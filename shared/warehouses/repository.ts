@@ -83,7 +83,6 @@ export async function listWarehouseRecords(
   cursor?: string,
 ): Promise<Page<WarehouseRecord>> {
   const page = await queryPage({
-    index: 'GSI1',
     ...allWarehouses(),
     filter: equalsFilter({ ...filter }),
     limit,

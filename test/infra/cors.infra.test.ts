@@ -1,11 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routesPerApiQuota } from '../../infra/route-plan';
-import {
-  corsAllowedHeaders,
-  corsExposedHeaders,
-  corsMaxAgeSeconds,
-  corsMethods,
-} from '../../infra/cors';
+import { corsAllowedHeaders, corsExposedHeaders, corsMaxAgeSeconds, corsMethods } from '../../infra/cors';
 import type { Synthesized, SynthesizedRoute } from './synth';
 import { resourcesOf, routesOf, synthesize } from './synth';
 

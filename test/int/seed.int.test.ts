@@ -61,7 +61,7 @@ describe('npm run seed (seedDatabase)', () => {
   });
 
   it('keeps stock records, the ledger, warehouse counters and order allocations consistent', async () => {
-    const warehouses = await queryAll({ index: 'GSI1', ...allWarehouses() });
+    const warehouses = await queryAll({ ...allWarehouses() });
     expect(warehouses.length).toBeGreaterThanOrEqual(3);
     const allocatedByOrders = new Map<string, number>();
     for (const order of orders) {
@@ -75,7 +75,6 @@ describe('npm run seed (seedDatabase)', () => {
     const records: StockRecord[] = [];
     for (const warehouse of warehouses) {
       const held = (await queryAll({
-        index: 'GSI1',
         ...stockInWarehouse(String(warehouse.id)),
       })) as unknown as StockRecord[];
       records.push(...held);
@@ -109,7 +108,7 @@ describe('npm run seed (seedDatabase)', () => {
   });
 
   it('names exactly one default warehouse and counts them all', async () => {
-    const warehouses = await queryAll({ index: 'GSI1', ...allWarehouses() });
+    const warehouses = await queryAll({ ...allWarehouses() });
     const defaults = warehouses.filter((warehouse) => warehouse.isDefault === true);
     expect(defaults).toHaveLength(1);
     const pointer = await getItem(defaultWarehouseKey());

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { safeParse } from 'zod/v4/core';
-import { patternsMatching, skuMatchesPattern, skuPatternSchema } from '../../functions/inventory/stock-rules/sku-pattern';
+import {
+  patternsMatching,
+  skuMatchesPattern,
+  skuPatternSchema,
+} from '../../functions/inventory/stock-rules/sku-pattern';
 
 describe('stock rule SKU patterns', () => {
   it('match an exact SKU only by equality, case-sensitively', () => {

@@ -38,9 +38,7 @@ export async function listRulePeriods(
   limit: number,
   cursor?: string,
 ): Promise<Page<RulePeriod>> {
-  const partition = listing.ruleId
-    ? { index: 'GSI1' as const, ...periodsOfRule(listing.ruleId) }
-    : { index: 'GSI2' as const, ...allRulePeriods() };
+  const partition = listing.ruleId ? { ...periodsOfRule(listing.ruleId) } : { ...allRulePeriods() };
   const page = await queryPage({
     ...partition,
     filter: listing.activeOn

@@ -68,7 +68,6 @@ export async function listStockRules(
     values: Object.fromEntries(patterns.map((pattern, index) => [`:pattern${index}`, pattern])),
   };
   const page = await queryPage({
-    index: 'GSI1',
     ...allStockRules(),
     filter: allOf(
       equalsFilter({ warehouseId: listing.warehouseId, enabled: listing.enabled }),

@@ -26,7 +26,6 @@ export async function listRules(
   cursor?: string,
 ): Promise<Page<AutomationRule>> {
   const page = await queryPage({
-    index: 'GSI1',
     ...automationRulesByPriority(),
     filter: ruleListingFilter(listing),
     limit,

@@ -20,12 +20,12 @@ export async function findColumnView(id: string): Promise<ColumnView | undefined
 
 /** A user's views by name (a bounded set per user). */
 export async function columnViewsOf(owner: string): Promise<ColumnView[]> {
-  return (await queryAll({ index: 'GSI1', ...columnViewsOfOwner(owner) })).map(toView);
+  return (await queryAll({ ...columnViewsOfOwner(owner) })).map(toView);
 }
 
 /** Shared views by name. */
 export async function sharedViews(): Promise<ColumnView[]> {
-  return (await queryAll({ index: 'GSI2', ...sharedColumnViews() })).map(toView);
+  return (await queryAll({ ...sharedColumnViews() })).map(toView);
 }
 
 export async function insertColumnView(view: ColumnView): Promise<void> {

@@ -9,12 +9,13 @@ import { commitOrderChange } from '../../../shared/orders/writer';
 
 /** Ids of up to `limit` orders in the status (the index is eventually consistent). */
 export async function orderIdsInStatus(statusId: string, limit: number): Promise<string[]> {
+  const partition = ordersInStatus(statusId);
   const result = await db().send(
     new QueryCommand({
       TableName: tableName(),
-      IndexName: 'GSI1',
-      KeyConditionExpression: 'GSI1PK = :pk',
-      ExpressionAttributeValues: { ':pk': ordersInStatus(statusId).pk },
+      IndexName: partition.index,
+      KeyConditionExpression: `${partition.index}PK = :pk`,
+      ExpressionAttributeValues: { ':pk': partition.pk },
       ProjectionExpression: 'id',
       Limit: limit,
     }),
@@ -24,7 +25,7 @@ export async function orderIdsInStatus(statusId: string, limit: number): Promise
 
 /** Orders in the status, counted by the index without reading them back. */
 export function countOrdersInStatus(statusId: string): Promise<number> {
-  return countItems({ index: 'GSI1', ...ordersInStatus(statusId) });
+  return countItems({ ...ordersInStatus(statusId) });
 }
 
 export type MoveOutcome = 'moved' | 'not-in-status' | 'target-unusable';

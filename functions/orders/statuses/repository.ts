@@ -11,7 +11,7 @@ import { toStatus } from '../../../shared/orders/statuses';
 
 /** Custom statuses by name (a small, bounded set). */
 export async function listCustomStatuses(): Promise<OrderStatus[]> {
-  return (await queryAll({ index: 'GSI1', ...allStatuses() })).map(toStatus);
+  return (await queryAll({ ...allStatuses() })).map(toStatus);
 }
 
 export async function insertStatus(status: OrderStatus): Promise<void> {

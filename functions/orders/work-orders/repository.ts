@@ -48,5 +48,5 @@ export async function insertOpenWorkOrder(workOrder: WorkOrder): Promise<void> {
 
 /** Open work orders of a warehouse, counted by the index (no items read back). */
 export function countOpenWorkOrders(warehouseId: string): Promise<number> {
-  return countItems({ index: 'GSI1', ...workOrdersInWarehouse(warehouseId, 'open') });
+  return countItems({ ...workOrdersInWarehouse(warehouseId, 'open') });
 }

@@ -37,13 +37,12 @@ export async function listPoSources(
 ): Promise<Page<PoSource>> {
   const partition = listing.vendorId
     ? {
-        index: 'GSI1' as const,
         ...poSourcesOfVendor(listing.vendorId),
         skPrefix: listing.sku ? `POSOURCE#${listing.sku}#` : 'POSOURCE#',
       }
     : listing.sku
-      ? { index: 'GSI2' as const, ...poSourcesOfSku(listing.sku) }
-      : { index: 'GSI3' as const, ...allPoSources() };
+      ? { ...poSourcesOfSku(listing.sku) }
+      : { ...allPoSources() };
   const page = await queryPage({
     ...partition,
     filter: listing.warehouseId
@@ -61,7 +60,7 @@ export async function findPoSources(ids: string[]): Promise<PoSource[]> {
 }
 
 export async function poSourcesOf(vendorId: string): Promise<PoSource[]> {
-  return (await queryAll({ index: 'GSI1', ...poSourcesOfVendor(vendorId) })).map(toPoSource);
+  return (await queryAll({ ...poSourcesOfVendor(vendorId) })).map(toPoSource);
 }
 
 /**

@@ -60,7 +60,6 @@ export async function listVendors(
           },
         };
   const page = await queryPage({
-    index: byCode ? 'GSI2' : 'GSI1',
     ...partition,
     filter: allOf(equalsFilter({ active: listing.active }), prefixFilter),
     limit,

@@ -1,0 +1,69 @@
+/**
+ * Every key the service writes, built by small pure functions. The table below is the data model;
+ * the README repeats it. Entities carry `entity` (the domain-event name stem) when their changes are public.
+ *
+ * | entity              | PK                         | SK                    | GSI1 (PK / SK)                         | GSI2 (PK / SK)                         | GSI3 (PK / SK)            |
+ * |---------------------|----------------------------|-----------------------|----------------------------------------|----------------------------------------|---------------------------|
+ * | vendor              | VENDOR#<id>                | VENDOR                | VENDORS / NAME#<lower name>#<id>       | VENDORS / CODE#<lower code>            |                           |
+ * | vendor code marker  | VENDOR_CODE#<lower code>   | VENDOR_CODE           |                                        |                                        |                           |
+ * | po-source           | POSOURCE#<id>              | POSOURCE              | VENDOR#<vendorId> / POSOURCE#<sku>#<wh>| SKU#<sku> / POSOURCE#<vendorId>#<wh>   | POSOURCES / <id>          |
+ * | po-source marker    | POSOURCE_UNIQ#<v>#<sku>#<wh>| POSOURCE_UNIQ        |                                        |                                        |                           |
+ * | warehouse           | WAREHOUSE#<id>             | WAREHOUSE             | WAREHOUSES / CODE#<lower code>         |                                        |                           |
+ * | warehouse code marker | WAREHOUSE_CODE#<lower code> | WAREHOUSE_CODE     |                                        |                                        |                           |
+ * | default warehouse   | WAREHOUSE_DEFAULT          | WAREHOUSE_DEFAULT     |                                        |                                        |                           |
+ * | stock record        | STOCK#<sku>                | WH#<warehouseId>      | WH_STOCK#<warehouseId> / SKU#<sku>     |                                        |                           |
+ * | staged stock change | STOCKCHANGE#<id>           | STOCKCHANGE           |                                        |                                        |                           |
+ * | stock movement      | MOVEMENTS#SKU#<sku>        | <at>#<id>             | MOVEMENTS#WH#<warehouseId> / <at>#<id> | MOVEMENTS#DAY#<yyyy-mm-dd> / <at>#<id> |                           |
+ * | stock rule          | STOCKRULE#<id>             | STOCKRULE             | STOCKRULES / <pattern>#<wh or *>#<id>  |                                        |                           |
+ * | stock rule marker   | STOCKRULE_UNIQ#<pattern>#<wh or *> | STOCKRULE_UNIQ |                                        |                                        |                           |
+ * | rule period         | RULEPERIOD#<id>            | RULEPERIOD            | RULE_PERIODS#<ruleId> / <from>#<id>    | RULE_PERIODS / <from>#<id>             |                           |
+ * | alert settings      | SETTINGS                   | INVENTORY_ALERTS      |                                        |                                        |                           |
+ * | work order          | WORKORDER#<id>             | WORKORDER             | WORKORDERS#WH#<wh> / <status>#<at>#<id>|                                        |                           |
+ * | order (header)      | ORDER#<id>                 | A#ORDER               | ORDERS#STATUS#<statusId> / <date>#<id> | ORDERS#DAY#<yyyy-mm-dd> / <date>#<id>  | ORDERS#CHANNEL#<ch> / <date>#<id> |
+ * | order payment       | ORDER#<id>                 | A#PAYMENT#<at>#<pid>  |                                        |                                        |                           |
+ * | order history entry | ORDER#<id>                 | H#<at>#<hid>          |                                        |                                        |                           |
+ * | custom status       | STATUS#<id>                | STATUS                | STATUSES / <lower name>#<id>           |                                        |                           |
+ * | status name marker  | STATUS_NAME#<lower name>   | STATUS_NAME           |                                        |                                        |                           |
+ * | column view         | COLVIEW#<id>               | COLVIEW               | COLVIEWS#OWNER#<sub> / <name>#<id>     | COLVIEWS#SHARED / <name>#<id> (shared) |                           |
+ * | automation rule     | AUTORULE#<id>              | AUTORULE              | AUTORULES / <priority:6>#<id>          |                                        |                           |
+ * | idempotency record  | IDEMPOTENCY#<enc subject>#<enc op>#<enc key> | IDEMPOTENCY |                                        |                                        |                           |
+ *
+ * | access pattern                               | query                                                   |
+ * |----------------------------------------------|---------------------------------------------------------|
+ * | vendor by id                                 | GetItem vendorKey(id)                                   |
+ * | vendors by name (prefix), paginated          | Query GSI1 PK=VENDORS, SK begins_with NAME#<prefix>     |
+ * | vendors by code (prefix), paginated          | Query GSI2 PK=VENDORS, SK begins_with CODE#<prefix>     |
+ * | vendor code is free                          | ConditionCheck attribute_not_exists on the code marker  |
+ * | po-sources of a vendor                       | Query GSI1 PK=VENDOR#<vendorId>                         |
+ * | po-sources of a SKU                          | Query GSI2 PK=SKU#<sku>                                 |
+ * | all po-sources                               | Query GSI3 PK=POSOURCES                                 |
+ * | po-sources by ids                            | BatchGetItem poSourceKey(id)…                           |
+ * | warehouses (all, by code)                    | Query GSI1 PK=WAREHOUSES                                |
+ * | stock of a SKU in every warehouse            | Query PK=STOCK#<sku>                                    |
+ * | stock records (for a movement)               | BatchGetItem stockKey(sku, warehouseId)…                |
+ * | stock held in a warehouse                    | Query GSI1 PK=WH_STOCK#<warehouseId>                    |
+ * | movements of a SKU over a date range         | Query PK=MOVEMENTS#SKU#<sku>, SK between <from> and <to>|
+ * | movements in a warehouse over a date range   | Query GSI1 PK=MOVEMENTS#WH#<wh>, SK between             |
+ * | movements on a day (all warehouses)          | Query GSI2 PK=MOVEMENTS#DAY#<day>                       |
+ * | stock rules (by pattern)                     | Query GSI1 PK=STOCKRULES                                |
+ * | periods of a rule (overlap check)            | Query GSI1 PK=RULE_PERIODS#<ruleId>                     |
+ * | all rule periods by start date               | Query GSI2 PK=RULE_PERIODS                              |
+ * | open work orders of a warehouse              | Query GSI1 PK=WORKORDERS#WH#<wh>, SK begins_with open#  |
+ * | an order with its payments                   | Query PK=ORDER#<id>, SK begins_with A#                  |
+ * | an order's history, newest first             | Query PK=ORDER#<id>, SK begins_with H#, descending      |
+ * | orders in a status (status delete, move)     | Query GSI1 PK=ORDERS#STATUS#<statusId>                  |
+ * | orders of a day / of a channel               | Query GSI2 PK=ORDERS#DAY#<day> / GSI3 PK=ORDERS#CHANNEL#<ch> |
+ * | custom statuses by name                      | Query GSI1 PK=STATUSES                                  |
+ * | column views of a user, shared column views  | Query GSI1 PK=COLVIEWS#OWNER#<sub>, GSI2 PK=COLVIEWS#SHARED |
+ * | automation rules in priority order           | Query GSI1 PK=AUTORULES                                 |
+ * | idempotency record of a request              | GetItem idempotencyKey(subject, operationId, key)       |
+ */
+export * from './item-key';
+export * from './vendors';
+export * from './warehouses';
+export * from './stock';
+export * from './inventory';
+export * from './work-orders';
+export * from './orders';
+export * from './idempotency';
+export * from './storage';

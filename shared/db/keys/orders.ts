@@ -1,0 +1,65 @@
+/** Orders (header, payments, history), custom statuses, column views and automation rules. */
+import type { ItemKey } from './item-key';
+import { lower } from './item-key';
+
+export const orderKey = (id: string): ItemKey => ({ PK: `ORDER#${id}`, SK: 'A#ORDER' });
+/** The order itself (header and payments) sorts before its history in the partition. */
+export const orderPartition = (id: string) => ({ pk: `ORDER#${id}`, skPrefix: 'A#' });
+export const orderIndexKeys = (order: {
+  id: string;
+  statusId: string;
+  orderDate: string;
+  channel: string;
+}) => ({
+  GSI1PK: `ORDERS#STATUS#${order.statusId}`,
+  GSI1SK: `${order.orderDate}#${order.id}`,
+  GSI2PK: `ORDERS#DAY#${order.orderDate.slice(0, 10)}`,
+  GSI2SK: `${order.orderDate}#${order.id}`,
+  GSI3PK: `ORDERS#CHANNEL#${order.channel}`,
+  GSI3SK: `${order.orderDate}#${order.id}`,
+});
+export const ordersInStatus = (statusId: string) => ({
+  index: 'GSI1' as const,
+  pk: `ORDERS#STATUS#${statusId}`,
+  skPrefix: '',
+});
+export const paymentKey = (orderId: string, payment: { at: string; id: string }): ItemKey => ({
+  PK: `ORDER#${orderId}`,
+  SK: `A#PAYMENT#${payment.at}#${payment.id}`,
+});
+export const historyKey = (orderId: string, entry: { at: string; id: string }): ItemKey => ({
+  PK: `ORDER#${orderId}`,
+  SK: `H#${entry.at}#${entry.id}`,
+});
+export const historyOfOrder = (orderId: string) => ({ pk: `ORDER#${orderId}`, skPrefix: 'H#' });
+
+export const statusKey = (id: string): ItemKey => ({ PK: `STATUS#${id}`, SK: 'STATUS' });
+export const statusNameKey = (name: string): ItemKey => ({
+  PK: `STATUS_NAME#${lower(name)}`,
+  SK: 'STATUS_NAME',
+});
+export const statusIndexKeys = (status: { id: string; name: string }) => ({
+  GSI1PK: 'STATUSES',
+  GSI1SK: `${lower(status.name)}#${status.id}`,
+});
+export const allStatuses = () => ({ index: 'GSI1' as const, pk: 'STATUSES', skPrefix: '' });
+
+export const columnViewKey = (id: string): ItemKey => ({ PK: `COLVIEW#${id}`, SK: 'COLVIEW' });
+export const columnViewIndexKeys = (view: { id: string; name: string; owner: string; shared: boolean }) => ({
+  GSI1PK: `COLVIEWS#OWNER#${view.owner}`,
+  GSI1SK: `${lower(view.name)}#${view.id}`,
+  ...(view.shared ? { GSI2PK: 'COLVIEWS#SHARED', GSI2SK: `${lower(view.name)}#${view.id}` } : {}),
+});
+export const columnViewsOfOwner = (owner: string) => ({
+  index: 'GSI1' as const,
+  pk: `COLVIEWS#OWNER#${owner}`,
+  skPrefix: '',
+});
+export const sharedColumnViews = () => ({ index: 'GSI2' as const, pk: 'COLVIEWS#SHARED', skPrefix: '' });
+
+export const automationRuleKey = (id: string): ItemKey => ({ PK: `AUTORULE#${id}`, SK: 'AUTORULE' });
+export const automationRuleIndexKeys = (rule: { id: string; priority: number }) => ({
+  GSI1PK: 'AUTORULES',
+  GSI1SK: `${String(rule.priority).padStart(6, '0')}#${rule.id}`,
+});
+export const automationRulesByPriority = () => ({ index: 'GSI1' as const, pk: 'AUTORULES', skPrefix: '' });

@@ -27,15 +27,16 @@ export default defineConfig({
         },
       },
       {
-        // Many requests racing for one item: run after the rest, on their own, so they measure the
-        // retry policy rather than a machine busy with every other test file.
+        // The slowest tests (many requests racing for one item; orders of 500 SKUs): run after the
+        // rest, one file at a time, so they measure the service rather than a machine busy with every
+        // other test file.
         extends: true,
         test: {
-          name: 'races',
-          include: ['test/races/**/*.race.test.ts'],
+          name: 'slow',
+          include: ['test/slow/**/*.slow.test.ts'],
           globalSetup: ['test/support/dynamo-global-setup.ts'],
           setupFiles: ['test/support/int-setup.ts'],
-          testTimeout: 60_000,
+          testTimeout: 120_000,
           hookTimeout: 60_000,
           fileParallelism: false,
         },

@@ -1,10 +1,13 @@
 /** Automation rules as the order writer reads them: in run order on GSI1 (keys in shared/db/keys). */
-import { automationRulesByPriority, withoutStorageAttributes } from '../db/keys';
+import { automationRulesByPriority } from '../db/keys';
+import { toResource } from '../db/resource';
 import type { Filter } from '../db/query';
 import { equalsFilter, queryAll } from '../db/query';
 import type { AutomationRule, AutomationTrigger } from '../domain/automation';
+import { automationRuleSchema } from '../domain/automation';
 
-export const toRule = (item: Record<string, unknown>) => withoutStorageAttributes(item) as AutomationRule;
+export const toRule = (item: Record<string, unknown>): AutomationRule =>
+  toResource(automationRuleSchema, item);
 
 export interface RuleListing {
   trigger?: AutomationTrigger;

@@ -4,6 +4,7 @@ import { tableName } from '../db/client';
 import { allWarehouses, defaultWarehouseKey, warehouseIndexKeys, warehouseKey } from '../db/keys';
 import type { Page } from '../db/query';
 import { equalsFilter, getItem, queryPage } from '../db/query';
+import { toResource } from '../db/resource';
 import type { TransactItem } from '../db/transactions';
 import type { StockCounters } from './stock-summary';
 import type { Warehouse } from './warehouse';
@@ -20,8 +21,6 @@ export interface WarehouseRecord {
   counters: WarehouseCounters;
 }
 
-const resourceFields = Object.keys(warehouseSchema.def.shape);
-
 export function warehouseItem(warehouse: Warehouse): Record<string, unknown> {
   return {
     ...warehouseKey(warehouse.id),
@@ -33,9 +32,7 @@ export function warehouseItem(warehouse: Warehouse): Record<string, unknown> {
 
 /** The resource fields only: keys, counters and anything else stored beside them stay in the table. */
 export function toWarehouse(item: Record<string, unknown>): Warehouse {
-  return Object.fromEntries(
-    resourceFields.filter((field) => item[field] !== undefined).map((field) => [field, item[field]]),
-  ) as Warehouse;
+  return toResource(warehouseSchema, item);
 }
 
 const counter = (value: unknown) => (typeof value === 'number' ? value : 0);

@@ -5,14 +5,12 @@ import { getItem } from '../../../shared/db/query';
 import { conditionalPut } from '../../../shared/db/transactions';
 import type { AlertSettings } from './schemas';
 import { alertSettingsSchema, defaultAlertSettings } from './schemas';
-import { resourceOf } from '../resource-fields';
-
-const fields = Object.keys(alertSettingsSchema.def.shape);
+import { toResource } from '../../../shared/db/resource';
 
 /** The stored settings, or the defaults (version 0) before the first write. */
 export async function readAlertSettings(consistent = false): Promise<AlertSettings> {
   const item = await getItem(alertSettingsKey(), consistent);
-  return item ? resourceOf<AlertSettings>(item, fields) : { ...defaultAlertSettings, recipients: [] };
+  return item ? toResource(alertSettingsSchema, item) : { ...defaultAlertSettings, recipients: [] };
 }
 
 /** Replaces the settings only if they are still at the version read (0: never written). */

@@ -4,14 +4,13 @@ import { allRulePeriods, periodsOfRule, rulePeriodIndexKeys, rulePeriodKey } fro
 import type { Page } from '../../../shared/db/query';
 import { getItem, getItems, queryPage } from '../../../shared/db/query';
 import { transactWrite } from '../../../shared/db/transactions';
-import { resourceOf } from '../resource-fields';
+import { toResource } from '../../../shared/db/resource';
 import type { RulePeriod } from './schemas';
 import { rulePeriodSchema } from './schemas';
 import type { StoredRule } from '../stock-rules/repository';
 import { rulePeriodsItem } from '../stock-rules/repository';
 
-const fields = Object.keys(rulePeriodSchema.def.shape);
-const toPeriod = (item: Record<string, unknown>) => resourceOf<RulePeriod>(item, fields);
+const toPeriod = (item: Record<string, unknown>) => toResource(rulePeriodSchema, item);
 
 function periodItem(period: RulePeriod) {
   return { ...rulePeriodKey(period.id), ...rulePeriodIndexKeys(period), entity: 'rule-period', ...period };

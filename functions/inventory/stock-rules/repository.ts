@@ -16,13 +16,11 @@ import type { Page } from '../../../shared/db/query';
 import { allOf, equalsFilter, getItem, queryPage } from '../../../shared/db/query';
 import type { TransactItem } from '../../../shared/db/transactions';
 import { transactWrite } from '../../../shared/db/transactions';
-import { resourceOf } from '../resource-fields';
+import { toResource } from '../../../shared/db/resource';
 import { patternsMatching } from './sku-pattern';
 import type { StockRule } from './schemas';
 import { stockRuleSchema } from './schemas';
 import { setFields } from '../update-expression';
-
-const fields = Object.keys(stockRuleSchema.def.shape);
 
 export interface StoredRule {
   rule: StockRule;
@@ -32,7 +30,7 @@ export interface StoredRule {
 
 function toStoredRule(item: Record<string, unknown>): StoredRule {
   return {
-    rule: resourceOf<StockRule>(item, fields),
+    rule: toResource(stockRuleSchema, item),
     periodIds: Array.isArray(item.periodIds) ? (item.periodIds as string[]) : [],
     periodsVersion: typeof item.periodsVersion === 'number' ? item.periodsVersion : 0,
   };

@@ -5,13 +5,14 @@ import {
   columnViewKey,
   columnViewsOfOwner,
   sharedColumnViews,
-  withoutStorageAttributes,
 } from '../../../shared/db/keys';
 import { getItem, queryAll } from '../../../shared/db/query';
 import { conditionalDelete, conditionalPut } from '../../../shared/db/transactions';
 import type { ColumnView } from './schemas';
+import { columnViewSchema } from './schemas';
+import { toResource } from '../../../shared/db/resource';
 
-const toView = (item: Record<string, unknown>) => withoutStorageAttributes(item) as ColumnView;
+const toView = (item: Record<string, unknown>): ColumnView => toResource(columnViewSchema, item);
 
 export async function findColumnView(id: string): Promise<ColumnView | undefined> {
   const item = await getItem(columnViewKey(id), true);

@@ -8,7 +8,6 @@ import {
   poSourcesOfVendor,
   poSourceUniqueKey,
   vendorKey,
-  withoutStorageAttributes,
 } from '../../../shared/db/keys';
 import type { Page } from '../../../shared/db/query';
 import { getItems, queryAll, queryPage } from '../../../shared/db/query';
@@ -16,8 +15,10 @@ import { transactWrite } from '../../../shared/db/transactions';
 import { warehouseAcceptsPurchaseOrdersCheck } from '../../../shared/warehouses/repository';
 import type { NamedItemList } from '../bulk-delete';
 import type { PoSource } from './schemas';
+import { poSourceSchema } from './schemas';
+import { toResource } from '../../../shared/db/resource';
 
-const toPoSource = (item: Record<string, unknown>) => withoutStorageAttributes(item) as PoSource;
+const toPoSource = (item: Record<string, unknown>): PoSource => toResource(poSourceSchema, item);
 
 function poSourceItem(source: PoSource) {
   return { ...poSourceKey(source.id), ...poSourceIndexKeys(source), entity: 'po-source', ...source };

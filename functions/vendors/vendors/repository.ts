@@ -6,7 +6,6 @@ import {
   vendorKey,
   vendorsByCodePrefix,
   vendorsByNamePrefix,
-  withoutStorageAttributes,
 } from '../../../shared/db/keys';
 import type { Page } from '../../../shared/db/query';
 import { allOf, equalsFilter, getItem, getItems, queryPage } from '../../../shared/db/query';
@@ -16,8 +15,10 @@ import type { NamedItemList } from '../bulk-delete';
 import { deletePoSourceItems } from '../po-sources/repository';
 import type { PoSource } from '../po-sources/schemas';
 import type { Vendor } from './schemas';
+import { vendorSchema } from './schemas';
+import { toResource } from '../../../shared/db/resource';
 
-const toVendor = (item: Record<string, unknown>) => withoutStorageAttributes(item) as Vendor;
+const toVendor = (item: Record<string, unknown>): Vendor => toResource(vendorSchema, item);
 
 function vendorItem(vendor: Vendor) {
   return { ...vendorKey(vendor.id), ...vendorIndexKeys(vendor), entity: 'vendor', ...vendor };

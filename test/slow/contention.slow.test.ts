@@ -1,4 +1,4 @@
-/** Races too slow to share the machine with the rest of the suite: run on their own (project races). */
+/** Races too slow to share the machine with the rest of the suite: run on their own (project slow). */
 import { describe, expect, it } from 'vitest';
 import { stockOfSku } from '../../shared/db/keys';
 import { queryAll } from '../../shared/db/query';

@@ -15,13 +15,21 @@ import { orderId, orderInput, orderLine } from '../support/order-builders';
 const skuCount = 500;
 const skus = (prefix: string) => Array.from({ length: skuCount }, (_, i) => `${prefix}-${i}`);
 
-/** Fails TransactWriteItems calls whose number (from now on) is in the set. */
-let failing: { calls: number; fail: (call: number) => boolean } | undefined;
+/**
+ * Counts TransactWriteItems calls from now on; `fail(n)` true makes the n-th fail and, with `dies`, every
+ * command after it too (the process is gone: it cannot release anything either).
+ */
+let failing: { calls: number; fail: (call: number) => boolean; dies?: boolean; dead?: boolean } | undefined;
 db().middlewareStack.add(
   (next, context) => async (args) => {
+    const crash = () => Object.assign(new Error('simulated crash'), { name: 'Crash' });
+    if (failing?.dead) throw crash();
     if (failing && context.commandName === 'TransactWriteItemsCommand') {
       failing.calls += 1;
-      if (failing.fail(failing.calls)) throw Object.assign(new Error('simulated crash'), { name: 'Crash' });
+      if (failing.fail(failing.calls)) {
+        failing.dead = failing.dies;
+        throw crash();
+      }
     }
     return next(args);
   },
@@ -131,8 +139,8 @@ describe('an order of 500 distinct SKUs in one warehouse', () => {
     const id = orderId();
     const body = orderInput({ lines: linesFor('CRASH', () => 1), warehouseId });
     configureStagingLease(300);
-    // The intent and two chunks are written; then every write fails, the release too: a dead process.
-    failing = { calls: 0, fail: (n) => n >= 4 };
+    // The intent and two chunks are written; then every command fails, the release too: a dead process.
+    failing = { calls: 0, fail: (n) => n === 4, dies: true };
     const crashed = await put(id, body);
     expect(crashed.status).toBe(500);
     failing = undefined;

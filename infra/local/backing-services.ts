@@ -8,16 +8,26 @@ import { ensureTable, startDynamoLocal } from './dynamodb-local';
 import { freePort } from './free-port';
 import { startS3Local } from './s3-local';
 
+export interface ProcessExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
 export interface BackingServices {
   dynamoEndpoint: string;
   s3Endpoint: string;
+  /** The DynamoDB Local JVM's process id. */
+  dynamoPid: number | undefined;
+  /** Settles when the JVM exits, whoever stopped it (stop() included). */
+  dynamoExited: Promise<ProcessExit>;
   stop(): Promise<void>;
 }
 
-function jvmExited(dynamo: DynamoLocal): Promise<void> {
+function jvmExited(dynamo: DynamoLocal): Promise<ProcessExit> {
   const child = dynamo.process;
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => child.once('exit', () => resolve()));
+  if (child.exitCode !== null || child.signalCode !== null)
+    return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
+  return new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
 }
 
 export async function startBackingServices(options: {
@@ -48,6 +58,8 @@ export async function startBackingServices(options: {
     return {
       dynamoEndpoint: dynamo.endpoint,
       s3Endpoint: s3.endpoint,
+      dynamoPid: running.process.pid,
+      dynamoExited: exited,
       async stop() {
         await s3.stop();
         // A Ctrl-C reaches the JVM too; DynamoLocal.stop() would wait for an exit that already happened.

@@ -8,8 +8,11 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-/** The git-ignored folder `npm start`, `npm run token`, `event` and `invoke` share. */
-export const repoDataDir = join(repoRoot, '.data');
+/**
+ * The folder `npm start`, `npm run token`, `event`, `invoke` and `seed` share: the git-ignored `.data/`,
+ * or `DATA_DIR` when set (a second, separate local environment; the tests' temp folders).
+ */
+export const repoDataDir = process.env.DATA_DIR ? resolve(process.env.DATA_DIR) : join(repoRoot, '.data');
 
 export const localTableName = 'commerce-local';
 export const localExportsBucket = 'commerce-exports-local';

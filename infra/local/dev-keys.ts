@@ -101,16 +101,19 @@ export interface SignOptions {
   claims?: JWTPayload & Record<string, unknown>;
 }
 
-/** A token like a Cognito access token for a user in the role's group. */
+/**
+ * A token shaped like a Cognito access token for a user in the role's group: `sub`, `username`,
+ * `cognito:groups` (an array), `client_id` and `token_use: access`, and no `aud` (access tokens carry
+ * the app client's id in `client_id` instead; ID tokens carry `aud` and `cognito:username`).
+ */
 export async function signDevToken(role: Role, options: SignOptions): Promise<string> {
   const { kid, privateKey } = await devKeys(options.dataDir);
   const subject = options.subject ?? `local-${role}`;
   const payload = {
     sub: subject,
-    'cognito:username': subject,
+    username: subject,
     'cognito:groups': [role],
     client_id: devAudience,
-    aud: devAudience,
     iss: devIssuer,
     token_use: 'access',
     scope: 'aws.cognito.signin.user.admin',
@@ -127,8 +130,13 @@ export async function signDevToken(role: Role, options: SignOptions): Promise<st
 
 export type VerifyResult = { ok: true; claims: JWTPayload } | { ok: false; reason: string };
 
+/**
+ * The audience check of API Gateway's JWT authorizer: `aud` or `client_id` must name the configured
+ * audience. It "validates client_id only if aud is not present. When both aud and client_id are
+ * present, API Gateway evaluates aud" (HTTP API JWT authorizer troubleshooting guide), so an access
+ * token (no aud) passes on its client_id and an ID token on its aud.
+ */
 function audienceMatches(claims: JWTPayload): boolean {
-  // API Gateway checks `aud` when present, else `client_id` (Cognito access tokens carry no aud).
   if (claims.aud !== undefined) {
     return Array.isArray(claims.aud) ? claims.aud.includes(devAudience) : claims.aud === devAudience;
   }

@@ -9,7 +9,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { correlationIdOf } from '../../shared/http/correlation';
-import { problemResponse } from '../../shared/http/problem';
+import { problemContentType, problemResponse } from '../../shared/http/problem';
 import { buildApiEvent, resolveRoute } from './api-event';
 import { isPreflight, preflightResponse, withCorsHeaders } from './gateway-cors';
 import { authorizeRequest } from './jwt-authorizer';
@@ -66,6 +66,9 @@ function requestHeaders(req: IncomingMessage, port: number): Record<string, stri
   for (const [name, value] of Object.entries(req.headers)) {
     if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(',') : value;
   }
+  // Node keeps only the first of repeated Authorization headers; API Gateway joins them with commas.
+  const authorizations = req.headersDistinct.authorization;
+  if (authorizations && authorizations.length > 1) headers.authorization = authorizations.join(',');
   const client = req.socket.remoteAddress ?? '127.0.0.1';
   headers['x-forwarded-for'] = headers['x-forwarded-for']
     ? `${headers['x-forwarded-for']}, ${client}`
@@ -121,7 +124,8 @@ async function respond(
   exchange.group = route.group;
   let claims: Record<string, string | number | boolean | string[]> | undefined;
   if (route.authorized) {
-    const authorization = await authorizeRequest(headers.authorization, options.dataDir);
+    // Every Authorization header, not Node's first-wins `req.headers.authorization`: two are refused.
+    const authorization = await authorizeRequest(req.headersDistinct.authorization, options.dataDir);
     if (!authorization.ok) return fromStrings(authorization.response);
     claims = authorization.claims;
   }
@@ -205,16 +209,88 @@ async function serve(
   }
 }
 
+/**
+ * What Node's HTTP parser accepts of a request's head (request line and header fields together): its
+ * default, made explicit. A head over it never reaches `serve`; the `clientError` handler answers.
+ */
+export const gatewayMaxHeadBytes = 16 * 1024;
+
+const statusTexts: Record<number, string> = {
+  400: 'Bad Request',
+  408: 'Request Timeout',
+  414: 'URI Too Long',
+  431: 'Request Header Fields Too Large',
+};
+
+/** A whole HTTP/1.1 response carrying an RFC 9457 problem document, written to the raw socket. */
+function rawProblemResponse(status: number, detail: string): string {
+  const title = statusTexts[status] ?? 'Bad Request';
+  const body = JSON.stringify({
+    type: `https://problems.commerce-backoffice.dev/${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`,
+    title,
+    status,
+    detail,
+  });
+  return [
+    `HTTP/1.1 ${status} ${title}`,
+    `content-type: ${problemContentType}`,
+    `content-length: ${Buffer.byteLength(body)}`,
+    `apigw-requestid: ${randomUUID()}`,
+    'connection: close',
+    '',
+    body,
+  ].join('\r\n');
+}
+
+/**
+ * The answer to a request Node's parser refused. Past the head limit: 414 when the request line alone
+ * does not fit (the chunk that overflowed starts with it and holds no line end within the limit), else
+ * 431. The parser only shows the chunk it was reading, so a URI trickled in small writes is reported
+ * as the generic 431.
+ */
+function clientErrorResponse(error: NodeJS.ErrnoException & { rawPacket?: Buffer }): string {
+  const limit = `${gatewayMaxHeadBytes / 1024} KiB`;
+  if (error.code === 'HPE_HEADER_OVERFLOW') {
+    const packet = error.rawPacket;
+    const startsWithRequestLine = packet !== undefined && /^[A-Z]+ \S/.test(packet.toString('latin1', 0, 64));
+    const lineEnd = packet?.indexOf('\r\n') ?? -1;
+    if (startsWithRequestLine && (lineEnd === -1 || lineEnd > gatewayMaxHeadBytes)) {
+      return rawProblemResponse(
+        414,
+        `The request line (method, path and query string) is longer than the ${limit} this gateway accepts; send fewer or shorter query parameters.`,
+      );
+    }
+    return rawProblemResponse(
+      431,
+      `The request line and header fields together are larger than the ${limit} this gateway accepts.`,
+    );
+  }
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    return rawProblemResponse(408, 'The request did not arrive in time.');
+  }
+  return rawProblemResponse(400, 'The request is not valid HTTP/1.1.');
+}
+
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   let port = options.port;
-  const server = createServer((req, res) => {
+  const server = createServer({ maxHeaderSize: gatewayMaxHeadBytes }, (req, res) => {
     serve(req, res, options, port).catch(() => res.destroy());
   });
-  server.on('clientError', (_error, socket) => {
-    // Unparseable HTTP: answer 400 and hang up, never crash.
-    if (socket.writable)
-      socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
-    else socket.destroy();
+  const answered = new WeakSet<object>();
+  server.on('clientError', (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket) => {
+    // Unparseable HTTP or a head over the limit: answer once and hang up, never crash. The parser goes
+    // on failing on the rest of that request as it arrives: those reads only drain it, so the client
+    // finishes sending and reads the answer instead of seeing its connection reset.
+    if (answered.has(socket)) return;
+    answered.add(socket);
+    // As Node's own handler: never write into a response already under way on this connection.
+    const inFlight = (socket as { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+    if (!socket.writable || inFlight?.headersSent) {
+      socket.destroy();
+      return;
+    }
+    socket.end(clientErrorResponse(error));
+    setTimeout(() => socket.destroy(), 5_000).unref();
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

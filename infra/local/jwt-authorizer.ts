@@ -36,10 +36,24 @@ function eventClaims(payload: JWTPayload): Record<string, string | string[]> {
   return claims;
 }
 
+/**
+ * `authorization` is the request's Authorization header, or every one of them when it came more than
+ * once (the local gateway passes them all). Two or more are refused, never "the first wins": API
+ * Gateway joins repeated headers with commas, which no JWT survives, and RFC 6750 §2 allows a client
+ * one way of presenting one token.
+ */
 export async function authorizeRequest(
-  authorization: string | undefined,
+  authorization: string | readonly string[] | undefined,
   dataDir: string,
 ): Promise<AuthorizerResult> {
+  if (typeof authorization !== 'string' && authorization !== undefined) {
+    if (authorization.length > 1) {
+      return unauthorized(
+        'Bearer scope="" error="invalid_request" error_description="the request carries more than one Authorization header"',
+      );
+    }
+    authorization = authorization[0];
+  }
   const token = authorization
     ?.trim()
     .replace(/^bearer\s+/i, '')

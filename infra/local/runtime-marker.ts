@@ -6,10 +6,13 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dataPaths } from './data-dir';
 
 export interface RuntimeMarker {
+  /** The process serving the gateway (s3rver and the stream poller run in it too). */
   pid: number;
   url: string;
   dynamoEndpoint: string;
   s3Endpoint: string;
+  /** The DynamoDB Local JVM, the one child process: stopped with the runtime, never left behind. */
+  dynamoPid?: number;
 }
 
 function alive(pid: number): boolean {

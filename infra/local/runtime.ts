@@ -3,7 +3,7 @@
  * environment, the stream poller, and the gateway on loopback. `npm start` and the e2e tests use it.
  */
 import { mkdirSync } from 'node:fs';
-import type { BackingServices } from './backing-services';
+import type { BackingServices, ProcessExit } from './backing-services';
 import { startBackingServices } from './backing-services';
 import { dataPaths, localTableName } from './data-dir';
 import type { Gateway } from './gateway';
@@ -27,7 +27,18 @@ export interface Runtime {
   eventsFile: string;
   dynamoEndpoint: string;
   s3Endpoint: string;
+  /** The DynamoDB Local JVM's process id. */
+  dynamoPid: number | undefined;
+  /**
+   * Settles with a description when the DynamoDB Local JVM exits before stop() was called: the
+   * runtime can no longer serve, and whoever runs it should say so and stop. Never settles otherwise.
+   */
+  dynamoLost: Promise<string>;
   stop(): Promise<void>;
+}
+
+function describeExit(exit: ProcessExit): string {
+  return exit.signal ? `killed by ${exit.signal}` : `exited with code ${exit.code}`;
 }
 
 export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
@@ -43,7 +54,9 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   let services: BackingServices | undefined;
   let poller: StreamPoller | undefined;
   let gateway: Gateway | undefined;
+  let stopping = false;
   const stop = async () => {
+    stopping = true;
     // Requests first, then the poller (it finishes its batch), then the stores.
     await gateway?.stop();
     await poller?.stop();
@@ -73,13 +86,22 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     url: gateway.url,
     dynamoEndpoint: services.dynamoEndpoint,
     s3Endpoint: services.s3Endpoint,
+    dynamoPid: services.dynamoPid,
   });
+  const { dynamoPid } = services;
+  const dynamoLost = services.dynamoExited.then((exit) =>
+    stopping
+      ? new Promise<string>(() => {})
+      : `DynamoDB Local (pid ${dynamoPid}) ${describeExit(exit)}; the local API cannot serve without it.`,
+  );
   return {
     url: gateway.url,
     dataDir: paths.root,
     eventsFile: paths.events,
     dynamoEndpoint: services.dynamoEndpoint,
     s3Endpoint: services.s3Endpoint,
+    dynamoPid,
+    dynamoLost,
     stop,
   };
 }

@@ -34,8 +34,9 @@ async function handlerOf(group: string) {
   return handler;
 }
 
+/** The claims of a Cognito access token (as the development tokens are) for a user in the role's group. */
 export function claimsFor(role: Role, subject = `user-${role}`) {
-  return { sub: subject, 'cognito:username': subject, 'cognito:groups': [role], token_use: 'access' };
+  return { sub: subject, username: subject, 'cognito:groups': [role], token_use: 'access' };
 }
 
 const context = {

@@ -21,13 +21,15 @@ describe('development tokens', () => {
     const claims = decodeJwt(await signDevToken('operator', { dataDir, subject: 'alice' }));
     expect(claims).toMatchObject({
       sub: 'alice',
-      'cognito:username': 'alice',
+      username: 'alice',
       'cognito:groups': ['operator'],
       client_id: devAudience,
-      aud: devAudience,
       iss: devIssuer,
       token_use: 'access',
     });
+    // Access tokens name the app client in client_id and carry no aud; cognito:username is the ID token's.
+    expect(claims).not.toHaveProperty('aud');
+    expect(claims).not.toHaveProperty('cognito:username');
     expect(claims.exp! - claims.iat!).toBe(12 * 3600);
   });
 
@@ -93,9 +95,18 @@ describe('verification', () => {
     expect(await verify(wrongAud)).toEqual({ ok: false, reason: 'the token does not have a valid audience' });
     const audInList = await signDevToken('manager', { dataDir, claims: { aud: ['other', devAudience] } });
     expect((await verify(audInList)).ok).toBe(true);
-    const noAudRightClient = await signDevToken('manager', { dataDir, claims: { aud: undefined } });
+    // A development token as issued: an access token, no aud, checked on its client_id.
+    const noAudRightClient = await signDevToken('manager', { dataDir });
     expect(decodeJwt(noAudRightClient).aud).toBeUndefined();
     expect((await verify(noAudRightClient)).ok).toBe(true);
+    // An ID token: aud names the client, no client_id.
+    const idToken = await signDevToken('manager', {
+      dataDir,
+      claims: { token_use: 'id', aud: devAudience, client_id: undefined },
+    });
+    expect((await verify(idToken)).ok).toBe(true);
+    const neither = await signDevToken('manager', { dataDir, claims: { client_id: undefined } });
+    expect((await verify(neither)).ok).toBe(false);
     const noAudWrongClient = await signDevToken('manager', {
       dataDir,
       claims: { aud: undefined, client_id: 'other' },
@@ -157,6 +168,19 @@ describe('the authorizer response', () => {
         'Bearer scope="" error="invalid_token" error_description="the token has expired"',
       );
     }
+  });
+
+  it('refuses two Authorization headers, even when the first holds a valid token', async () => {
+    const valid = `Bearer ${await signDevToken('manager', { dataDir })}`;
+    const twice = await authorizeRequest([valid, 'Bearer not-a-token'], dataDir);
+    expect(twice.ok).toBe(false);
+    if (!twice.ok) {
+      expect(twice.response.statusCode).toBe(401);
+      expect(twice.response.body).toBe('{"message":"Unauthorized"}');
+      expect(twice.response.headers['www-authenticate']).toContain('error="invalid_request"');
+    }
+    expect((await authorizeRequest([valid, valid], dataDir)).ok).toBe(false);
+    expect((await authorizeRequest([valid], dataDir)).ok).toBe(true);
   });
 
   it('passes claims as API Gateway does: strings, arrays kept for the event builder', async () => {

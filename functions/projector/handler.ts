@@ -1,15 +1,19 @@
 /**
- * Stream projector: publishes a domain event for every committed change on the EventBridge bus.
- * Failed records are reported one by one (ReportBatchItemFailures); after the retries the stream
- * mapping sends them to the dead-letter queue.
+ * Stream projector: publishes a domain event for every committed operation on the EventBridge bus.
+ * A record it cannot read never stops the stream: it goes to the dead-letter queue with the reason and
+ * the rest of the batch goes on. Failed publishes are reported (ReportBatchItemFailures); after the
+ * retries the stream mapping sends them to the same dead-letter queue.
  */
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
+import { SQSClient, SendMessageCommand } from '@aws-sdk/client-sqs';
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import type { DomainEvent, StreamRecord } from '../../shared/events/domain-events';
-import { eventSource, toDomainEvent } from '../../shared/events/domain-events';
+import { eventSource } from '../../shared/events/domain-events';
+import { decodeRecords } from '../../shared/events/decode';
 import { logger } from '../../shared/logging/logger';
 
 const eventBridge = new EventBridgeClient({});
+const sqs = new SQSClient({});
 
 async function publish(events: Array<{ event: DomainEvent; sequence: string }>): Promise<string[]> {
   const failed: string[] = [];
@@ -39,10 +43,19 @@ async function publish(events: Array<{ event: DomainEvent; sequence: string }>):
 }
 
 export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
-  const events = event.Records.flatMap((record) => {
-    const domainEvent = toDomainEvent(record as StreamRecord);
-    return domainEvent ? [{ event: domainEvent, sequence: record.dynamodb?.SequenceNumber ?? '' }] : [];
-  });
+  const { events, undecodable } = decodeRecords(event.Records as StreamRecord[]);
+  for (const { record, reason } of undecodable) {
+    logger.error('stream record cannot be read; sent to the dead-letter queue', {
+      reason,
+      eventID: record.eventID,
+    });
+    await sqs.send(
+      new SendMessageCommand({
+        QueueUrl: process.env.DEAD_LETTER_QUEUE_URL,
+        MessageBody: JSON.stringify({ reason, record }),
+      }),
+    );
+  }
   const failed = await publish(events);
   // Stream order matters: report the earliest failed record; Lambda retries from there.
   const failedSet = new Set(failed);

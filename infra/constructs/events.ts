@@ -43,7 +43,11 @@ export class DomainEvents extends Construct {
       serviceName: `${props.serviceName}-projector`,
       logLevel: props.logLevel,
       timeout: Duration.minutes(1),
-      environment: { EVENT_BUS_NAME: this.bus.eventBusName },
+      // Records it cannot read go straight to the dead-letter queue (the mapping's SqsDlq grants the send).
+      environment: {
+        EVENT_BUS_NAME: this.bus.eventBusName,
+        DEAD_LETTER_QUEUE_URL: this.deadLetters.queueUrl,
+      },
     });
     this.bus.grantPutEventsTo(this.projector.role);
     // The event source grants the stream read and the queue send; nothing else on the table.

@@ -25,6 +25,8 @@ export function dataPaths(dataDir: string) {
     s3: join(root, 's3'),
     devJwt: join(root, 'dev-jwt'),
     events: join(root, 'events.jsonl'),
+    /** Stream records the poller could not read, with the reason (the dead-letter queue's stand-in). */
+    deadLetters: join(root, 'events-dead-letter.jsonl'),
     streamCheckpoint: join(root, 'stream-checkpoint.json'),
     cursorKey: join(root, 'cursor-signing-key'),
     /** Present while a runtime serves from this folder: its endpoints, for `npm run invoke`. */

@@ -21,8 +21,8 @@ import {
   GetRecordsCommand,
   GetShardIteratorCommand,
 } from '@aws-sdk/client-dynamodb-streams';
-import type { StreamRecord } from '../../shared/events/domain-events';
-import { toDomainEvent } from '../../shared/events/domain-events';
+import { decodeRecords } from '../../shared/events/decode';
+import type { DomainEvent, StreamRecord } from '../../shared/events/domain-events';
 import { dataPaths } from './data-dir';
 import { localDynamoClient } from './dynamodb-local';
 import type { StreamCheckpoint } from './stream-checkpoint';
@@ -34,6 +34,8 @@ export interface StreamPollerOptions {
   dataDir: string;
   intervalMs?: number;
   quiet?: boolean;
+  /** The decoder (tests inject one that fails); the projector's own by default. */
+  decode?: (record: StreamRecord) => DomainEvent | undefined;
 }
 
 export interface StreamPoller {
@@ -148,11 +150,20 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
     writeCheckpoint(paths.streamCheckpoint, checkpoint);
   }
 
+  /** Never stops on a record: one it cannot read goes to the dead-letter file with the reason. */
   function project(records: _Record[]): void {
-    const events = records.flatMap((record) => {
-      const event = toDomainEvent(record as StreamRecord);
-      return event ? [event] : [];
-    });
+    const decoded = decodeRecords(records as StreamRecord[], options.decode);
+    if (decoded.undecodable.length > 0) {
+      const at = new Date().toISOString();
+      appendFileSync(
+        paths.deadLetters,
+        decoded.undecodable.map((entry) => `${JSON.stringify({ ...entry, at })}\n`).join(''),
+      );
+      for (const { record, reason } of decoded.undecodable) {
+        log(`dead letter ${record.eventID ?? ''}: ${reason}`);
+      }
+    }
+    const events = decoded.events.map((entry) => entry.event);
     if (events.length === 0) return;
     // Synchronous, so a Ctrl-C between two lines never leaves half of one.
     appendFileSync(paths.events, events.map((event) => `${JSON.stringify(event)}\n`).join(''));

@@ -1,11 +1,15 @@
 /**
- * Domain events from the table's stream: one event per committed change to an item that carries an
- * `entity`, so events exist if and only if the write committed. Storage-only items (markers,
- * idempotency records) carry no entity and publish nothing.
+ * Domain events from the table's stream: one event per operation, so events exist if and only if the
+ * write committed. Events are thin (DESIGN §3): type, the resource's id and version, the names of the
+ * fields that changed and a small summary; never item images, so even a 500-line order's event stays a
+ * few hundred bytes. Only resource items carry an `entity`; of those, the ones another item of the same
+ * operation speaks for (stock movements: the work order or the order does) publish nothing, and a
+ * change of bookkeeping attributes only (counters, markers, delete locks) publishes nothing.
  */
+import { isDeepStrictEqual } from 'node:util';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import { withoutStorageAttributes } from '../db/keys';
+import { storageAttributes } from '../db/keys';
 
 export interface StreamRecord {
   eventID?: string;
@@ -19,52 +23,92 @@ export interface StreamRecord {
 }
 
 export interface DomainEvent {
-  /** `vendor.created`, `po-source.deleted`, ... */
+  /** `vendor.created`, `order.paid`, ... */
   type: string;
   /** The stream record's id: consumers de-duplicate on it. */
   id: string;
   time: string;
   entity: string;
+  /** The resource the event names (the order for order.paid). */
   resourceId: string | undefined;
-  data: Record<string, unknown> | undefined;
-  previous: Record<string, unknown> | undefined;
+  version: number | undefined;
+  /** Names of the top-level fields that changed (every field for a created or deleted resource). */
+  changedFields: string[];
+  /** A few identifying fields of the resource, never its lines or other lists. */
+  summary: Record<string, unknown>;
+}
+
+/** A stream record that cannot be read: it goes to the dead-letter queue (file locally) with the reason. */
+export class UndecodableRecord extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+    this.name = 'UndecodableRecord';
+  }
 }
 
 const verbs: Record<string, string> = { INSERT: 'created', MODIFY: 'updated', REMOVE: 'deleted' };
 
-/** Entities whose events are not named `<entity>.<verb>`. */
-const customNames: Record<string, (verb: string, item: Record<string, unknown>) => string | undefined> = {
-  // History entries publish only the event they name (order.paid, order.line.cancelled, ...).
-  'order-history': (verb, item) =>
-    verb === 'created' && typeof item.event === 'string' ? item.event : undefined,
-  'stock-movement': () => 'stock.moved',
-  'work-order': (verb, item) =>
-    verb === 'created' && item.status === 'applied' ? 'work-order.applied' : `work-order.${verb}`,
-};
+/** Entities another item of the same operation speaks for: they publish nothing. */
+const silentEntities = new Set(['stock-movement', 'order-history']);
 
 /**
- * Bookkeeping attributes other writes keep on an item (stock counters on a warehouse, a rule's period
- * list): a change of only these is not a change of the resource, so it publishes nothing.
+ * Attributes other writes keep on a resource item as bookkeeping (written by UpdateExpressions beside
+ * the resource): a vendor's source count, a warehouse's stock counters, a rule's period list, delete
+ * locks, the operation's event name. A change of only these is not a change of the resource.
  */
-const bookkeepingAttributes = new Set([
+const bookkeepingAttributes = new Set<string>([
+  ...storageAttributes,
+  'eventType',
+  'poSourceCount',
   'unitsOnHand',
   'skusHeld',
   'stockRuleCount',
   'warehouseCount',
+  'stockRecordCount',
   'periodIds',
   'periodsVersion',
+  'deletingUntil',
+  'deleteToken',
 ]);
 
-function withoutBookkeeping(item: Record<string, unknown>): string {
-  return JSON.stringify(
-    Object.entries(item)
-      .filter(([name]) => !bookkeepingAttributes.has(name))
-      .sort(([a], [b]) => (a < b ? -1 : 1)),
-  );
+/** What a summary keeps of each entity; other entities keep the generic picks. */
+const summaryFields: Record<string, readonly string[]> = {
+  order: ['channel', 'statusId', 'fulfillmentState', 'currency', 'warehouseId'],
+  vendor: ['code', 'name', 'active'],
+  warehouse: ['code', 'name', 'active'],
+  'work-order': ['warehouseId', 'reason', 'status'],
+};
+const genericSummaryFields = ['code', 'name', 'sku', 'status', 'warehouseId', 'vendorId', 'ruleId'];
+
+/**
+ * DynamoDB Local writes an empty map as `{}` instead of `{"M":{}}` (and the same nested): an attribute
+ * value with no type key is an empty map.
+ */
+export function normaliseImage(image: Record<string, unknown>): Record<string, AttributeValue> {
+  const value = (attribute: unknown): unknown => {
+    if (!attribute || typeof attribute !== 'object') return attribute;
+    const entries = Object.entries(attribute as Record<string, unknown>);
+    if (entries.length === 0) return { M: {} };
+    const [[type, inner]] = entries as [[string, unknown]];
+    if (type === 'M' && inner && typeof inner === 'object') {
+      return { M: Object.fromEntries(Object.entries(inner).map(([k, v]) => [k, value(v)])) };
+    }
+    if (type === 'L' && Array.isArray(inner)) return { L: inner.map(value) };
+    return attribute;
+  };
+  return Object.fromEntries(Object.entries(image).map(([k, v]) => [k, value(v)])) as Record<
+    string,
+    AttributeValue
+  >;
 }
 
 function image(value: Record<string, AttributeValue> | undefined): Record<string, unknown> | undefined {
-  return value ? unmarshall(value as never) : undefined;
+  if (!value) return undefined;
+  try {
+    return unmarshall(normaliseImage(value) as never) as Record<string, unknown>;
+  } catch (error) {
+    throw new UndecodableRecord(`the item image cannot be read: ${(error as Error).message}`);
+  }
 }
 
 function timeOf(record: StreamRecord): string {
@@ -74,27 +118,62 @@ function timeOf(record: StreamRecord): string {
   return new Date().toISOString();
 }
 
+function resourceFields(item: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(item).filter(([name]) => !bookkeepingAttributes.has(name)));
+}
+
+function changedFields(
+  next: Record<string, unknown> | undefined,
+  previous: Record<string, unknown> | undefined,
+): string[] {
+  const after = next ? resourceFields(next) : {};
+  const before = previous ? resourceFields(previous) : {};
+  const names = new Set([...Object.keys(after), ...Object.keys(before)]);
+  return [...names].filter((name) => !isDeepStrictEqual(after[name], before[name])).sort();
+}
+
+function summaryOf(entity: string, item: Record<string, unknown>): Record<string, unknown> {
+  const summary: Record<string, unknown> = {};
+  for (const field of summaryFields[entity] ?? genericSummaryFields) {
+    const value = item[field];
+    if (value !== undefined && (typeof value !== 'object' || value === null)) summary[field] = value;
+  }
+  if (entity === 'order') {
+    const totals = item.totals as { total?: unknown; balance?: unknown } | undefined;
+    if (totals) Object.assign(summary, { total: totals.total, balance: totals.balance });
+    if (Array.isArray(item.lines)) summary.lineCount = item.lines.length;
+  }
+  if (entity === 'work-order' && Array.isArray(item.lines)) summary.lineCount = item.lines.length;
+  return summary;
+}
+
+/** The event of a stream record, undefined when it publishes none; UndecodableRecord when unreadable. */
 export function toDomainEvent(record: StreamRecord): DomainEvent | undefined {
   const verb = verbs[record.eventName ?? ''];
   if (!verb) return undefined;
   const next = image(record.dynamodb?.NewImage);
   const previous = image(record.dynamodb?.OldImage);
-  const entity = (next?.entity ?? previous?.entity) as string | undefined;
-  if (!entity) return undefined;
-  if (verb === 'updated' && next && previous && withoutBookkeeping(next) === withoutBookkeeping(previous))
-    return undefined;
-  const current = next ?? previous!;
-  const custom = customNames[entity];
-  const type = custom ? custom(verb, current) : `${entity}.${verb}`;
-  if (!type) return undefined;
+  const current = next ?? previous;
+  if (!current) throw new UndecodableRecord(`a ${record.eventName} record without an item image`);
+  const entity = current.entity;
+  if (typeof entity !== 'string' || silentEntities.has(entity)) return undefined;
+  const changed = changedFields(next, previous);
+  if (verb === 'updated' && changed.length === 0) return undefined;
+  const type =
+    entity === 'order' && verb !== 'deleted' && typeof current.eventType === 'string'
+      ? current.eventType
+      : entity === 'work-order' && verb === 'created' && current.status === 'applied'
+        ? 'work-order.applied'
+        : `${entity}.${verb}`;
   return {
     type,
     id: record.eventID ?? record.dynamodb?.SequenceNumber ?? `${entity}-${Date.now()}`,
     time: timeOf(record),
     entity,
     resourceId: typeof current.id === 'string' ? current.id : undefined,
-    data: next ? withoutStorageAttributes(next) : undefined,
-    previous: previous ? withoutStorageAttributes(previous) : undefined,
+    version: typeof current.version === 'number' ? current.version : undefined,
+    changedFields: changed,
+    summary: summaryOf(entity, current),
   };
 }
 

@@ -56,10 +56,11 @@ describe('Lambda functions', () => {
     }
   });
 
-  it('gives the projector the bus name and nothing of the API', () => {
+  it('gives the projector the bus name, its dead-letter queue and nothing of the API', () => {
     const projector = functions()[synth.logicalId(synth.stack.events.projector.function)]!.Properties!;
     const variables = (projector.Environment as { Variables: Record<string, unknown> }).Variables;
     expect(variables.EVENT_BUS_NAME).toEqual({ Ref: synth.logicalId(synth.stack.events.bus) });
+    expect(variables.DEAD_LETTER_QUEUE_URL).toEqual({ Ref: synth.logicalId(synth.stack.events.deadLetters) });
     expect(variables).not.toHaveProperty('TABLE_NAME');
     expect(variables).not.toHaveProperty('CURSOR_SIGNING_KEY');
   });

@@ -1,65 +1,156 @@
+/** Domain events from stream records: thin, one per operation, never stopping on a record. */
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { toDomainEvent } from '../../shared/events/domain-events';
+import { decodeRecords } from '../../shared/events/decode';
+import { normaliseImage, toDomainEvent } from '../../shared/events/domain-events';
 
 const record = (eventName: string, next?: Record<string, unknown>, previous?: Record<string, unknown>) => ({
   eventID: 'e1',
   eventName,
   dynamodb: {
     ApproximateCreationDateTime: 1_790_000_000,
-    NewImage: next ? (marshall(next) as never) : undefined,
-    OldImage: previous ? (marshall(previous) as never) : undefined,
+    SequenceNumber: '100',
+    NewImage: next ? (marshall(next, { removeUndefinedValues: true }) as never) : undefined,
+    OldImage: previous ? (marshall(previous, { removeUndefinedValues: true }) as never) : undefined,
   },
 });
 
-describe('domain events from stream records', () => {
-  const vendor = {
-    PK: 'VENDOR#1',
-    SK: 'VENDOR',
-    GSI1PK: 'VENDORS',
-    entity: 'vendor',
-    id: '1',
-    name: 'Acme',
-    version: 1,
-  };
+const vendor = {
+  PK: 'VENDOR#1',
+  SK: 'VENDOR',
+  GSI1PK: 'VENDORS',
+  entity: 'vendor',
+  id: '1',
+  code: 'ACME',
+  name: 'Acme',
+  poSourceCount: 0,
+  version: 1,
+};
 
-  it('names events after the entity and the change, without storage attributes', () => {
-    expect(toDomainEvent(record('INSERT', vendor))).toMatchObject({
+function order(lines: number, overrides: Record<string, unknown> = {}) {
+  return {
+    PK: 'ORDER#WS-1',
+    SK: 'A#ORDER',
+    entity: 'order',
+    eventType: 'order.created',
+    id: 'WS-1',
+    channel: 'webshop',
+    statusId: 'awaiting-payment',
+    fulfillmentState: 'unshipped',
+    currency: 'USD',
+    totals: { total: 5000, balance: 5000, paid: 0 },
+    allocations: {},
+    lines: Array.from({ length: lines }, (_, i) => ({
+      itemId: `L${i}`,
+      sku: `SKU-${i}`,
+      title: 'T'.repeat(300),
+      quantity: 1,
+      unitPrice: 10,
+    })),
+    version: 1,
+    ...overrides,
+  };
+}
+
+describe('domain events from stream records', () => {
+  it('are thin: type, resource id, version, changed field names and a small summary', () => {
+    expect(toDomainEvent(record('INSERT', vendor))).toEqual({
       type: 'vendor.created',
       id: 'e1',
+      time: new Date(1_790_000_000_000).toISOString(),
+      entity: 'vendor',
       resourceId: '1',
-      data: { id: '1', name: 'Acme', version: 1 },
+      version: 1,
+      changedFields: ['code', 'id', 'name', 'version'],
+      summary: { code: 'ACME', name: 'Acme' },
     });
-    expect(toDomainEvent(record('MODIFY', { ...vendor, name: 'Acme 2' }, vendor))?.type).toBe(
-      'vendor.updated',
-    );
-    expect(toDomainEvent(record('REMOVE', undefined, vendor))).toMatchObject({
-      type: 'vendor.deleted',
-      data: undefined,
-    });
+    const renamed = toDomainEvent(record('MODIFY', { ...vendor, name: 'Acme 2', version: 2 }, vendor));
+    expect(renamed).toMatchObject({ type: 'vendor.updated', version: 2, changedFields: ['name', 'version'] });
+    expect(toDomainEvent(record('REMOVE', undefined, vendor))).toMatchObject({ type: 'vendor.deleted' });
   });
 
-  it('publishes nothing for storage-only items and bookkeeping-only changes', () => {
+  it('keep a 500-line order under 64 KB, far under EventBridge 256 KB', () => {
+    const big = order(500);
+    const event = toDomainEvent(record('MODIFY', { ...big, eventType: 'order.updated', version: 2 }, big))!;
+    expect(JSON.stringify(event).length).toBeLessThan(64 * 1024);
+    expect(JSON.stringify(event).length).toBeLessThan(1024);
+    expect(event.summary).toMatchObject({ lineCount: 500, total: 5000, statusId: 'awaiting-payment' });
+    expect(event).not.toHaveProperty('data');
+  });
+
+  it('publish one event per operation, named by the order header: a payment is only order.paid', () => {
+    const before = order(1);
+    const paid = {
+      ...before,
+      eventType: 'order.paid',
+      version: 2,
+      totals: { total: 5000, balance: 0, paid: 5000 },
+    };
+    expect(toDomainEvent(record('MODIFY', paid, before))).toMatchObject({
+      type: 'order.paid',
+      resourceId: 'WS-1',
+    });
+    const payment = { PK: 'ORDER#WS-1', SK: 'A#PAYMENT#x', id: 'p', amount: 5000, orderId: 'WS-1' };
+    const history = { PK: 'ORDER#WS-1', SK: 'H#x', id: 'h', kind: 'payment', orderId: 'WS-1' };
+    expect(toDomainEvent(record('INSERT', payment))).toBeUndefined();
+    expect(toDomainEvent(record('INSERT', history))).toBeUndefined();
+    expect(
+      toDomainEvent(record('INSERT', { PK: 'M', SK: 'x', entity: 'stock-movement', id: 'm' })),
+    ).toBeUndefined();
+    expect(
+      toDomainEvent(record('INSERT', { PK: 'W', SK: 'x', entity: 'work-order', id: 'w', status: 'applied' }))
+        ?.type,
+    ).toBe('work-order.applied');
+  });
+
+  it('publish nothing for storage-only items and bookkeeping-only changes', () => {
     expect(toDomainEvent(record('INSERT', { PK: 'VENDOR_CODE#a', SK: 'VENDOR_CODE' }))).toBeUndefined();
+    expect(toDomainEvent(record('MODIFY', { ...vendor, poSourceCount: 3 }, vendor))).toBeUndefined();
     const warehouse = { PK: 'WAREHOUSE#1', SK: 'WAREHOUSE', entity: 'warehouse', id: '1', unitsOnHand: 1 };
     expect(
       toDomainEvent(record('MODIFY', { ...warehouse, unitsOnHand: 5, skusHeld: 1 }, warehouse)),
     ).toBeUndefined();
+    const status = { PK: 'STATUS#s', SK: 'STATUS', entity: 'status', id: 's', name: 'VIP' };
+    expect(
+      toDomainEvent(
+        record('MODIFY', { ...status, deletingUntil: '2026-11-22T10:00:00Z', deleteToken: 't' }, status),
+      ),
+    ).toBeUndefined();
   });
 
-  it('uses the domain names of movements, work orders and order history', () => {
-    expect(
-      toDomainEvent(record('INSERT', { PK: 'M', SK: 'x', entity: 'stock-movement', id: 'm' }))?.type,
-    ).toBe('stock.moved');
-    expect(
-      toDomainEvent(record('INSERT', { PK: 'W', SK: 'x', entity: 'work-order', status: 'applied' }))?.type,
-    ).toBe('work-order.applied');
-    expect(
-      toDomainEvent(record('INSERT', { PK: 'O', SK: 'H#', entity: 'order-history', event: 'order.paid' }))
-        ?.type,
-    ).toBe('order.paid');
-    expect(
-      toDomainEvent(record('INSERT', { PK: 'O', SK: 'H#', entity: 'order-history', kind: 'edit' })),
-    ).toBeUndefined();
+  it('read the empty maps DynamoDB Local writes as {}, nested too', () => {
+    const local = {
+      entity: { S: 'order' },
+      id: { S: 'WS-2' },
+      allocations: {},
+      totals: { M: { extra: {} } },
+      lines: { L: [{ M: { notes: {} } }] },
+    };
+    expect(normaliseImage(local)).toEqual({
+      entity: { S: 'order' },
+      id: { S: 'WS-2' },
+      allocations: { M: {} },
+      totals: { M: { extra: { M: {} } } },
+      lines: { L: [{ M: { notes: { M: {} } } }] },
+    });
+    const event = toDomainEvent({
+      eventID: 'e2',
+      eventName: 'INSERT',
+      dynamodb: { NewImage: local as never },
+    });
+    expect(event).toMatchObject({ type: 'order.created', resourceId: 'WS-2' });
+  });
+
+  it('set an unreadable record aside with its reason and go on with the rest', () => {
+    const broken = {
+      eventID: 'bad',
+      eventName: 'INSERT',
+      dynamodb: { NewImage: { id: { X: 'no such type' } } as never },
+    };
+    const noImage = { eventID: 'empty', eventName: 'MODIFY', dynamodb: {} };
+    const decoded = decodeRecords([broken, noImage, record('INSERT', vendor)]);
+    expect(decoded.undecodable.map((entry) => entry.record.eventID)).toEqual(['bad', 'empty']);
+    expect(decoded.undecodable[1]!.reason).toContain('without an item image');
+    expect(decoded.events.map((entry) => entry.event.type)).toEqual(['vendor.created']);
   });
 });

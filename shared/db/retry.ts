@@ -21,7 +21,7 @@ export interface RetryPolicy {
   capMs: number;
 }
 
-const defaults: RetryPolicy = { deadlineMs: 15_000, baseMs: 10, capMs: 250 };
+const defaults: RetryPolicy = { deadlineMs: 20_000, baseMs: 10, capMs: 250 };
 let policy: RetryPolicy = { ...defaults };
 
 /** Tests shorten the deadline; nothing else changes the policy. */

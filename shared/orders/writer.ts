@@ -12,6 +12,7 @@ import type { Order } from '../domain/order';
 import type { Payment } from '../domain/payment';
 import type { MovementRequest } from '../domain/stock-ledger';
 import { WarehouseRefused } from '../domain/stock-ledger';
+import { checkVersion } from '../domain/versions';
 import { Conflict, PreconditionFailed } from '../errors';
 import { newId } from '../ids';
 import type { NamedItem } from '../db/transactions';
@@ -51,13 +52,16 @@ function statusIdsNamed(rules: readonly AutomationRule[]): string[] {
   );
 }
 
-function versionMismatch(change: OrderChange, stored: StoredOrder | undefined): PreconditionFailed {
-  return new PreconditionFailed(
-    stored
-      ? `The order is at version ${stored.order.version}, not ${change.ifMatch}; fetch it again and reapply your change.`
-      : `Order ${change.orderId} does not exist, so it is not at version ${change.ifMatch}.`,
-    { currentVersion: stored?.order.version ?? null },
-  );
+/** The client's If-Match against the order as read: the one version check, or 412 for a missing order. */
+function checkIfMatch(change: OrderChange, stored: StoredOrder | undefined): void {
+  if (change.ifMatch === undefined) return;
+  if (!stored) {
+    throw new PreconditionFailed(
+      `Order ${change.orderId} does not exist, so it is not at version ${change.ifMatch}.`,
+      { currentVersion: null },
+    );
+  }
+  checkVersion('order', stored.order.version, change.ifMatch);
 }
 
 /** Rules change rarely: read once per change, not once per attempt. */
@@ -74,9 +78,7 @@ function cachedRules(): RuleReader {
 
 async function attempt(change: OrderChange, rulesFor: RuleReader): Promise<CommittedOrder> {
   const stored = await loadOrder(change.orderId);
-  if (change.ifMatch !== undefined && stored?.order.version !== change.ifMatch) {
-    throw versionMismatch(change, stored);
-  }
+  checkIfMatch(change, stored);
   const outcome = await change.build(stored);
   const trigger = stored ? change.trigger : 'order.created';
   const rules = await rulesFor(trigger);

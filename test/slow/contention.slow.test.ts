@@ -1,10 +1,17 @@
 /** Races too slow to share the machine with the rest of the suite: run on their own (project slow). */
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { configureRetryPolicy } from '../../shared/db/retry';
 import { stockOfSku } from '../../shared/db/keys';
 import { queryAll } from '../../shared/db/query';
 import { seedWarehouse } from '../support/builders';
 import { call } from '../support/call';
 import { orderId, orderInput, orderLine } from '../support/order-builders';
+
+// The policy's 20 s deadline is sized for DynamoDB; DynamoDB Local serves a few dozen transactions a
+// second, fewer on a busy 2-core machine, so these races get more time to show that every request that
+// fits is accepted exactly once. Giving up on contention is tested in test/int/retry-policy.int.test.ts.
+beforeAll(() => configureRetryPolicy({ deadlineMs: 90_000 }));
+afterAll(() => configureRetryPolicy(undefined));
 
 async function stockOf(sku: string) {
   return queryAll(stockOfSku(sku));

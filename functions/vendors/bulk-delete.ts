@@ -1,7 +1,8 @@
 /** What the vendors' and the sources' deletes share: the ids they name, their one transaction's limit. */
+import { TransactionCancelled } from '../../shared/db/errors';
 import type { TransactItem } from '../../shared/db/transactions';
-import { maxTransactionItems } from '../../shared/db/transactions';
-import { BadRequest, ValidationFailed } from '../../shared/errors';
+import { maxTransactionItems, transactWrite } from '../../shared/db/transactions';
+import { BadRequest, Conflict, ValidationFailed } from '../../shared/errors';
 
 /** A transaction's items under their names, for names built from data (`vendor:<id>`). */
 export type NamedItemList = Array<readonly [string, TransactItem]>;
@@ -26,4 +27,15 @@ export function tooManyItems(count: number): BadRequest {
   return new BadRequest(
     `This delete touches ${count} items; one atomic delete holds at most ${maxTransactionItems}. Split it into smaller requests.`,
   );
+}
+
+/** One atomic delete: 400 over the transaction limit, 409 (with `raced`) when anything changed meanwhile. */
+export async function deleteAllOrNothing(items: NamedItemList, raced: string): Promise<void> {
+  if (items.length > maxTransactionItems) throw tooManyItems(items.length);
+  try {
+    await transactWrite(items);
+  } catch (error) {
+    if (error instanceof TransactionCancelled) throw new Conflict(raced);
+    throw error;
+  }
 }

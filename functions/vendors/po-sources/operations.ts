@@ -1,11 +1,10 @@
 /** Purchase-order sources: rules and translation of refused writes into typed errors. */
 import { newId } from '../../../shared/ids';
-import { maxTransactionItems, transactWrite } from '../../../shared/db/transactions';
 import { TransactionCancelled } from '../../../shared/db/errors';
 import { Conflict, NotFound, ValidationFailed } from '../../../shared/errors';
 import type { Implementations } from '../../../shared/http/catalogue';
 import { listWarehouses } from '../../../shared/warehouses/repository';
-import { targetIds, tooManyItems } from '../bulk-delete';
+import { deleteAllOrNothing, targetIds } from '../bulk-delete';
 import { deletePoSourcesItems, findPoSources, insertPoSource, listPoSources } from './repository';
 import type { poSourceRoutes } from './routes';
 import type { PoSource } from './schemas';
@@ -55,17 +54,10 @@ export const poSourceOperations: Implementations<typeof poSourceRoutes> = {
       });
     }
     const items = deletePoSourcesItems(sources);
-    if (items.length > maxTransactionItems) throw tooManyItems(items.length);
-    try {
-      await transactWrite(items);
-    } catch (error) {
-      if (error instanceof TransactionCancelled) {
-        throw new Conflict(
-          'Some of these sources were deleted meanwhile; nothing was deleted. List them again.',
-        );
-      }
-      throw error;
-    }
+    await deleteAllOrNothing(
+      items,
+      'Some of these sources were deleted meanwhile; nothing was deleted. List them again.',
+    );
     return { body: { deleted: ids } };
   },
 

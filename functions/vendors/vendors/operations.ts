@@ -1,12 +1,11 @@
 /** Vendors: rules and translation of refused writes into typed errors. */
 import { newId } from '../../../shared/ids';
-import { maxTransactionItems, transactWrite } from '../../../shared/db/transactions';
 import { TransactionCancelled } from '../../../shared/db/errors';
 import { LostRace, withRetry } from '../../../shared/db/retry';
 import { checkVersion } from '../../../shared/domain/versions';
 import { Conflict, NotFound, PreconditionFailed } from '../../../shared/errors';
 import type { Implementations } from '../../../shared/http/catalogue';
-import { targetIds, tooManyItems } from '../bulk-delete';
+import { deleteAllOrNothing, targetIds } from '../bulk-delete';
 import { poSourcesOf } from '../po-sources/repository';
 import {
   deleteVendorsItems,
@@ -111,17 +110,10 @@ export const vendorOperations: Implementations<typeof vendorRoutes> = {
       );
     }
     const items = deleteVendorsItems(vendors, sources);
-    if (items.length > maxTransactionItems) throw tooManyItems(items.length);
-    try {
-      await transactWrite(items);
-    } catch (error) {
-      if (error instanceof TransactionCancelled) {
-        throw new Conflict(
-          'The vendors or their sources changed while deleting; nothing was deleted. Retry.',
-        );
-      }
-      throw error;
-    }
+    await deleteAllOrNothing(
+      items,
+      'The vendors or their sources changed while deleting; nothing was deleted. Retry.',
+    );
     return { body: { deleted: ids, deletedPoSources: sources.map((s) => s.id) } };
   },
 };

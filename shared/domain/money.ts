@@ -12,7 +12,20 @@ export const currencySchema = z
     ),
   );
 
-export const minorUnitsSchema = z.number().check(z.int(), z.minimum(0), z.maximum(Number.MAX_SAFE_INTEGER));
+/**
+ * DESIGN §3: any one amount is at most 10^12 minor units and any quantity at most 10^6, so no sum the
+ * service derives (500 lines, tax, shipping) comes near 2^53.
+ */
+export const maxAmount = 1_000_000_000_000;
+export const maxQuantity = 1_000_000;
+
+export const minorUnitsSchema = z
+  .number()
+  .check(
+    z.int('must be a whole number of minor units'),
+    z.minimum(0),
+    z.maximum(maxAmount, `must be at most ${maxAmount} minor units`),
+  );
 
 export const moneySchema = z.strictObject({ amount: minorUnitsSchema, currency: currencySchema });
 export type Money = z.infer<typeof moneySchema>;

@@ -6,7 +6,8 @@
 import * as z from 'zod/mini';
 import { codeSchema, skuSchema, timestampSchema } from '../http/schemas';
 import { addressSchema } from './address';
-import { currencySchema, minorUnitsSchema } from './money';
+import { currencySchema, maxAmount, minorUnitsSchema } from './money';
+import { instantSchema } from '../http/instant';
 
 /** Channel order ids: what channels send, never a literal path segment beside /v1/orders/{id}. */
 export const orderIdPattern = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
@@ -17,7 +18,7 @@ export const orderIdSchema = z.string().check(
   z.refine((id) => !reservedOrderIds.includes(id.toLowerCase()), 'is a reserved word of the interface'),
 );
 
-export const orderLineInputSchema = z.strictObject({
+const lineFields = {
   /** The channel's line id, stable across replacements. */
   itemId: z
     .string()
@@ -29,11 +30,45 @@ export const orderLineInputSchema = z.strictObject({
   unitPrice: minorUnitsSchema,
   /** Minor units for the whole line. */
   tax: z._default(minorUnitsSchema, 0),
-  /** Minor units for the whole line. */
+  /** Minor units for the whole line, at most quantity × unit price. */
   discount: z._default(minorUnitsSchema, 0),
   /** Grams per unit. */
   weightGrams: z.optional(z.number().check(z.int(), z.minimum(0), z.maximum(1_000_000))),
-});
+};
+
+/** DESIGN §3: a line's amount is one amount (at most 10^12), and its discount never exceeds it. */
+export function lineAmountProblems(line: {
+  quantity: number;
+  unitPrice: number;
+  discount?: number;
+}): Array<{ path: 'unitPrice' | 'discount'; message: string }> {
+  const amount = line.quantity * line.unitPrice;
+  if (amount > maxAmount) {
+    return [
+      {
+        path: 'unitPrice',
+        message: `quantity × unit price is ${amount} minor units; a line's amount is at most ${maxAmount}`,
+      },
+    ];
+  }
+  if ((line.discount ?? 0) > amount) {
+    return [
+      {
+        path: 'discount',
+        message: `the discount (${line.discount}) exceeds the line's amount, quantity × unit price (${amount})`,
+      },
+    ];
+  }
+  return [];
+}
+
+export const orderLineInputSchema = z.strictObject(lineFields).check(
+  z.superRefine((line, context) => {
+    for (const problem of lineAmountProblems(line)) {
+      context.issues.push({ code: 'custom', message: problem.message, path: [problem.path], input: line });
+    }
+  }),
+);
 
 export const customerSchema = z.strictObject({
   name: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
@@ -41,9 +76,21 @@ export const customerSchema = z.strictObject({
   phone: z.optional(z.string().check(z.regex(/^[0-9+() .-]{5,32}$/, 'must be a phone number'))),
 });
 
-export const orderInputSchema = z.strictObject({
+const tagSchema = z.string().check(z.trim(), z.minLength(1), z.maxLength(50));
+/** Tags are a set: a repeated tag is kept once, in first-seen order. */
+const tagsSchema = z.pipe(
+  z.array(tagSchema).check(z.maxLength(50)),
+  z.transform((tags: string[]) => [...new Set(tags)]),
+);
+const shippingServiceSchema = z.string().check(z.minLength(1), z.maxLength(100));
+const warehouseIdSchema = z.string().check(z.regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'must be a ULID'));
+const statusIdSchema = z.string().check(z.minLength(1), z.maxLength(64));
+
+/** The channel's fields of an order, as PUT sends them. */
+const channelFields = {
   channel: codeSchema,
-  orderDate: timestampSchema,
+  /** ISO 8601 with `Z` or an offset; stored in UTC. */
+  orderDate: instantSchema,
   customer: customerSchema,
   shipTo: addressSchema,
   billTo: z.optional(addressSchema),
@@ -58,14 +105,21 @@ export const orderInputSchema = z.strictObject({
   currency: currencySchema,
   /** Minor units charged for shipping. */
   shippingCharge: z._default(minorUnitsSchema, 0),
-  requestedShippingService: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
-  warehouseId: z.optional(z.string().check(z.regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'must be a ULID'))),
-  tags: z._default(
-    z.array(z.string().check(z.trim(), z.minLength(1), z.maxLength(50))).check(z.maxLength(50)),
-    [],
-  ),
-  /** A built-in or custom status id; new orders start awaiting payment. */
-  statusId: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
+};
+
+/**
+ * The body of `PUT /v1/orders/{id}`. The back office's fields (status, warehouse, shipping service,
+ * tags staff or rules added) are kept on a replace when omitted and cleared only by `null` (DESIGN §3),
+ * so a channel re-sync never undoes staff work, rules or stock allocation.
+ */
+export const orderInputSchema = z.strictObject({
+  ...channelFields,
+  requestedShippingService: z.optional(z.nullable(shippingServiceSchema)),
+  warehouseId: z.optional(z.nullable(warehouseIdSchema)),
+  /** The channel's tags; tags that rules or staff added stay unless `null` clears every tag. */
+  tags: z.optional(z.nullable(tagsSchema)),
+  /** A built-in or custom status id; new orders start awaiting payment; `null` goes back to that. */
+  statusId: z.optional(z.nullable(statusIdSchema)),
 });
 export type OrderInput = z.infer<typeof orderInputSchema>;
 
@@ -74,7 +128,7 @@ export const fulfillmentStates = ['unshipped', 'partially_shipped', 'shipped', '
 export type FulfillmentState = (typeof fulfillmentStates)[number];
 
 export const orderLineSchema = z.object({
-  ...orderLineInputSchema.def.shape,
+  ...lineFields,
   status: z.enum(lineStatuses),
   shippedQuantity: z.number(),
 });
@@ -93,7 +147,13 @@ export const totalsSchema = z.object({
 export type Totals = z.infer<typeof totalsSchema>;
 
 export const orderSchema = z.object({
-  ...orderInputSchema.def.shape,
+  ...channelFields,
+  orderDate: timestampSchema,
+  requestedShippingService: z.optional(shippingServiceSchema),
+  warehouseId: z.optional(warehouseIdSchema),
+  tags: z.array(z.string()),
+  /** The tags the channel sent last; the others were added by rules or staff and survive a re-sync. */
+  channelTags: z.optional(z.array(z.string())),
   id: orderIdSchema,
   lines: z.array(orderLineSchema),
   statusId: z.string(),

@@ -25,6 +25,8 @@ export interface RouteDefinition<
   body?: B;
   /** Success status. */
   status: number;
+  /** Create-or-replace: the status when the PUT creates (`status` is the replace's). */
+  createdStatus?: number;
   /** Schema of the success body; undefined for 204 or redirects. */
   response?: R;
   /** The resource carries a version: reads answer an ETag and writes honour If-Match. */
@@ -47,6 +49,8 @@ export interface OperationInput<D extends RouteDefinition> {
   caller: Caller;
   /** The version the client named in If-Match (undefined when absent or `*`). */
   ifMatch: number | undefined;
+  /** `If-Match: *` (must exist) and `If-None-Match: *` (create only), for create-or-replace routes. */
+  conditions: { mustExist: boolean; mustNotExist: boolean };
   correlationId: string;
 }
 

@@ -8,7 +8,7 @@ import type { APIGatewayProxyEventV2WithJWTAuthorizer, Context } from 'aws-lambd
 import { strictObject } from 'zod/mini';
 import { safeParse } from 'zod/v4/core';
 import { withRequestGuard } from '../db/request-guard';
-import { NotFound } from '../errors';
+import { NotFound, PreconditionFailed } from '../errors';
 import { logger } from '../logging/logger';
 import { authorize } from './auth';
 import type { GroupCatalogue, Implementations, Operation, RouteDefinition, RouteTable } from './catalogue';
@@ -17,7 +17,7 @@ import { correlationIdOf } from './correlation';
 import { claimIdempotencyKey, requestFingerprint, validIdempotencyKey } from './idempotency';
 import type { HttpResponse } from './problem';
 import { problemResponse } from './problem';
-import { etag, header, ifMatchVersion, jsonBody, queryParameters } from './request';
+import { etag, header, jsonBody, preconditions, queryParameters } from './request';
 import { parsePart } from './validation';
 
 export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
@@ -48,10 +48,27 @@ async function invoke(entry: DispatchEntry, event: ApiEvent, correlationId: stri
       ? parsePart(emptyObject, rawQuery, 'query')
       : undefined;
   const body = definition.body ? parsePart(definition.body, rawBody, 'body') : undefined;
-  const ifMatch = definition.versioned ? ifMatchVersion(event) : undefined;
+  const { version: ifMatch, ...conditions } =
+    definition.versioned && definition.method !== 'GET'
+      ? preconditions(event)
+      : { version: undefined, mustExist: false, mustNotExist: false };
+  if (conditions.mustNotExist && definition.createdStatus === undefined) {
+    // Only a create-or-replace can create: on any other write, "only if it does not exist" never holds.
+    throw new PreconditionFailed(
+      `${definition.method} ${definition.path} changes an existing resource; If-None-Match: * (create only) cannot hold.`,
+    );
+  }
 
   const run = async (): Promise<HttpResponse> => {
-    const result = await operation({ params, query, body, caller, ifMatch, correlationId } as never);
+    const result = await operation({
+      params,
+      query,
+      body,
+      caller,
+      ifMatch,
+      conditions,
+      correlationId,
+    } as never);
     if (validateResponses && definition.response && result.body !== undefined) {
       // Tests run with this on: an operation answering outside its declared schema is our bug, a 500.
       const check = safeParse(definition.response, result.body);

@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { BadRequest, PayloadTooLarge, UnsupportedMediaType } from '../errors';
+import { BadRequest, PayloadTooLarge, PreconditionFailed, UnsupportedMediaType } from '../errors';
 
 /** DESIGN §3: bodies over 1 MiB are refused. */
 export const maxBodyBytes = 1024 * 1024;
@@ -48,13 +48,42 @@ export function jsonBody(event: APIGatewayProxyEventV2, expectsBody: boolean): u
   }
 }
 
-/** `If-Match: "3"` (or W/"3") → 3; `*` or absent → undefined; anything else is a 400. */
-export function ifMatchVersion(event: APIGatewayProxyEventV2): number | undefined {
-  const value = header(event, 'if-match')?.trim();
-  if (value === undefined || value === '' || value === '*') return undefined;
-  const match = /^(?:W\/)?"(\d{1,15})"$/.exec(value);
-  if (!match) throw new BadRequest('If-Match must be an ETag this service issued, such as "3".');
-  return Number(match[1]);
+/**
+ * The conditions of a write (RFC 9110 §13): `version` from `If-Match: "3"`, `mustExist` from
+ * `If-Match: *`, `mustNotExist` from `If-None-Match: *`. If-Match compares strong ETags only, so a
+ * weak `W/"3"` matches no version: a 412 at once. Anything else that is not an ETag we issue is a 400.
+ */
+export interface Preconditions {
+  version: number | undefined;
+  mustExist: boolean;
+  mustNotExist: boolean;
+}
+
+const strongEtag = /^"(\d{1,15})"$/;
+
+export function preconditions(event: APIGatewayProxyEventV2): Preconditions {
+  const ifMatch = header(event, 'if-match')?.trim() || undefined;
+  const ifNoneMatch = header(event, 'if-none-match')?.trim() || undefined;
+  const result: Preconditions = { version: undefined, mustExist: ifMatch === '*', mustNotExist: false };
+  if (ifMatch !== undefined && ifMatch !== '*') {
+    if (/^W\/"\d{1,15}"$/.test(ifMatch)) {
+      throw new PreconditionFailed(
+        `If-Match compares strong ETags only (RFC 9110), so ${ifMatch} matches no version; send the ETag as issued, such as "3".`,
+      );
+    }
+    const match = strongEtag.exec(ifMatch);
+    if (!match) throw new BadRequest('If-Match must be an ETag this service issued, such as "3", or *.');
+    result.version = Number(match[1]);
+  }
+  if (ifNoneMatch !== undefined) {
+    if (ifNoneMatch !== '*') {
+      throw new BadRequest(
+        'On a write, If-None-Match takes only * (create only if the resource does not exist).',
+      );
+    }
+    result.mustNotExist = true;
+  }
+  return result;
 }
 
 export function etag(version: number): string {

@@ -63,15 +63,17 @@ const problemStatuses: Record<string, string> = {
 };
 
 function operationOf(definition: RouteDefinition & { group: string }): Record<string, unknown> {
+  const success = (description: string) => ({
+    description,
+    ...(definition.response
+      ? { content: { 'application/json': { schema: schemaOf(definition.response, 'output') } } }
+      : {}),
+    ...(definition.versioned ? { headers: { ETag: { schema: { type: 'string' } } } } : {}),
+  });
   const responses: Record<string, unknown> = {
-    [String(definition.status)]: {
-      description: 'Success',
-      ...(definition.response
-        ? { content: { 'application/json': { schema: schemaOf(definition.response, 'output') } } }
-        : {}),
-      ...(definition.versioned ? { headers: { ETag: { schema: { type: 'string' } } } } : {}),
-    },
+    [String(definition.status)]: success(definition.createdStatus ? 'Replaced' : 'Success'),
   };
+  if (definition.createdStatus) responses[String(definition.createdStatus)] = success('Created');
   for (const [status, description] of Object.entries(problemStatuses)) {
     responses[status] = { description, content: { 'application/problem+json': { schema: problem } } };
   }

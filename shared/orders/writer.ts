@@ -30,6 +30,8 @@ export interface OrderChange {
   actor: string;
   trigger: AutomationTrigger;
   ifMatch?: number;
+  /** `If-Match: *` and `If-None-Match: *` of a create-or-replace (RFC 9110 §13.1.1–2). */
+  conditions?: { mustExist: boolean; mustNotExist: boolean };
   /** Builds the change from the stored order (undefined when it does not exist); throws typed errors to refuse. */
   build(stored: StoredOrder | undefined): ChangeOutcome | Promise<ChangeOutcome>;
   /** The caller's own items (a shipment, a return), committed in the same transaction, named. */
@@ -54,6 +56,17 @@ function statusIdsNamed(rules: readonly AutomationRule[]): string[] {
 
 /** The client's If-Match against the order as read: the one version check, or 412 for a missing order. */
 function checkIfMatch(change: OrderChange, stored: StoredOrder | undefined): void {
+  if (change.conditions?.mustNotExist && stored) {
+    throw new PreconditionFailed(
+      `Order ${change.orderId} exists (version ${stored.order.version}); If-None-Match: * creates only.`,
+      { currentVersion: stored.order.version },
+    );
+  }
+  if (change.conditions?.mustExist && !stored) {
+    throw new PreconditionFailed(`Order ${change.orderId} does not exist; If-Match: * needs it to.`, {
+      currentVersion: null,
+    });
+  }
   if (change.ifMatch === undefined) return;
   if (!stored) {
     throw new PreconditionFailed(

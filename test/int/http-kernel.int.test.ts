@@ -169,6 +169,12 @@ describe('routing, headers and failures', () => {
     expect(Object.keys(document.body.paths)).toContain('/v1/vendors/{id}');
     expect(document.body.paths['/v1/vendors/po-sources'].post.requestBody.required).toBe(true);
     expect(document.body.paths['/v1/vendors'].delete.requestBody.required).toBe(false);
+    // Create-or-replace documents both outcomes, with the same body and ETag.
+    const putOrder = document.body.paths['/v1/orders/{id}'].put.responses;
+    expect(putOrder['201'].description).toBe('Created');
+    expect(putOrder['200'].description).toBe('Replaced');
+    expect(putOrder['201'].content).toEqual(putOrder['200'].content);
+    expect(putOrder['201'].headers.ETag).toBeDefined();
   });
 
   it('echoes a sane correlation id and makes one otherwise', async () => {

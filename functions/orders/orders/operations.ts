@@ -5,7 +5,6 @@ import type { Address } from '../../../shared/domain/address';
 import { addressProblems } from '../../../shared/domain/address';
 import type { Order, OrderLine } from '../../../shared/domain/order';
 import { fulfillmentStateOf, replaceLines } from '../../../shared/domain/order';
-import { defaultNewOrderStatus } from '../../../shared/domain/order-status';
 import { Conflict, NotFound, ValidationFailed } from '../../../shared/errors';
 import type { Implementations } from '../../../shared/http/catalogue';
 import { getItem } from '../../../shared/db/query';
@@ -15,6 +14,7 @@ import { draftOf } from '../../../shared/orders/decide';
 import { loadOrder } from '../../../shared/orders/repository';
 import type { CommittedOrder } from '../../../shared/orders/writer';
 import { commitOrderChange } from '../../../shared/orders/writer';
+import { replacementDraft } from './replacement';
 import type { orderRoutes } from './routes';
 
 function view(committed: { order: Order; payments: CommittedOrder['payments'] }) {
@@ -93,7 +93,7 @@ export const orderOperations: OrderOperations = {
     return { body: view(stored), version: stored.order.version };
   },
 
-  async putOrder({ params, body, caller, ifMatch }) {
+  async putOrder({ params, body, caller, ifMatch, conditions }) {
     checkAddresses([
       ['body.shipTo', body.shipTo],
       ['body.billTo', body.billTo],
@@ -107,6 +107,7 @@ export const orderOperations: OrderOperations = {
       orderId: params.id,
       actor: caller.username,
       ifMatch,
+      conditions,
       trigger: 'order.updated',
       build(stored) {
         const { lines, conflicts } = replaceLines(stored?.order.lines ?? [], body.lines);
@@ -121,12 +122,7 @@ export const orderOperations: OrderOperations = {
             `The order has payments in ${stored.order.currency}; its currency cannot change.`,
           );
         }
-        const draft: OrderDraft = {
-          ...body,
-          id: params.id,
-          lines,
-          statusId: body.statusId ?? stored?.order.statusId ?? defaultNewOrderStatus,
-        };
+        const draft = replacementDraft(params.id, body, stored?.order, lines);
         if (!stored) return { draft, history: [{ kind: 'edit', summary: 'Order created' }] };
         const history: Array<{
           kind: 'edit' | 'address';

@@ -31,6 +31,7 @@ export const orderRoutes = {
     params: orderIdParams,
     body: orderInputSchema,
     status: 200,
+    createdStatus: 201,
     response: orderViewSchema,
     versioned: true,
   }),

@@ -1,8 +1,9 @@
 import * as z from 'zod/mini';
 import { addressSchema } from '../../../shared/domain/address';
 import { orderIdSchema, orderInputSchema, orderSchema } from '../../../shared/domain/order';
+import { maxAmount } from '../../../shared/domain/money';
 import { paymentMethods, paymentSchema } from '../../../shared/domain/payment';
-import { timestampSchema } from '../../../shared/http/schemas';
+import { instantSchema } from '../../../shared/http/instant';
 
 export const orderIdParams = z.strictObject({ id: orderIdSchema });
 export const orderItemParams = z.strictObject({
@@ -12,10 +13,12 @@ export const orderItemParams = z.strictObject({
 
 export const paymentInputSchema = z.strictObject({
   /** Minor units, in the order's currency. */
-  amount: z.number().check(z.int(), z.minimum(1), z.maximum(Number.MAX_SAFE_INTEGER)),
+  amount: z
+    .number()
+    .check(z.int(), z.minimum(1), z.maximum(maxAmount, `must be at most ${maxAmount} minor units`)),
   method: z.enum(paymentMethods),
   reference: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
-  paidAt: z.optional(timestampSchema),
+  paidAt: z.optional(instantSchema),
 });
 
 export const addressUpdateSchema = z.strictObject({

@@ -1,7 +1,11 @@
 /**
  * Stock arithmetic, as plain functions: a movement applied to a stock record gives the next record or
- * a shortfall. On hand and available never go below zero; inbound units form first-in first-out cost
- * layers (the aging report reads them) and move the average unit cost.
+ * a refusal (a shortfall, or inbound units whose cost nobody knows). On hand and available never go
+ * below zero; inbound units form first-in first-out cost layers (the aging report reads them) and move
+ * the average unit cost.
+ *
+ * Backorders: an order whose status allows them may allocate more than is on hand. Then `available` is
+ * 0 and `backordered` holds the excess, so onHand − allocated = available − backordered always.
  */
 
 export const movementTypes = [
@@ -31,6 +35,8 @@ export interface StockRecord {
   allocated: number;
   /** onHand − allocated, never below zero. */
   available: number;
+  /** allocated − onHand when orders allocated more than is on hand (a backorder), else 0. */
+  backordered: number;
   /** Minor units, rounded. */
   averageUnitCost: number;
   layers: CostLayer[];
@@ -70,7 +76,7 @@ export function withoutStagedDelta(record: StockRecord, changeId: string): Stock
       ...layers,
     ];
   }
-  return { ...record, onHand, allocated, available: availableOf(onHand, allocated), layers, staged };
+  return { ...record, onHand, allocated, ...figuresOf(onHand, allocated), layers, staged };
 }
 
 /** A settled change's delta stays in the figures; only its marker goes. */
@@ -92,7 +98,10 @@ export interface MovementRequest {
    * units shipped (positive, taken from the allocation); otherwise the change of on hand.
    */
   quantity: number;
-  /** Minor units per unit, for inbound units; defaults to the current average. */
+  /**
+   * Minor units per unit, for inbound units; defaults to the current average. Required while the record
+   * knows no cost (nothing on hand and no average yet): 0 would be taken for a real cost.
+   */
   unitCost?: number;
   reference?: { type: string; id: string };
   /** Allocation only: may exceed what is available (the order's status allows backorders). */
@@ -113,6 +122,7 @@ export interface Movement {
   at: string;
   onHandAfter: number;
   availableAfter: number;
+  backorderedAfter: number;
 }
 
 export interface Shortfall {
@@ -141,6 +151,16 @@ export class WarehouseRefused extends Error {
   }
 }
 
+/** Inbound units with no unit cost into a record that knows none: every such request, by its position. */
+export class UnitCostRequired extends Error {
+  constructor(readonly missing: Array<{ index: number; sku: string; warehouseId: string }>) {
+    super(
+      `No unit cost is known for ${missing.map((m) => `${m.sku} in ${m.warehouseId}`).join(', ')} (nothing on hand, no average yet); name the unit cost of the units received. Nothing was changed.`,
+    );
+    this.name = 'UnitCostRequired';
+  }
+}
+
 export function emptyStock(sku: string, warehouseId: string, at: string): StockRecord {
   return {
     sku,
@@ -148,6 +168,7 @@ export function emptyStock(sku: string, warehouseId: string, at: string): StockR
     onHand: 0,
     allocated: 0,
     available: 0,
+    backordered: 0,
     averageUnitCost: 0,
     layers: [],
     version: 0,
@@ -157,6 +178,72 @@ export function emptyStock(sku: string, warehouseId: string, at: string): StockR
 
 function availableOf(onHand: number, allocated: number): number {
   return Math.max(0, onHand - allocated);
+}
+
+/** What a record's on hand and allocated make available and backordered (one of the two is 0). */
+export function figuresOf(onHand: number, allocated: number): { available: number; backordered: number } {
+  return { available: availableOf(onHand, allocated), backordered: Math.max(0, allocated - onHand) };
+}
+
+/**
+ * Whether inbound units may come in at the average: once units are on hand or a cost was ever received.
+ * An average of 0 with nothing on hand is a record that never received a cost, not a free item.
+ */
+export function knowsUnitCost(record: Pick<StockRecord, 'onHand' | 'averageUnitCost'>): boolean {
+  return record.onHand > 0 || record.averageUnitCost > 0;
+}
+
+/**
+ * What one stock record adds to its warehouse's counters. The ledger keeps their sums on the warehouse
+ * item, moving them in the transaction that writes the record, only when the record crosses a line
+ * (units held or not, in use or idle, backordered or not), so most allocations leave the warehouse alone.
+ */
+export interface WarehouseStockCounts {
+  unitsOnHand: number;
+  /** Records with units on hand. */
+  skusHeld: number;
+  /** Records with units on hand or allocated: a warehouse with any cannot be deleted. */
+  stockRecordsInUse: number;
+  /** Records whose allocations exceed what is on hand. */
+  skusBackordered: number;
+}
+
+export const noStockCounts: WarehouseStockCounts = Object.freeze({
+  unitsOnHand: 0,
+  skusHeld: 0,
+  stockRecordsInUse: 0,
+  skusBackordered: 0,
+});
+
+export function stockCountsOf(record: Pick<StockRecord, 'onHand' | 'allocated'>): WarehouseStockCounts {
+  return {
+    unitsOnHand: record.onHand,
+    skusHeld: record.onHand > 0 ? 1 : 0,
+    stockRecordsInUse: record.onHand > 0 || record.allocated > 0 ? 1 : 0,
+    skusBackordered: record.allocated > record.onHand ? 1 : 0,
+  };
+}
+
+/** after − before, counter by counter. */
+export function stockCountsChange(
+  before: WarehouseStockCounts,
+  after: WarehouseStockCounts,
+): WarehouseStockCounts {
+  return {
+    unitsOnHand: after.unitsOnHand - before.unitsOnHand,
+    skusHeld: after.skusHeld - before.skusHeld,
+    stockRecordsInUse: after.stockRecordsInUse - before.stockRecordsInUse,
+    skusBackordered: after.skusBackordered - before.skusBackordered,
+  };
+}
+
+export function addStockCounts(a: WarehouseStockCounts, b: WarehouseStockCounts): WarehouseStockCounts {
+  return {
+    unitsOnHand: a.unitsOnHand + b.unitsOnHand,
+    skusHeld: a.skusHeld + b.skusHeld,
+    stockRecordsInUse: a.stockRecordsInUse + b.stockRecordsInUse,
+    skusBackordered: a.skusBackordered + b.skusBackordered,
+  };
 }
 
 /** Removes units from the oldest layers first. */
@@ -175,8 +262,16 @@ function consumeLayers(layers: CostLayer[], units: number): CostLayer[] {
 }
 
 export type MovementOutcome =
-  | { ok: true; record: StockRecord; onHandChange: number; allocatedChange: number }
-  | { ok: false; shortfall: Shortfall };
+  | {
+      ok: true;
+      record: StockRecord;
+      onHandChange: number;
+      allocatedChange: number;
+      /** The cost the inbound units came in at (given, or the average); absent for other movements. */
+      unitCost?: number;
+    }
+  | { ok: false; shortfall: Shortfall; unitCostRequired?: never }
+  | { ok: false; unitCostRequired: true; shortfall?: never };
 
 export function applyMovement(record: StockRecord, movement: MovementRequest, at: string): MovementOutcome {
   const { onHand, allocated } = record;
@@ -224,8 +319,12 @@ export function applyMovement(record: StockRecord, movement: MovementRequest, at
   const nextAllocated = allocated + allocatedChange;
   let layers = record.layers;
   let averageUnitCost = record.averageUnitCost;
+  let unitCost: number | undefined;
   if (onHandChange > 0) {
-    const unitCost = movement.unitCost ?? record.averageUnitCost;
+    // Defaulting to an average that does not exist would record a layer at 0 and drag the average down.
+    if (movement.unitCost === undefined && !knowsUnitCost(record))
+      return { ok: false, unitCostRequired: true };
+    unitCost = movement.unitCost ?? record.averageUnitCost;
     layers = [...layers, { receivedAt: at, quantity: onHandChange, unitCost }];
     averageUnitCost = Math.round((onHand * record.averageUnitCost + onHandChange * unitCost) / nextOnHand);
   } else if (onHandChange < 0) {
@@ -235,11 +334,12 @@ export function applyMovement(record: StockRecord, movement: MovementRequest, at
     ok: true,
     onHandChange,
     allocatedChange,
+    ...(unitCost === undefined ? {} : { unitCost }),
     record: {
       ...record,
       onHand: nextOnHand,
       allocated: nextAllocated,
-      available: availableOf(nextOnHand, nextAllocated),
+      ...figuresOf(nextOnHand, nextAllocated),
       averageUnitCost,
       layers,
       version: record.version + 1,

@@ -62,6 +62,8 @@ const bookkeepingAttributes = new Set<string>([
   'poSourceCount',
   'unitsOnHand',
   'skusHeld',
+  'stockRecordsInUse',
+  'skusBackordered',
   'stockRuleCount',
   'warehouseCount',
   'stockRecordCount',

@@ -2,7 +2,7 @@
 import { InvalidCursor } from '../db/cursor';
 import { RequestGuardLost } from '../db/request-guard';
 import { StorageBusy, StorageLimitExceeded, storageFailureKind } from '../db/errors';
-import { InsufficientStock, WarehouseRefused } from '../domain/stock-ledger';
+import { InsufficientStock, UnitCostRequired, WarehouseRefused } from '../domain/stock-ledger';
 import { AppError, BadRequest, Conflict, PayloadTooLarge, ServiceUnavailable } from '../errors';
 
 export interface HttpResponse {
@@ -19,6 +19,12 @@ function fromStorage(error: unknown): AppError | undefined {
     return new Conflict(error.message, { shortfalls: error.shortfalls });
   if (error instanceof WarehouseRefused) {
     return new Conflict(error.message, { warehouseId: error.warehouseId });
+  }
+  if (error instanceof UnitCostRequired) {
+    // Callers that know the request's shape name the field (work orders: lines[i].unitCost).
+    return new BadRequest(error.message, {
+      unitCostRequired: error.missing.map(({ sku, warehouseId }) => ({ sku, warehouseId })),
+    });
   }
   if (error instanceof InvalidCursor) return new BadRequest(error.message);
   if (error instanceof RequestGuardLost) {

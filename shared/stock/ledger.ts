@@ -4,21 +4,42 @@
  * optimistic: each stock record is written on the version read; a lost race re-reads and tries again
  * (shared/db/retry), so the ledger never goes below zero and a refused request records nothing.
  *
- * No item shared by every change: an allocation or release touches only its stock records; the
- * warehouse's totals change only when units on hand change, and a warehouse is checked when a stock
- * record is created in it (or when the caller sets a condition on it).
+ * No item shared by every change: an allocation or release touches only its stock records. The
+ * warehouse's counters (shared/warehouses/counters.ts) move in the transaction that writes a record, and
+ * only when the record crosses a line: units on hand change, it turns in use or idle (units on hand or
+ * allocated, or neither), or into or out of a backorder. A warehouse is checked when a stock record is
+ * created in it (or when the caller sets a condition on it).
  */
 import { newId } from '../ids';
 import { tableName } from '../db/client';
-import { movementIndexKeys, movementKey, stockIndexKeys, stockKey, warehouseKey } from '../db/keys';
+import { movementIndexKeys, movementKey, stockIndexKeys, stockKey } from '../db/keys';
 import { getItems } from '../db/query';
 import { LostRace, withRetry } from '../db/retry';
 import type { NamedItem } from '../db/transactions';
 import { maxTransactionItems, transactWrite } from '../db/transactions';
+import type { WarehouseCondition } from '../warehouses/counters';
+import { stockCountsUpdate, warehouseCheck } from '../warehouses/counters';
 import { commitStaged, resolveStaged } from './staged';
 import { TransactionCancelled } from '../db/errors';
-import type { Movement, MovementRequest, Shortfall, StockRecord } from '../domain/stock-ledger';
-import { InsufficientStock, WarehouseRefused, applyMovement, emptyStock } from '../domain/stock-ledger';
+import type {
+  Movement,
+  MovementRequest,
+  Shortfall,
+  StockRecord,
+  WarehouseStockCounts,
+} from '../domain/stock-ledger';
+import {
+  InsufficientStock,
+  UnitCostRequired,
+  WarehouseRefused,
+  addStockCounts,
+  applyMovement,
+  emptyStock,
+  figuresOf,
+  noStockCounts,
+  stockCountsChange,
+  stockCountsOf,
+} from '../domain/stock-ledger';
 
 export interface StockChange {
   requests: MovementRequest[];
@@ -27,7 +48,7 @@ export interface StockChange {
   /** Items written in the same transaction (a work order, an order), given the movements recorded. */
   with?: (movements: Movement[]) => NamedItem[];
   /** Extra condition on each warehouse touched (for example: accepts work orders). */
-  warehouseCondition?: { expression: string; values: Record<string, unknown> };
+  warehouseCondition?: WarehouseCondition;
 }
 
 export interface LedgerResult {
@@ -37,13 +58,24 @@ export interface LedgerResult {
 
 const pairKey = (sku: string, warehouseId: string) => `${sku}\u0000${warehouseId}`;
 
+export interface StockRead {
+  /** As a change may use them: abandoned staged deltas taken out (shared/stock/staged.ts). */
+  records: Map<string, StockRecord>;
+  /**
+   * What each stored record counts for its warehouse, before that resolution: a write replaces the
+   * stored record, so the counters move from these.
+   */
+  storedCounts: Map<string, WarehouseStockCounts>;
+}
+
 /** Stock records for (sku, warehouse) pairs, strongly consistent, absent ones as empty records. */
 export async function readStock(
   pairs: ReadonlyArray<{ sku: string; warehouseId: string }>,
   at: string,
   owner?: string,
-): Promise<Map<string, StockRecord>> {
+): Promise<StockRead> {
   const records = new Map<string, StockRecord>();
+  const storedCounts = new Map<string, WarehouseStockCounts>();
   const unique = [...new Map(pairs.map((pair) => [pairKey(pair.sku, pair.warehouseId), pair])).values()];
   const items = await getItems(
     unique.map((pair) => stockKey(pair.sku, pair.warehouseId)),
@@ -51,63 +83,76 @@ export async function readStock(
   );
   for (const item of items) {
     const record = item as StockRecord;
-    records.set(pairKey(record.sku, record.warehouseId), {
+    const key = pairKey(record.sku, record.warehouseId);
+    records.set(key, {
       sku: record.sku,
       warehouseId: record.warehouseId,
       onHand: record.onHand,
       allocated: record.allocated,
-      available: record.available,
+      // Derived, not read: records written before `backordered` existed lack it.
+      ...figuresOf(record.onHand, record.allocated),
       averageUnitCost: record.averageUnitCost,
       layers: record.layers ?? [],
       version: record.version,
       updatedAt: record.updatedAt,
       ...(record.staged ? { staged: record.staged } : {}),
     });
+    storedCounts.set(key, stockCountsOf(record));
   }
   for (const pair of unique) {
     const key = pairKey(pair.sku, pair.warehouseId);
     if (!records.has(key)) records.set(key, emptyStock(pair.sku, pair.warehouseId, at));
   }
   await resolveStaged(records, owner);
-  return records;
+  return { records, storedCounts };
+}
+
+/** A record a change writes, on the version read, with what the write adds to its warehouse's counters. */
+export interface PlannedRecord {
+  record: StockRecord;
+  readVersion: number;
+  counts: WarehouseStockCounts;
 }
 
 export interface StockPlan {
   /** Stock record puts. */
   recordItems: NamedItem[];
   movementItems: NamedItem[];
+  /** With the records in one transaction: each warehouse's counters, or a check of it. */
   warehouseItems: NamedItem[];
+  /** With a staged change's confirm (its counters move with each staged chunk): the checks only. */
+  warehouseChecks: NamedItem[];
   movements: Movement[];
-  records: Array<{ record: StockRecord; readVersion: number }>;
+  records: PlannedRecord[];
 }
 
-/** The items of a change: stock records on the versions read, movements, warehouse totals and checks. */
+/**
+ * The items of a change: stock records on the versions read, movements, warehouse counters and checks.
+ * `storedCounts` are the stored records' counts (readStock); by default those of `current`.
+ */
 export function planStockChange(
   requests: readonly MovementRequest[],
   current: ReadonlyMap<string, StockRecord>,
   at: string,
   warehouseCondition?: StockChange['warehouseCondition'],
+  storedCounts: ReadonlyMap<string, WarehouseStockCounts> = new Map(),
 ): StockPlan {
   const records = new Map(current);
   const movements: Movement[] = [];
   const shortfalls: Shortfall[] = [];
-  const perWarehouse = new Map<string, { units: number; skus: number; creates: boolean }>();
-  for (const request of requests) {
+  const costless: UnitCostRequired['missing'] = [];
+  requests.forEach((request, index) => {
     const key = pairKey(request.sku, request.warehouseId);
     const before = records.get(key)!;
     const outcome = applyMovement(before, request, at);
     if (!outcome.ok) {
-      shortfalls.push(outcome.shortfall);
-      continue;
+      if (outcome.shortfall) shortfalls.push(outcome.shortfall);
+      else costless.push({ index, sku: request.sku, warehouseId: request.warehouseId });
+      return;
     }
     records.set(key, outcome.record);
-    const totals = perWarehouse.get(request.warehouseId) ?? { units: 0, skus: 0, creates: false };
-    totals.units += outcome.onHandChange;
-    totals.skus += (outcome.record.onHand > 0 ? 1 : 0) - (before.onHand > 0 ? 1 : 0);
-    totals.creates ||= current.get(key)!.version === 0;
-    perWarehouse.set(request.warehouseId, totals);
     // Allocations and releases move no units: the order records them; only units on hand make movements.
-    if (outcome.onHandChange === 0) continue;
+    if (outcome.onHandChange === 0) return;
     movements.push({
       id: newId(),
       sku: request.sku,
@@ -115,94 +160,84 @@ export function planStockChange(
       type: request.type,
       quantity: outcome.onHandChange,
       allocatedChange: outcome.allocatedChange,
-      unitCost: outcome.onHandChange > 0 ? (request.unitCost ?? before.averageUnitCost) : undefined,
+      unitCost: outcome.unitCost,
       reference: request.reference,
       at,
       onHandAfter: outcome.record.onHand,
       availableAfter: outcome.record.available,
+      backorderedAfter: outcome.record.backordered,
     });
-  }
+  });
   if (shortfalls.length > 0) throw new InsufficientStock(shortfalls);
+  if (costless.length > 0) throw new UnitCostRequired(costless);
 
   const table = tableName();
   const changed = [...records].filter(([key, record]) => record.version !== current.get(key)!.version);
-  const recordItems: NamedItem[] = changed.map(([key, record]) => {
-    const read = current.get(key)!.version;
-    return [
-      `stock:${key}`,
-      {
-        Put: {
-          TableName: table,
-          Item: { ...stockKey(record.sku, record.warehouseId), ...stockIndexKeys(record), ...record },
-          ConditionExpression: read === 0 ? 'attribute_not_exists(PK)' : 'version = :read',
-          ExpressionAttributeValues: read === 0 ? undefined : { ':read': read },
-        },
-      },
-    ];
+  const planned: PlannedRecord[] = changed.map(([key, record]) => {
+    const stored = storedCounts.get(key) ?? stockCountsOf(current.get(key)!);
+    return {
+      record,
+      readVersion: current.get(key)!.version,
+      counts: stockCountsChange(stored, stockCountsOf(record)),
+    };
   });
-  const movementItems: NamedItem[] = [];
-  const warehouseItems: NamedItem[] = [];
-  for (const movement of movements) {
-    movementItems.push([
-      `movement:${movement.id}`,
-      {
-        Put: {
-          TableName: table,
-          Item: {
-            ...movementKey(movement),
-            ...movementIndexKeys(movement),
-            entity: 'stock-movement',
-            ...movement,
-          },
+  const recordItems: NamedItem[] = planned.map(({ record, readVersion }) => [
+    `stock:${pairKey(record.sku, record.warehouseId)}`,
+    {
+      Put: {
+        TableName: table,
+        Item: { ...stockKey(record.sku, record.warehouseId), ...stockIndexKeys(record), ...record },
+        ConditionExpression: readVersion === 0 ? 'attribute_not_exists(PK)' : 'version = :read',
+        ExpressionAttributeValues: readVersion === 0 ? undefined : { ':read': readVersion },
+      },
+    },
+  ]);
+  const movementItems: NamedItem[] = movements.map((movement) => [
+    `movement:${movement.id}`,
+    {
+      Put: {
+        TableName: table,
+        Item: {
+          ...movementKey(movement),
+          ...movementIndexKeys(movement),
+          entity: 'stock-movement',
+          ...movement,
         },
       },
-    ]);
+    },
+  ]);
+  const perWarehouse = new Map<string, { counts: WarehouseStockCounts; creates: boolean }>();
+  for (const { record, readVersion, counts } of planned) {
+    const totals = perWarehouse.get(record.warehouseId) ?? { counts: noStockCounts, creates: false };
+    perWarehouse.set(record.warehouseId, {
+      counts: addStockCounts(totals.counts, counts),
+      creates: totals.creates || readVersion === 0,
+    });
   }
-  for (const [warehouseId, totals] of perWarehouse) {
-    const condition = `attribute_exists(PK)${warehouseCondition ? ` AND (${warehouseCondition.expression})` : ''}`;
-    const values = warehouseCondition?.values;
-    if (totals.units !== 0 || totals.skus !== 0) {
-      warehouseItems.push([
-        `warehouse:${warehouseId}`,
-        {
-          Update: {
-            TableName: table,
-            Key: warehouseKey(warehouseId),
-            UpdateExpression: 'ADD unitsOnHand :units, skusHeld :skus',
-            ConditionExpression: condition,
-            ExpressionAttributeValues: { ':units': totals.units, ':skus': totals.skus, ...values },
-          },
-        },
-      ]);
-    } else if (totals.creates || warehouseCondition) {
-      warehouseItems.push([
-        `warehouse:${warehouseId}`,
-        {
-          ConditionCheck: {
-            TableName: table,
-            Key: warehouseKey(warehouseId),
-            ConditionExpression: condition,
-            ExpressionAttributeValues: values,
-          },
-        },
-      ]);
-    }
+  const warehouseItems: NamedItem[] = [];
+  const warehouseChecks: NamedItem[] = [];
+  for (const [warehouseId, { counts, creates }] of perWarehouse) {
+    const name = `warehouse:${warehouseId}`;
+    const checked = creates || warehouseCondition !== undefined;
+    const update = stockCountsUpdate(warehouseId, counts, warehouseCondition);
+    if (update) warehouseItems.push([name, update]);
+    else if (checked) warehouseItems.push([name, warehouseCheck(warehouseId, warehouseCondition)]);
+    if (checked) warehouseChecks.push([name, warehouseCheck(warehouseId, warehouseCondition)]);
   }
-  return {
-    recordItems,
-    movementItems,
-    warehouseItems,
-    movements,
-    records: changed.map(([key, record]) => ({ record, readVersion: current.get(key)!.version })),
-  };
+  return { recordItems, movementItems, warehouseItems, warehouseChecks, movements, records: planned };
 }
 
 /** The change's delta on each record, marked under its id: what abandoning it takes back out. */
-function markStaged(plan: StockPlan, current: ReadonlyMap<string, StockRecord>, changeId: string) {
-  return plan.records.map(({ record, readVersion }) => {
+function markStaged(
+  plan: StockPlan,
+  current: ReadonlyMap<string, StockRecord>,
+  changeId: string,
+): PlannedRecord[] {
+  return plan.records.map((planned) => {
+    const { record } = planned;
     const before = current.get(pairKey(record.sku, record.warehouseId))!;
     const delta = { onHand: record.onHand - before.onHand, allocated: record.allocated - before.allocated };
-    return { record: { ...record, staged: { ...record.staged, [changeId]: delta } }, readVersion };
+    return { ...planned, record: { ...record, staged: { ...record.staged, [changeId]: delta } } };
   });
 }
 
@@ -213,8 +248,8 @@ function markStaged(plan: StockPlan, current: ReadonlyMap<string, StockRecord>, 
  */
 export async function commitStockChangeOnce(change: StockChange): Promise<LedgerResult> {
   const at = new Date().toISOString();
-  const current = await readStock(change.requests, at, change.owner);
-  const planned = planStockChange(change.requests, current, at, change.warehouseCondition);
+  const { records: current, storedCounts } = await readStock(change.requests, at, change.owner);
+  const planned = planStockChange(change.requests, current, at, change.warehouseCondition, storedCounts);
   const callerItems = change.with?.(planned.movements) ?? [];
   const total =
     planned.recordItems.length +
@@ -237,7 +272,8 @@ export async function commitStockChangeOnce(change: StockChange): Promise<Ledger
         owner: change.owner ?? 'ledger',
         records: markStaged(planned, current, id),
         movements: planned.movements,
-        confirmItems: [...planned.warehouseItems, ...callerItems],
+        warehouseCondition: change.warehouseCondition,
+        confirmItems: [...planned.warehouseChecks, ...callerItems],
       });
     }
   } catch (error) {

@@ -4,7 +4,8 @@
  *
  * 1. an intent item (`STOCKCHANGE#<id>`, state `staging`, a lease) names the change and its owner;
  * 2. the stock records are written in chunks, each on the version read and each carrying the change's
- *    delta in `staged[<id>]`, each chunk conditioned on the intent still `staging`;
+ *    delta in `staged[<id>]`, each chunk conditioned on the intent still `staging` and moving its
+ *    warehouses' counters (shared/warehouses/counters.ts) as its records cross a line;
  * 3. the caller's own items (the order) commit in one transaction with the intent turning `confirmed`;
  * 4. settling writes the movements and drops the markers (idempotent; any later reader finishes it).
  *
@@ -12,6 +13,10 @@
  * staged delta back out. A crash leaves a `staging` intent whose lease runs out: the next change that
  * reads one of its records (or the owner's retry, at once) abandons it and takes the delta out inside its
  * own write. Abandon and confirm are both conditioned on `staging`, so exactly one of them wins.
+ *
+ * Every write of a record moves the warehouse counters from the record as stored to the record as
+ * written, in the same transaction (staging, undoing and every later change alike), so the counters are
+ * always the sums over the stored records, whichever way a change ends and whoever finishes it.
  */
 import { tableName } from '../db/client';
 import { TransactionCancelled } from '../db/errors';
@@ -20,8 +25,15 @@ import { getItems } from '../db/query';
 import { LostRace, withRetry } from '../db/retry';
 import type { NamedItem, TransactItem } from '../db/transactions';
 import { conditionalUpdate, maxTransactionItems, transactWrite } from '../db/transactions';
-import type { Movement, StockRecord } from '../domain/stock-ledger';
-import { withoutStagedDelta, withoutStagedMarker } from '../domain/stock-ledger';
+import type { Movement, StockRecord, WarehouseStockCounts } from '../domain/stock-ledger';
+import {
+  stockCountsChange,
+  stockCountsOf,
+  withoutStagedDelta,
+  withoutStagedMarker,
+} from '../domain/stock-ledger';
+import type { WarehouseCondition } from '../warehouses/counters';
+import { stockCountsItems } from '../warehouses/counters';
 import { ConditionFailed } from '../db/errors';
 import { withoutRequestGuard as unguarded } from '../db/request-guard';
 
@@ -46,8 +58,14 @@ export function configureStagingLease(millis: number | undefined): void {
   leaseMillis = millis ?? 30_000;
 }
 
-/** Room left in a transaction for the request's idempotency guard. */
-const chunkSize = maxTransactionItems - 2;
+/**
+ * Records per transaction: room for the intent check (or the request's idempotency guard) and one
+ * counter update per warehouse the records are in.
+ */
+function chunkSizeFor(pairs: ReadonlyArray<{ warehouseId: string }>): number {
+  const warehouses = new Set(pairs.map((pair) => pair.warehouseId)).size;
+  return Math.max(1, maxTransactionItems - 2 - warehouses);
+}
 
 function recordPut(record: StockRecord, readVersion: number): TransactItem {
   return {
@@ -108,20 +126,27 @@ async function unstage(
   intent: Pick<StockChangeIntent, 'id' | 'pairs'>,
   how: 'settle' | 'undo',
 ): Promise<void> {
+  const chunkSize = chunkSizeFor(intent.pairs);
   for (let start = 0; start < intent.pairs.length; start += chunkSize) {
     const pairs = intent.pairs.slice(start, start + chunkSize);
     await withRetry({ what: 'Stock being released' }, async () => {
       const records = (await readRecords(pairs)).filter((record) => record.staged?.[intent.id]);
-      const items: NamedItem[] = records.map((record) => {
-        const next =
-          how === 'settle' ? withoutStagedMarker(record, intent.id) : withoutStagedDelta(record, intent.id);
-        return [
-          `stock:${record.sku}\u0000${record.warehouseId}`,
-          recordPut({ ...next, version: record.version + 1 }, record.version),
-        ];
-      });
+      const writes = records.map((record) => ({
+        record,
+        next:
+          how === 'settle' ? withoutStagedMarker(record, intent.id) : withoutStagedDelta(record, intent.id),
+      }));
+      const items: NamedItem[] = writes.map(({ record, next }) => [
+        `stock:${record.sku}\u0000${record.warehouseId}`,
+        recordPut({ ...next, version: record.version + 1 }, record.version),
+      ]);
+      // Taking a delta out moves the counters back; dropping a marker leaves them as they are.
+      const counts = writes.map(({ record, next }) => ({
+        warehouseId: record.warehouseId,
+        counts: stockCountsChange(stockCountsOf(record), stockCountsOf(next)),
+      }));
       try {
-        await transactWrite(items);
+        await transactWrite([...items, ...stockCountsItems(counts)]);
       } catch (error) {
         if (error instanceof TransactionCancelled && error.refusedWithPrefix('stock:')) throw new LostRace();
         throw error;
@@ -146,6 +171,7 @@ export function settle(intent: StockChangeIntent): Promise<void> {
 }
 
 async function settleNow(intent: StockChangeIntent): Promise<void> {
+  const chunkSize = chunkSizeFor([]);
   for (let start = 0; start < intent.movements.length; start += chunkSize) {
     await transactWrite(
       intent.movements.slice(start, start + chunkSize).map((movement): NamedItem => [
@@ -209,10 +235,15 @@ async function resolveNow(records: Map<string, StockRecord>, owner: string | und
 export interface StagedCommit {
   id: string;
   owner: string;
-  /** Records as planned (version = read + 1), with the read versions. */
-  records: Array<{ record: StockRecord; readVersion: number }>;
+  /**
+   * Records as planned (version = read + 1), with the read versions and what each write adds to its
+   * warehouse's counters (from the record as stored).
+   */
+  records: Array<{ record: StockRecord; readVersion: number; counts: WarehouseStockCounts }>;
   movements: Movement[];
-  /** Committed with the confirm: the caller's items and the warehouse items. */
+  /** Condition on each warehouse whose counters a chunk moves (the change's warehouse condition). */
+  warehouseCondition?: WarehouseCondition;
+  /** Committed with the confirm: the caller's items and the warehouse checks. */
   confirmItems: NamedItem[];
 }
 
@@ -241,6 +272,7 @@ export async function commitStaged(change: StagedCommit): Promise<void> {
     }),
   );
   let confirmed = false;
+  const chunkSize = chunkSizeFor(marked.map(({ record }) => record));
   try {
     for (let start = 0; start < marked.length; start += chunkSize) {
       const chunk = marked.slice(start, start + chunkSize);
@@ -251,6 +283,10 @@ export async function commitStaged(change: StagedCommit): Promise<void> {
               `stock:${record.sku}\u0000${record.warehouseId}`,
               recordPut(record, readVersion),
             ]),
+            ...stockCountsItems(
+              chunk.map(({ record, counts }) => ({ warehouseId: record.warehouseId, counts })),
+              change.warehouseCondition,
+            ),
             ['intent', intentIs(id, 'staging')],
           ]),
         );

@@ -1,11 +1,9 @@
 /** Data access for warehouses, shared by every group that reads them. The inventory group owns their writes. */
 
-import { tableName } from '../db/client';
 import { allWarehouses, defaultWarehouseKey, warehouseIndexKeys, warehouseKey } from '../db/keys';
 import type { Page } from '../db/query';
-import { equalsFilter, getItem, queryPage } from '../db/query';
+import { equalsFilter, getItem, getItems, queryPage } from '../db/query';
 import { toResource } from '../db/resource';
-import type { TransactItem } from '../db/transactions';
 import type { StockCounters } from './stock-summary';
 import type { Warehouse } from './warehouse';
 import { warehouseSchema } from './warehouse';
@@ -14,6 +12,10 @@ import { warehouseSchema } from './warehouse';
 export interface WarehouseCounters extends StockCounters {
   /** Stock rules naming this warehouse (kept by the inventory group's rule writes). */
   stockRuleCount: number;
+  /** Stock records with units on hand or allocated (kept by the stock ledger). */
+  stockRecordsInUse: number;
+  /** Purchase-order sources receiving into this warehouse (kept by the vendors group's source writes). */
+  poSourceCount: number;
 }
 
 export interface WarehouseRecord {
@@ -43,9 +45,18 @@ export function toWarehouseRecord(item: Record<string, unknown>): WarehouseRecor
     counters: {
       unitsOnHand: counter(item.unitsOnHand),
       skusHeld: counter(item.skusHeld),
+      skusBackordered: counter(item.skusBackordered),
       stockRuleCount: counter(item.stockRuleCount),
+      stockRecordsInUse: counter(item.stockRecordsInUse),
+      poSourceCount: counter(item.poSourceCount),
     },
   };
+}
+
+/** Which of these warehouses exist, read strongly (for writes that must not touch a missing one). */
+export async function existingWarehouseIds(ids: Iterable<string>): Promise<Set<string>> {
+  const items = await getItems([...new Set(ids)].map(warehouseKey), true);
+  return new Set(items.map((item) => String(item.id)));
 }
 
 export async function findWarehouse(id: string): Promise<Warehouse | undefined> {
@@ -97,16 +108,4 @@ export async function listWarehouses(
 ): Promise<Page<Warehouse>> {
   const page = await listWarehouseRecords(filter, limit, cursor);
   return { items: page.items.map((record) => record.warehouse), nextCursor: page.nextCursor };
-}
-
-/** Transaction item asserting a warehouse exists and accepts purchase orders. */
-export function warehouseAcceptsPurchaseOrdersCheck(id: string): TransactItem {
-  return {
-    ConditionCheck: {
-      TableName: tableName(),
-      Key: warehouseKey(id),
-      ConditionExpression: 'attribute_exists(PK) AND acceptsPurchaseOrders = :yes',
-      ExpressionAttributeValues: { ':yes': true },
-    },
-  };
 }

@@ -1,17 +1,21 @@
 /**
  * What a warehouse holds, from the counters the stock ledger keeps on the warehouse item
- * (`ADD unitsOnHand, skusHeld` in every movement's transaction). Pure: reports can reuse it.
+ * (shared/warehouses/counters.ts, moved in the transaction of each stock write). Pure: reports can reuse it.
  */
 import * as z from 'zod/mini';
 
 export interface StockCounters {
   unitsOnHand: number;
   skusHeld: number;
+  /** SKUs whose allocations exceed what is on hand (absent on items written before it was kept: 0). */
+  skusBackordered: number;
 }
 
 export const stockSummarySchema = z.object({
   skusHeld: z.number(),
   unitsOnHand: z.number(),
+  /** SKUs that orders allocated beyond what is on hand: their available is 0, their excess backordered. */
+  skusBackordered: z.number(),
   /** unitsOnHand / capacity (1 = full, above 1 = over capacity); null without a capacity. */
   capacityUsed: z.nullable(z.number()),
 });
@@ -27,6 +31,7 @@ export function stockSummary(counters: StockCounters, capacity: number | undefin
   return {
     skusHeld: counters.skusHeld,
     unitsOnHand: counters.unitsOnHand,
+    skusBackordered: counters.skusBackordered,
     capacityUsed: capacityUsed(counters.unitsOnHand, capacity),
   };
 }

@@ -125,6 +125,60 @@ describe('the default warehouse', () => {
     expect(await expectOneDefault([other.id, spare.id])).toBe(spare.id);
   });
 
+  it('is always active: the first warehouse cannot be created inactive', async () => {
+    const refused = await call({ method: 'POST', path, body: warehouseInput({ active: false }) });
+    expect(refused.status).toBe(409);
+    expect(refused.body.detail).toContain('The first warehouse becomes the default');
+    expect(await storedItem(defaultWarehouseKey())).toBeUndefined();
+    const first = await createWarehouse();
+    expect(first).toMatchObject({ isDefault: true, active: true });
+    // Later warehouses may be inactive; only the default may not.
+    expect((await createWarehouse({ active: false })).active).toBe(false);
+  });
+
+  it('is always active: no deactivating it, and no inactive warehouse made the default', async () => {
+    const main = await createWarehouse();
+    const idle = await createWarehouse({ active: false });
+    const deactivated = await call({
+      method: 'PUT',
+      path: `${path}/${main.id}`,
+      body: warehouseInput({ code: main.code, active: false }),
+    });
+    expect(deactivated.status).toBe(409);
+    expect(deactivated.body.detail).toContain('the default warehouse is always active');
+
+    const promoted = await call({
+      method: 'PUT',
+      path: `${path}/${idle.id}`,
+      body: warehouseInput({ code: idle.code, active: false, isDefault: true }),
+    });
+    expect(promoted.status).toBe(400);
+    expect(promoted.body.errors).toEqual([
+      { path: 'body.active', message: 'must be true for the default warehouse' },
+    ]);
+    const createdDefault = await call({
+      method: 'POST',
+      path,
+      body: warehouseInput({ active: false, isDefault: true }),
+    });
+    expect(createdDefault.status).toBe(400);
+    const successor = await call({ method: 'DELETE', path: `${path}/${main.id}?newDefaultId=${idle.id}` });
+    expect(successor.status).toBe(400);
+    expect(successor.body.errors).toEqual([
+      { path: 'query.newDefaultId', message: 'must name an active warehouse' },
+    ]);
+    expect(await expectOneDefault([main.id, idle.id])).toBe(main.id);
+
+    // Activated in the same write, it may take the default over.
+    const activated = await call({
+      method: 'PUT',
+      path: `${path}/${idle.id}`,
+      body: warehouseInput({ code: idle.code, active: true, isDefault: true }),
+    });
+    expect(activated.status, activated.text).toBe(200);
+    expect(await expectOneDefault([main.id, idle.id])).toBe(idle.id);
+  });
+
   it('goes with the last warehouse, clearing the pointer; the next one becomes the default', async () => {
     const only = await createWarehouse();
     expect((await call({ method: 'DELETE', path: `${path}/${only.id}` })).status).toBe(204);

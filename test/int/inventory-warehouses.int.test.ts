@@ -1,6 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { defaultWarehouseKey, warehouseCodeKey, warehouseKey } from '../../shared/db/keys';
+import { deleteWarehouse } from '../../functions/inventory/warehouses/repository';
+import { TransactionCancelled } from '../../shared/db/errors';
+import { defaultWarehouseKey, stockKey, warehouseCodeKey, warehouseKey } from '../../shared/db/keys';
+import { WarehouseRefused } from '../../shared/domain/stock-ledger';
 import { applyStockMovements } from '../../shared/stock/ledger';
+import { findWarehouseRecord } from '../../shared/warehouses/repository';
+import { poSourceInput, vendorInput } from '../support/builders';
 import { call } from '../support/call';
 import {
   createStockRule,
@@ -9,6 +14,7 @@ import {
   storedItem,
   warehouseInput,
 } from '../support/inventory-builders';
+import { orderId, orderInput, orderLine } from '../support/order-builders';
 
 const path = '/v1/inventory/warehouses';
 const unknownId = '01ARZ3NDEKTSV4RRFFQ69G5FAV';
@@ -31,7 +37,7 @@ describe('warehouses', () => {
       acceptsPurchaseOrders: true,
       isDefault: false,
       version: 1,
-      stockSummary: { skusHeld: 0, unitsOnHand: 0, capacityUsed: 0 },
+      stockSummary: { skusHeld: 0, unitsOnHand: 0, skusBackordered: 0, capacityUsed: 0 },
     });
     expect(created.headers.location).toBe(`${path}/${created.body.id}`);
     expect(created.headers.etag).toBe('"1"');
@@ -150,7 +156,12 @@ describe('warehouses', () => {
       { sku: 'SUM-B', warehouseId: warehouse.id, type: 'receipt', quantity: 3, unitCost: 250 },
     ]);
     const read = await call({ method: 'GET', path: `${path}/${warehouse.id}` });
-    expect(read.body.stockSummary).toEqual({ skusHeld: 2, unitsOnHand: 8, capacityUsed: 0.02 });
+    expect(read.body.stockSummary).toEqual({
+      skusHeld: 2,
+      unitsOnHand: 8,
+      skusBackordered: 0,
+      capacityUsed: 0.02,
+    });
 
     const renamed = await call({
       method: 'PUT',
@@ -158,7 +169,12 @@ describe('warehouses', () => {
       body: warehouseInput({ code: warehouse.code, name: 'Still stocked', capacity: 800 }),
     });
     expect(renamed.status).toBe(200);
-    expect(renamed.body.stockSummary).toEqual({ skusHeld: 2, unitsOnHand: 8, capacityUsed: 0.01 });
+    expect(renamed.body.stockSummary).toEqual({
+      skusHeld: 2,
+      unitsOnHand: 8,
+      skusBackordered: 0,
+      capacityUsed: 0.01,
+    });
     expect(await storedItem(warehouseKey(warehouse.id))).toMatchObject({ unitsOnHand: 8, skusHeld: 2 });
 
     const refused = await call({ method: 'DELETE', path: `${path}/${warehouse.id}` });
@@ -211,6 +227,143 @@ describe('warehouses', () => {
     expect((await call({ method: 'DELETE', path: `${path}/${warehouse.id}` })).status).toBe(204);
   });
 
+  it('cannot be deleted while an order holds allocations in it, even a backorder with nothing on hand', async () => {
+    const warehouse = await createWarehouse();
+    const sku = 'BO-SKU';
+    const order = orderId();
+    const lines = [orderLine({ sku, quantity: 3 })];
+    const backordered = await call({
+      method: 'PUT',
+      path: `/v1/orders/${order}`,
+      role: 'operator',
+      body: orderInput({ lines, warehouseId: warehouse.id, statusId: 'backordered' }),
+    });
+    expect(backordered.status, backordered.text).toBe(201);
+    // Every read of the stock agrees with the ledger: onHand − allocated = available − backordered.
+    expect(await storedItem(stockKey(sku, warehouse.id))).toMatchObject({
+      onHand: 0,
+      allocated: 3,
+      available: 0,
+      backordered: 3,
+    });
+    const read = await call({ method: 'GET', path: `${path}/${warehouse.id}` });
+    expect(read.body.stockSummary).toMatchObject({ unitsOnHand: 0, skusHeld: 0, skusBackordered: 1 });
+
+    const refused = await call({ method: 'DELETE', path: `${path}/${warehouse.id}` });
+    expect(refused.status, refused.text).toBe(409);
+    expect(refused.body.detail).toContain(`orders hold allocations of ${sku} (3 allocated, 3 backordered)`);
+    expect(refused.body.allocations).toEqual([{ sku, allocated: 3, backordered: 3 }]);
+
+    // A receipt covers part of the backorder; cancelling the order releases the rest.
+    await applyStockMovements([
+      { sku, warehouseId: warehouse.id, type: 'receipt', quantity: 1, unitCost: 100 },
+    ]);
+    expect(await storedItem(stockKey(sku, warehouse.id))).toMatchObject({ available: 0, backordered: 2 });
+    const cancelled = await call({
+      method: 'PUT',
+      path: `/v1/orders/${order}`,
+      role: 'operator',
+      body: orderInput({ lines, warehouseId: warehouse.id, statusId: 'cancelled' }),
+    });
+    expect(cancelled.status, cancelled.text).toBe(200);
+    await applyStockMovements([{ sku, warehouseId: warehouse.id, type: 'adjustment', quantity: -1 }]);
+    expect((await call({ method: 'GET', path: `${path}/${warehouse.id}` })).body.stockSummary).toMatchObject({
+      unitsOnHand: 0,
+      skusBackordered: 0,
+    });
+    expect((await call({ method: 'DELETE', path: `${path}/${warehouse.id}` })).status).toBe(204);
+  });
+
+  it('cannot be deleted while purchase-order sources receive into it, counted through every source delete', async () => {
+    const warehouse = await createWarehouse();
+    const vendors = [];
+    for (let i = 0; i < 2; i++) {
+      const vendor = await call({ method: 'POST', path: '/v1/vendors', body: vendorInput() });
+      expect(vendor.status).toBe(201);
+      vendors.push(vendor.body);
+    }
+    const sources = [];
+    for (const vendor of vendors) {
+      const source = await call({
+        method: 'POST',
+        path: '/v1/vendors/po-sources',
+        body: poSourceInput(vendor.id, warehouse.id),
+      });
+      expect(source.status, source.text).toBe(201);
+      sources.push(source.body);
+    }
+    expect(await storedItem(warehouseKey(warehouse.id))).toMatchObject({ poSourceCount: 2 });
+    const refused = await call({ method: 'DELETE', path: `${path}/${warehouse.id}` });
+    expect(refused.status).toBe(409);
+    expect(refused.body.poSourceCount).toBe(2);
+    expect(refused.body.detail).toContain(
+      `2 purchase-order sources receive into it (delete them: GET /v1/vendors/po-sources?warehouseId=${warehouse.id})`,
+    );
+
+    // One source deleted on its own, the other with its vendor.
+    const one = await call({ method: 'DELETE', path: `/v1/vendors/po-sources?ids=${sources[0].id}` });
+    expect(one.status, one.text).toBe(200);
+    expect(await storedItem(warehouseKey(warehouse.id))).toMatchObject({ poSourceCount: 1 });
+    const withVendor = await call({
+      method: 'DELETE',
+      path: `/v1/vendors?ids=${vendors[1].id}&withPoSources=true`,
+    });
+    expect(withVendor.status, withVendor.text).toBe(200);
+    expect(await storedItem(warehouseKey(warehouse.id))).toMatchObject({ poSourceCount: 0 });
+    expect((await call({ method: 'DELETE', path: `${path}/${warehouse.id}` })).status).toBe(204);
+
+    // A source into the deleted warehouse is a clear 400, and leaves no bare warehouse item behind.
+    const gone = await call({
+      method: 'POST',
+      path: '/v1/vendors/po-sources',
+      body: poSourceInput(vendors[0].id, warehouse.id),
+    });
+    expect(gone.status).toBe(400);
+    expect(gone.body.errors).toEqual([
+      { path: 'body.warehouseId', message: 'no warehouse with this id accepts purchase orders' },
+    ]);
+    expect(await storedItem(warehouseKey(warehouse.id))).toBeUndefined();
+  });
+
+  it('refuses the delete transaction when an allocation or a source lands after its read', async () => {
+    const warehouse = await createWarehouse();
+    const sku = 'RACE-SKU';
+    const stale = (await findWarehouseRecord(warehouse.id, true))!.warehouse;
+    const refusedByWarehouse = (error: unknown) =>
+      error instanceof TransactionCancelled && error.refused('warehouse');
+
+    // An allocation with nothing on hand commits between the delete's read and its write.
+    await applyStockMovements([
+      { sku, warehouseId: warehouse.id, type: 'allocation', quantity: 2, allowBackorder: true },
+    ]);
+    await expect(deleteWarehouse(stale, { kind: 'count' }, new Date().toISOString())).rejects.toSatisfy(
+      refusedByWarehouse,
+    );
+    await applyStockMovements([{ sku, warehouseId: warehouse.id, type: 'release', quantity: 2 }]);
+
+    // So does a purchase-order source.
+    const vendor = await call({ method: 'POST', path: '/v1/vendors', body: vendorInput() });
+    const source = await call({
+      method: 'POST',
+      path: '/v1/vendors/po-sources',
+      body: poSourceInput(vendor.body.id, warehouse.id),
+    });
+    expect(source.status).toBe(201);
+    await expect(deleteWarehouse(stale, { kind: 'count' }, new Date().toISOString())).rejects.toSatisfy(
+      refusedByWarehouse,
+    );
+    expect((await call({ method: 'GET', path: `${path}/${warehouse.id}` })).status).toBe(200);
+    await call({ method: 'DELETE', path: `/v1/vendors/po-sources?ids=${source.body.id}` });
+
+    // Once nothing uses it the same write goes through; an allocation after it finds the warehouse gone.
+    await deleteWarehouse(stale, { kind: 'count' }, new Date().toISOString());
+    await expect(
+      applyStockMovements([
+        { sku, warehouseId: warehouse.id, type: 'allocation', quantity: 1, allowBackorder: true },
+      ]),
+    ).rejects.toBeInstanceOf(WarehouseRefused);
+  });
+
   it('lists by code with flag filters, page by page with an opaque cursor', async () => {
     const codes = ['LST-3', 'LST-1', 'LST-5', 'LST-2', 'LST-4'];
     for (const code of codes) await createWarehouse({ code, acceptsWorkOrders: false });
@@ -228,7 +381,12 @@ describe('warehouses', () => {
     expect(second.body.items.map((w: { code: string }) => w.code)).toEqual(['LST-3', 'LST-4']);
     const all = await listAll<{ code: string; stockSummary: unknown }>(filter, 2);
     expect(all.map((w) => w.code)).toEqual(['LST-1', 'LST-2', 'LST-3', 'LST-4', 'LST-5']);
-    expect(all[0]!.stockSummary).toEqual({ skusHeld: 0, unitsOnHand: 0, capacityUsed: 0 });
+    expect(all[0]!.stockSummary).toEqual({
+      skusHeld: 0,
+      unitsOnHand: 0,
+      skusBackordered: 0,
+      capacityUsed: 0,
+    });
 
     const inactive = await call({ method: 'GET', path: `${path}?active=false&acceptsWorkOrders=false` });
     expect(inactive.body.items.map((w: { code: string }) => w.code)).toEqual(['LST-6']);
@@ -248,7 +406,9 @@ describe('warehouses', () => {
     const accepting = await createWarehouse({ code: 'PO-ACCEPT' });
     const refusing = await createWarehouse({ code: 'PO-REFUSE', acceptsPurchaseOrders: false });
     const inactive = await createWarehouse({ code: 'PO-CLOSED', active: false });
-    await applyStockMovements([{ sku: 'PO-SKU', warehouseId: accepting.id, type: 'receipt', quantity: 2 }]);
+    await applyStockMovements([
+      { sku: 'PO-SKU', warehouseId: accepting.id, type: 'receipt', quantity: 2, unitCost: 100 },
+    ]);
     const listed = await call({
       method: 'GET',
       path: '/v1/vendors/po-sources/warehouses?limit=200',

@@ -80,12 +80,23 @@ describe('npm run seed (seedDatabase)', () => {
       records.push(...held);
       expect(warehouse.unitsOnHand).toBe(held.reduce((sum, record) => sum + record.onHand, 0));
       expect(warehouse.skusHeld).toBe(held.filter((record) => record.onHand > 0).length);
+      expect(warehouse.stockRecordsInUse).toBe(
+        held.filter((record) => record.onHand > 0 || record.allocated > 0).length,
+      );
+      expect(warehouse.skusBackordered).toBe(
+        held.filter((record) => record.allocated > record.onHand).length,
+      );
+      const sources = await queryAll({ index: 'GSI3', pk: 'POSOURCES' });
+      expect(warehouse.poSourceCount).toBe(
+        sources.filter((source) => source.warehouseId === warehouse.id).length,
+      );
       const view = await call({ method: 'GET', path: `/v1/inventory/warehouses/${String(warehouse.id)}` });
       expect(view.status, view.text).toBe(200);
       expect(view.body.stockSummary.unitsOnHand).toBe(warehouse.unitsOnHand);
     }
     for (const record of records) {
       expect(record.available).toBe(record.onHand - record.allocated);
+      expect(record.backordered).toBe(0);
       expect(record.allocated).toBe(allocatedByOrders.get(pairKey(record.sku, record.warehouseId)) ?? 0);
     }
 

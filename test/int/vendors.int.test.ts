@@ -351,6 +351,85 @@ describe('purchase-order sources', () => {
     expect(after.body).toMatchObject({ version: 7, poSourceCount: 20 });
   });
 
+  it("refuses a source priced in another currency than its vendor's, naming both", async () => {
+    const warehouse = await seedWarehouse();
+    const vendor = await createVendor({ currency: 'USD' });
+    const refused = await call({
+      method: 'POST',
+      path: '/v1/vendors/po-sources',
+      body: poSourceInput(vendor.id, warehouse.id, { unitCost: { amount: 900, currency: 'EUR' } }),
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.detail).toContain('paid in USD');
+    expect(refused.body.detail).toContain('in EUR');
+    expect(refused.body.errors).toEqual([
+      { path: 'body.unitCost.currency', message: "must be the vendor's currency, USD" },
+    ]);
+    expect((await call({ method: 'GET', path: `/v1/vendors/${vendor.id}` })).body.poSourceCount).toBe(0);
+  });
+
+  it('changes a vendor currency only while no source is priced in the old one', async () => {
+    const warehouse = await seedWarehouse();
+    const vendor = await createVendor({ currency: 'USD' });
+    const source = await call({
+      method: 'POST',
+      path: '/v1/vendors/po-sources',
+      body: poSourceInput(vendor.id, warehouse.id),
+    });
+    expect(source.status).toBe(201);
+    const toEuro = () =>
+      call({
+        method: 'PUT',
+        path: `/v1/vendors/${vendor.id}`,
+        body: vendorInput({ code: vendor.code, name: vendor.name, currency: 'EUR' }),
+      });
+    const refused = await toEuro();
+    expect(refused.status).toBe(409);
+    expect(refused.body.detail).toContain('priced in USD');
+    expect(refused.body.poSourceIds).toEqual([source.body.id]);
+    // Other changes go through while the sources stay.
+    const renamed = await call({
+      method: 'PUT',
+      path: `/v1/vendors/${vendor.id}`,
+      body: vendorInput({ code: vendor.code, name: 'Renamed', currency: 'USD' }),
+    });
+    expect(renamed.status, renamed.text).toBe(200);
+
+    await call({ method: 'DELETE', path: `/v1/vendors/po-sources?ids=${source.body.id}` });
+    expect((await toEuro()).status).toBe(200);
+    const euro = await call({
+      method: 'POST',
+      path: '/v1/vendors/po-sources',
+      body: poSourceInput(vendor.id, warehouse.id, { unitCost: { amount: 900, currency: 'EUR' } }),
+    });
+    expect(euro.status, euro.text).toBe(201);
+  });
+
+  it('never lets a source in the old currency slip in beside a currency change: one of the two fails', async () => {
+    const warehouse = await seedWarehouse();
+    for (let round = 0; round < 5; round++) {
+      const vendor = await createVendor({ currency: 'USD' });
+      const [created, changed] = await Promise.all([
+        call({
+          method: 'POST',
+          path: '/v1/vendors/po-sources',
+          body: poSourceInput(vendor.id, warehouse.id),
+        }),
+        call({
+          method: 'PUT',
+          path: `/v1/vendors/${vendor.id}`,
+          body: vendorInput({ code: vendor.code, currency: 'EUR' }),
+        }),
+      ]);
+      if (changed.status === 200) {
+        expect(created.status).toBe(400);
+      } else {
+        expect(created.status).toBe(201);
+        expect(changed.status).toBe(409);
+      }
+    }
+  });
+
   it('never lets a source slip in beside a vendor delete: one of the two fails', async () => {
     const warehouse = await seedWarehouse();
     for (let round = 0; round < 5; round++) {

@@ -46,7 +46,11 @@ describe('work orders', () => {
     await call({
       method: 'POST',
       path: '/v1/orders/work-orders',
-      body: { warehouseId: warehouse.id, reason: 'receipt', lines: [{ sku: 'WO-C', quantity: 3 }] },
+      body: {
+        warehouseId: warehouse.id,
+        reason: 'receipt',
+        lines: [{ sku: 'WO-C', quantity: 3, unitCost: 200 }],
+      },
     });
     const refused = await call({
       method: 'POST',
@@ -129,29 +133,76 @@ describe('work orders', () => {
     expect((await stockOf('WO-MANY-0'))[0]).toMatchObject({ onHand: 2 });
   });
 
-  it('records open work orders without touching stock and counts them per warehouse', async () => {
+  it('applies when created: apply false is refused, and no open work orders are counted or listed', async () => {
     const warehouse = await seedWarehouse({ code: 'WO-OPEN' });
-    for (let i = 0; i < 2; i++) {
-      const open = await call({
-        method: 'POST',
-        path: '/v1/orders/work-orders',
-        body: {
-          warehouseId: warehouse.id,
-          reason: 'count',
-          lines: [{ sku: 'WO-E', quantity: 5 }],
-          apply: false,
-        },
-      });
-      expect(open.body).toMatchObject({ status: 'open', movementIds: [] });
-    }
+    const open = await call({
+      method: 'POST',
+      path: '/v1/orders/work-orders',
+      body: {
+        warehouseId: warehouse.id,
+        reason: 'count',
+        lines: [{ sku: 'WO-E', quantity: 5, unitCost: 100 }],
+        apply: false,
+      },
+    });
+    expect(open.status).toBe(400);
+    expect(open.body.errors).toEqual([
+      {
+        path: 'body.apply',
+        message: 'must be true or left out: work orders apply when created, there are no open ones',
+      },
+    ]);
     expect(await stockOf('WO-E')).toEqual([]);
+    const applied = await call({
+      method: 'POST',
+      path: '/v1/orders/work-orders',
+      body: {
+        warehouseId: warehouse.id,
+        reason: 'count',
+        lines: [{ sku: 'WO-E', quantity: 5, unitCost: 100 }],
+        apply: true,
+      },
+    });
+    expect(applied.status, applied.text).toBe(201);
+    expect(applied.body.status).toBe('applied');
     const listed = await call({
       method: 'GET',
       path: '/v1/orders/work-orders/warehouses?limit=200',
       role: 'viewer',
     });
     const mine = listed.body.items.find((w: { id: string }) => w.id === warehouse.id);
-    expect(mine.openWorkOrders).toBe(2);
+    expect(mine).toEqual(warehouse);
+  });
+
+  it('takes the average cost for inbound lines without one, and needs one while there is none', async () => {
+    const warehouse = await seedWarehouse();
+    const post = (lines: unknown[], reason = 'receipt') =>
+      call({
+        method: 'POST',
+        path: '/v1/orders/work-orders',
+        body: { warehouseId: warehouse.id, reason, lines },
+      });
+    const unknown = await post([
+      { sku: 'WO-COST-A', quantity: 2, unitCost: 100 },
+      { sku: 'WO-COST-B', quantity: 10 },
+    ]);
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.errors).toEqual([
+      { path: 'body.lines[1].unitCost', message: 'required: WO-COST-B has no average cost here yet' },
+    ]);
+    expect(await stockOf('WO-COST-A')).toEqual([]);
+
+    expect((await post([{ sku: 'WO-COST-B', quantity: 10, unitCost: 100 }])).status).toBe(201);
+    // Without a cost the units come in at the average (100): the average stays, it does not halve.
+    expect((await post([{ sku: 'WO-COST-B', quantity: 10 }])).status).toBe(201);
+    expect((await post([{ sku: 'WO-COST-B', quantity: 5 }], 'count')).status).toBe(201);
+    const [stock] = await stockOf('WO-COST-B');
+    expect(stock).toMatchObject({ onHand: 25, averageUnitCost: 100 });
+    expect((stock!.layers as Array<{ unitCost: number }>).map((layer) => layer.unitCost)).toEqual([
+      100, 100, 100,
+    ]);
+    const movements = await movementsOf('WO-COST-B');
+    expect(movements.map((movement) => movement.unitCost)).toEqual([100, 100, 100]);
   });
 
   it('replays a retried work order once (Idempotency-Key)', async () => {
@@ -160,7 +211,11 @@ describe('work orders', () => {
       method: 'POST',
       path: '/v1/orders/work-orders',
       headers: { 'idempotency-key': `wo-${Date.now()}` },
-      body: { warehouseId: warehouse.id, reason: 'receipt', lines: [{ sku: 'WO-F', quantity: 7 }] },
+      body: {
+        warehouseId: warehouse.id,
+        reason: 'receipt',
+        lines: [{ sku: 'WO-F', quantity: 7, unitCost: 100 }],
+      },
     };
     const first = await call(request);
     const retry = await call(request);

@@ -110,6 +110,8 @@ describe('domain events from stream records', () => {
     expect(
       toDomainEvent(record('MODIFY', { ...warehouse, unitsOnHand: 5, skusHeld: 1 }, warehouse)),
     ).toBeUndefined();
+    const counted = { ...warehouse, stockRecordsInUse: 1, skusBackordered: 1, poSourceCount: 2 };
+    expect(toDomainEvent(record('MODIFY', counted, warehouse))).toBeUndefined();
     const status = { PK: 'STATUS#s', SK: 'STATUS', entity: 'status', id: 's', name: 'VIP' };
     expect(
       toDomainEvent(

@@ -15,14 +15,16 @@ describe('warehouse capacity used', () => {
   });
 
   it('summarizes the ledger counters of a warehouse', () => {
-    expect(stockSummary({ unitsOnHand: 8, skusHeld: 2 }, 400)).toEqual({
+    expect(stockSummary({ unitsOnHand: 8, skusHeld: 2, skusBackordered: 1 }, 400)).toEqual({
       skusHeld: 2,
       unitsOnHand: 8,
+      skusBackordered: 1,
       capacityUsed: 0.02,
     });
-    expect(stockSummary({ unitsOnHand: 8, skusHeld: 2 }, undefined)).toEqual({
+    expect(stockSummary({ unitsOnHand: 8, skusHeld: 2, skusBackordered: 0 }, undefined)).toEqual({
       skusHeld: 2,
       unitsOnHand: 8,
+      skusBackordered: 0,
       capacityUsed: null,
     });
   });

@@ -1,4 +1,7 @@
-/** Warehouses: unique codes, exactly one default, no delete while stock or rules depend on one. */
+/**
+ * Warehouses: unique codes, exactly one default and it always active, no delete while stock,
+ * allocations, purchase-order sources or stock rules depend on one.
+ */
 import { newId } from '../../../shared/ids';
 import { Conflict, NotFound, ValidationFailed } from '../../../shared/errors';
 import type { Implementations } from '../../../shared/http/catalogue';
@@ -11,16 +14,27 @@ import { checkVersion } from '../../../shared/domain/versions';
 import type { inventoryCatalogue } from '../routes';
 import type { DefaultPointer, PointerChange } from './repository';
 import {
+  allocationsIn,
   deleteWarehouse,
   insertWarehouse,
   readDefaultPointer,
   updateWarehouse,
   warehouseIdWithCode,
 } from './repository';
+import { deleteRefusal, inactiveDefaultRefusal } from './rules';
 import type { WarehouseView } from './schemas';
 
 const now = () => new Date().toISOString();
-const noStock = { unitsOnHand: 0, skusHeld: 0, stockRuleCount: 0 };
+const noStock = {
+  unitsOnHand: 0,
+  skusHeld: 0,
+  skusBackordered: 0,
+  stockRuleCount: 0,
+  stockRecordsInUse: 0,
+  poSourceCount: 0,
+};
+/** SKUs with allocations a refused delete names (the rest are counted as "more"). */
+const allocationsNamed = 20;
 
 function view(record: WarehouseRecord): WarehouseView {
   return { ...record.warehouse, stockSummary: stockSummary(record.counters, record.warehouse.capacity) };
@@ -71,8 +85,15 @@ async function pointerChangeOnDelete(
   if (newDefaultId === warehouse.id) {
     throw successorError('must name another warehouse', 'The new default must be another warehouse.');
   }
-  if (!(await findWarehouseRecord(newDefaultId, true))) {
+  const successor = await findWarehouseRecord(newDefaultId, true);
+  if (!successor) {
     throw successorError('no warehouse has this id', `No warehouse has the id ${newDefaultId}.`);
+  }
+  if (!successor.warehouse.active) {
+    throw successorError(
+      'must name an active warehouse',
+      `Warehouse ${successor.warehouse.code} is inactive, and the default warehouse is always active; name an active one.`,
+    );
   }
   return { kind: 'move', from: warehouse.id, to: newDefaultId };
 }
@@ -102,6 +123,15 @@ export const warehouseOperations: WarehouseOperations = {
         : wantsDefault
           ? { kind: 'move', from: pointer.warehouseId, to: id }
           : { kind: 'count' };
+      // Refused rather than switched on: an inactive first warehouse would be an inactive default.
+      const inactiveDefault = inactiveDefaultRefusal({
+        code: body.code,
+        active: body.active,
+        wantsDefault,
+        isDefault: false,
+        first: change.kind === 'first',
+      });
+      if (inactiveDefault) throw inactiveDefault;
       const at = now();
       const warehouse: Warehouse = {
         ...fields,
@@ -136,6 +166,14 @@ export const warehouseOperations: WarehouseOperations = {
       }
       const pointer = await readDefaultPointer();
       const isDefault = pointer ? pointer.warehouseId === params.id : previous.warehouse.isDefault;
+      const inactiveDefault = inactiveDefaultRefusal({
+        code: previous.warehouse.code,
+        active: body.active,
+        wantsDefault: wanted,
+        isDefault,
+        first: false,
+      });
+      if (inactiveDefault) throw inactiveDefault;
       if (wanted === false && isDefault) {
         throw new Conflict(
           `Warehouse ${previous.warehouse.code} is the default; make another warehouse the default instead.`,
@@ -164,18 +202,13 @@ export const warehouseOperations: WarehouseOperations = {
     return withRetry({ what: 'The warehouse', isRace: anyRefusal }, async () => {
       const { warehouse, counters } = await requireWarehouse(params.id);
       checkVersion('warehouse', warehouse.version, ifMatch);
-      if (counters.unitsOnHand > 0) {
-        throw new Conflict(
-          `Warehouse ${warehouse.code} holds ${counters.unitsOnHand} units of ${counters.skusHeld} SKUs; bring its stock to zero before deleting it.`,
-          { unitsOnHand: counters.unitsOnHand, skusHeld: counters.skusHeld },
-        );
-      }
-      if (counters.stockRuleCount > 0) {
-        throw new Conflict(
-          `${counters.stockRuleCount} stock rules name warehouse ${warehouse.code}; delete or move them first (GET /v1/inventory/rules?warehouseId=${warehouse.id}).`,
-          { stockRuleCount: counters.stockRuleCount },
-        );
-      }
+      // The counters decide (the delete is conditioned on them); the records only name the SKUs.
+      const allocations =
+        counters.stockRecordsInUse > 0
+          ? await allocationsIn(warehouse.id, allocationsNamed)
+          : { items: [], more: false };
+      const refusal = deleteRefusal(warehouse, counters, allocations);
+      if (refusal) throw refusal;
       const change = await pointerChangeOnDelete(warehouse, await readDefaultPointer(), query.newDefaultId);
       await deleteWarehouse(warehouse, change, now());
       return {};

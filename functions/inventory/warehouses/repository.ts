@@ -9,16 +9,19 @@
 import { tableName } from '../../../shared/db/client';
 import {
   defaultWarehouseKey,
+  stockInWarehouse,
   warehouseCodeKey,
   warehouseIndexKeys,
   warehouseKey,
 } from '../../../shared/db/keys';
-import { getItem } from '../../../shared/db/query';
+import { getItem, queryPage } from '../../../shared/db/query';
+import { figuresOf } from '../../../shared/domain/stock-ledger';
 import type { TransactItem } from '../../../shared/db/transactions';
 import { transactWrite } from '../../../shared/db/transactions';
 import { warehouseItem } from '../../../shared/warehouses/repository';
 import type { Warehouse } from '../../../shared/warehouses/warehouse';
 import { setFields } from '../update-expression';
+import type { AllocationsRead } from './rules';
 
 export interface DefaultPointer {
   warehouseId: string;
@@ -101,14 +104,17 @@ function pointerItem(change: PointerChange, countChange: number): TransactItem |
   }
 }
 
-/** Sets another warehouse's flag (the previous default losing it, or a named successor gaining it). */
+/**
+ * Sets another warehouse's flag (the previous default losing it, or a named successor gaining it). A
+ * successor must still be active (the default always is): one deactivated after the read refuses this.
+ */
 function flagItem(warehouseId: string, isDefault: boolean, at: string): TransactItem {
   return {
     Update: {
       TableName: tableName(),
       Key: warehouseKey(warehouseId),
       UpdateExpression: 'SET isDefault = :flag, updatedAt = :at ADD version :one',
-      ConditionExpression: 'attribute_exists(PK)',
+      ConditionExpression: isDefault ? 'attribute_exists(PK) AND active = :flag' : 'attribute_exists(PK)',
       ExpressionAttributeValues: { ':flag': isDefault, ':at': at, ':one': 1 },
     },
   };
@@ -204,9 +210,32 @@ export async function updateWarehouse(
 }
 
 /**
- * Removes the warehouse at the version read, only while it holds no stock and no stock rule names it
- * (the counters are on the item, so a receipt or a rule landing meanwhile makes the delete fail).
- * Items: `warehouse`, `codeMarker` and the default's.
+ * SKUs with allocations in a warehouse (its stock records on GSI1, eventually consistent: this only names
+ * them in a refusal), at most `limit`.
+ */
+export async function allocationsIn(warehouseId: string, limit: number): Promise<AllocationsRead> {
+  const page = await queryPage({
+    ...stockInWarehouse(warehouseId),
+    filter: { expression: 'allocated > :none', values: { ':none': 0 } },
+    limit,
+    scope: 'internal',
+  });
+  return {
+    items: page.items.map((item) => ({
+      sku: String(item.sku),
+      allocated: Number(item.allocated),
+      backordered: figuresOf(Number(item.onHand), Number(item.allocated)).backordered,
+    })),
+    more: page.nextCursor !== null,
+  };
+}
+
+/**
+ * Removes the warehouse at the version read, only while nothing uses it: no stock record in use (units
+ * on hand or allocated), no purchase-order source receiving into it, no stock rule naming it. The
+ * counters are on the item and move in the transactions that change them, so a receipt, an allocation,
+ * a source or a rule landing after the read makes the delete fail (and one landing after the delete
+ * fails on the warehouse being gone). Items: `warehouse`, `codeMarker` and the default's.
  */
 export async function deleteWarehouse(
   warehouse: Warehouse,
@@ -221,6 +250,8 @@ export async function deleteWarehouse(
         ConditionExpression:
           'attribute_exists(PK) AND version = :read' +
           ' AND (attribute_not_exists(unitsOnHand) OR unitsOnHand = :zero)' +
+          ' AND (attribute_not_exists(stockRecordsInUse) OR stockRecordsInUse = :zero)' +
+          ' AND (attribute_not_exists(poSourceCount) OR poSourceCount = :zero)' +
           ' AND (attribute_not_exists(stockRuleCount) OR stockRuleCount = :zero)',
         ExpressionAttributeValues: { ':read': warehouse.version, ':zero': 0 },
       },

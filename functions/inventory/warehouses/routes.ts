@@ -24,7 +24,8 @@ export const warehouseRoutes = {
     method: 'POST',
     path: '/v1/inventory/warehouses',
     operationId: 'createWarehouse',
-    summary: 'Create a warehouse (codes unique case-insensitively; the first one is the default)',
+    summary:
+      'Create a warehouse (codes unique case-insensitively; the first one is the default, and the default is active)',
     permission: 'manage',
     body: warehouseInputSchema,
     status: 201,
@@ -59,7 +60,7 @@ export const warehouseRoutes = {
     path: '/v1/inventory/warehouses/{id}',
     operationId: 'deleteWarehouse',
     summary:
-      'Delete a warehouse holding no stock, named by no rule; the default needs ?newDefaultId= unless last',
+      'Delete a warehouse nothing uses (stock, allocations, purchase-order sources, stock rules); the default needs ?newDefaultId= unless last',
     permission: 'manage',
     params: warehouseIdParams,
     query: warehouseDeleteQuery,

@@ -1,19 +1,16 @@
-/** Work orders: stock moves in one warehouse, applied through the stock ledger as one transaction. */
+/**
+ * Work orders: stock moves in one warehouse, applied through the stock ledger as one transaction when
+ * they are created (there are no open work orders: nothing would ever apply or cancel them).
+ */
 import { newId } from '../../../shared/ids';
-import { TransactionCancelled } from '../../../shared/db/errors';
 import type { MovementType } from '../../../shared/domain/stock-ledger';
-import { WarehouseRefused } from '../../../shared/domain/stock-ledger';
+import { UnitCostRequired, WarehouseRefused } from '../../../shared/domain/stock-ledger';
 import { ValidationFailed } from '../../../shared/errors';
 import type { Implementations } from '../../../shared/http/catalogue';
 import { applyStockMovements } from '../../../shared/stock/ledger';
-import { listWarehouses } from '../../../shared/warehouses/repository';
+import { findWarehouseRecord, listWarehouses } from '../../../shared/warehouses/repository';
 import type { ordersCatalogue } from '../routes';
-import {
-  acceptsWorkOrdersCondition,
-  countOpenWorkOrders,
-  insertOpenWorkOrder,
-  workOrderPut,
-} from './repository';
+import { acceptsWorkOrdersCondition, workOrderPut } from './repository';
 import type { WorkOrder } from './schemas';
 
 const refusedWarehouse = (warehouseId: string) =>
@@ -21,6 +18,16 @@ const refusedWarehouse = (warehouseId: string) =>
     `Warehouse ${warehouseId} does not exist, is inactive or does not accept work orders.`,
     [{ path: 'body.warehouseId', message: 'no active warehouse with this id accepts work orders' }],
   );
+
+function unitCostRequired(error: UnitCostRequired, lines: WorkOrder['lines']): ValidationFailed {
+  return new ValidationFailed(
+    `No unit cost is known for ${error.missing.map((m) => m.sku).join(', ')} in this warehouse (nothing on hand, no cost received yet): give the unit cost of ${error.missing.length === 1 ? 'that line' : 'those lines'}. Nothing was changed.`,
+    error.missing.map(({ index }) => ({
+      path: `body.lines[${index}].unitCost`,
+      message: `required: ${lines[index]!.sku} has no average cost here yet`,
+    })),
+  );
+}
 
 const movementTypeOf: Record<WorkOrder['reason'], MovementType> = {
   assembly: 'assembly',
@@ -42,6 +49,9 @@ export const workOrderOperations: WorkOrderOperations = {
         ]);
       }
     }
+    // Read first so a closed or unknown warehouse is named before any line (the ledger checks it again).
+    const warehouse = (await findWarehouseRecord(body.warehouseId, true))?.warehouse;
+    if (!warehouse?.active || !warehouse.acceptsWorkOrders) throw refusedWarehouse(body.warehouseId);
     const id = newId();
     const workOrder: WorkOrder = {
       id,
@@ -50,22 +60,11 @@ export const workOrderOperations: WorkOrderOperations = {
       lines: body.lines,
       orderReference: body.orderReference,
       note: body.note,
-      status: body.apply ? 'applied' : 'open',
+      status: 'applied',
       movementIds: [],
       createdAt: new Date().toISOString(),
       createdBy: caller.username,
     };
-    if (!body.apply) {
-      try {
-        await insertOpenWorkOrder(workOrder);
-      } catch (error) {
-        if (error instanceof TransactionCancelled && error.refused('warehouse')) {
-          throw refusedWarehouse(body.warehouseId);
-        }
-        throw error;
-      }
-      return { body: workOrder };
-    }
     const requests = body.lines.map((line) => ({
       sku: line.sku,
       warehouseId: body.warehouseId,
@@ -86,19 +85,15 @@ export const workOrderOperations: WorkOrderOperations = {
       });
     } catch (error) {
       if (error instanceof WarehouseRefused) throw refusedWarehouse(body.warehouseId);
+      if (error instanceof UnitCostRequired) throw unitCostRequired(error, body.lines);
       throw error;
     }
     return { body: applied };
   },
 
   async listWorkOrderWarehouses({ query }) {
-    const page = await listWarehouses({ active: true, acceptsWorkOrders: true }, query.limit, query.cursor);
-    const counts = await Promise.all(page.items.map((warehouse) => countOpenWorkOrders(warehouse.id)));
     return {
-      body: {
-        items: page.items.map((warehouse, index) => ({ ...warehouse, openWorkOrders: counts[index]! })),
-        nextCursor: page.nextCursor,
-      },
+      body: await listWarehouses({ active: true, acceptsWorkOrders: true }, query.limit, query.cursor),
     };
   },
 };

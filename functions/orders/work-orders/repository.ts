@@ -1,13 +1,6 @@
 import { tableName } from '../../../shared/db/client';
-import { countItems } from '../../../shared/db/query';
-import {
-  warehouseKey,
-  workOrderIndexKeys,
-  workOrderKey,
-  workOrdersInWarehouse,
-} from '../../../shared/db/keys';
+import { workOrderIndexKeys, workOrderKey } from '../../../shared/db/keys';
 import type { TransactItem } from '../../../shared/db/transactions';
-import { transactWrite } from '../../../shared/db/transactions';
 import type { WorkOrder } from './schemas';
 
 export const acceptsWorkOrdersCondition = {
@@ -29,24 +22,4 @@ export function workOrderPut(workOrder: WorkOrder): TransactItem {
       ConditionExpression: 'attribute_not_exists(PK)',
     },
   };
-}
-
-/** The work order with a check of its warehouse. For open work orders, which touch no stock. */
-export async function insertOpenWorkOrder(workOrder: WorkOrder): Promise<void> {
-  await transactWrite({
-    warehouse: {
-      ConditionCheck: {
-        TableName: tableName(),
-        Key: warehouseKey(workOrder.warehouseId),
-        ConditionExpression: `attribute_exists(PK) AND ${acceptsWorkOrdersCondition.expression}`,
-        ExpressionAttributeValues: acceptsWorkOrdersCondition.values,
-      },
-    },
-    workOrder: workOrderPut(workOrder),
-  });
-}
-
-/** Open work orders of a warehouse, counted by the index (no items read back). */
-export function countOpenWorkOrders(warehouseId: string): Promise<number> {
-  return countItems({ ...workOrdersInWarehouse(warehouseId, 'open') });
 }

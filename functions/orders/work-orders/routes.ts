@@ -13,7 +13,7 @@ export const workOrderRoutes = {
     method: 'GET',
     path: '/v1/orders/work-orders/warehouses',
     operationId: 'listWorkOrderWarehouses',
-    summary: 'Active warehouses that accept work orders, with their open work-order counts',
+    summary: 'Active warehouses that accept work orders',
     permission: 'read',
     query: workOrderWarehousesQuery,
     status: 200,
@@ -23,7 +23,8 @@ export const workOrderRoutes = {
     method: 'POST',
     path: '/v1/orders/work-orders',
     operationId: 'createWorkOrder',
-    summary: 'Move stock in one warehouse (assembly, adjustment, receipt, count): all lines or none',
+    summary:
+      'Move stock in one warehouse (assembly, adjustment, receipt, count), applied when created: all lines or none',
     permission: 'write',
     body: workOrderInputSchema,
     status: 201,

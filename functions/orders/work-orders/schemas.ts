@@ -20,7 +20,10 @@ const lineSchema = z.strictObject({
     z.maximum(1_000_000),
     z.refine((value) => value !== 0, 'must not be zero'),
   ),
-  /** Minor units per unit, for inbound lines; defaults to the current average cost. */
+  /**
+   * Minor units per unit, for inbound lines; defaults to the current average cost of the SKU in the
+   * warehouse. Required while there is none (nothing on hand, no cost received yet): 400 otherwise.
+   */
   unitCost: z.optional(minorUnitsSchema),
 });
 
@@ -34,8 +37,13 @@ export const workOrderInputSchema = z.strictObject({
   /** The order this work order serves, if any (a kit assembled for it). */
   orderReference: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
   note: z.optional(z.string().check(z.maxLength(1000))),
-  /** false records the work order as open (planned) without touching stock. */
-  apply: z._default(z.boolean(), true),
+  /**
+   * Work orders apply when they are created (nothing applies or cancels one later): only `true` is
+   * accepted, kept so clients that send it go on working.
+   */
+  apply: z.optional(
+    z.literal(true, 'must be true or left out: work orders apply when created, there are no open ones'),
+  ),
 });
 export type WorkOrderInput = z.infer<typeof workOrderInputSchema>;
 
@@ -46,16 +54,15 @@ export const workOrderSchema = z.object({
   lines: z.array(lineSchema),
   orderReference: z.optional(z.string()),
   note: z.optional(z.string()),
-  status: z.enum(['open', 'applied']),
+  /** Always `applied`: a work order moves its stock when it is created. */
+  status: z.literal('applied'),
   movementIds: z.array(ulidSchema),
   createdAt: timestampSchema,
   createdBy: z.string(),
 });
 export type WorkOrder = z.infer<typeof workOrderSchema>;
 
-export const workOrderWarehouseSchema = z.object({
-  ...warehouseSchema.def.shape,
-  openWorkOrders: z.number(),
-});
+/** A warehouse that takes work orders, as the shared resource. */
+export const workOrderWarehouseSchema = warehouseSchema;
 
 export const workOrderWarehousesQuery = z.strictObject({ limit: limitSchema, cursor: cursorSchema });

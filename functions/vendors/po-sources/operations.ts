@@ -1,10 +1,13 @@
 /** Purchase-order sources: rules and translation of refused writes into typed errors. */
 import { newId } from '../../../shared/ids';
 import { TransactionCancelled } from '../../../shared/db/errors';
+import { LostRace, withRetry } from '../../../shared/db/retry';
 import { Conflict, NotFound, ValidationFailed } from '../../../shared/errors';
 import type { Implementations } from '../../../shared/http/catalogue';
-import { listWarehouses } from '../../../shared/warehouses/repository';
+import { existingWarehouseIds, listWarehouses } from '../../../shared/warehouses/repository';
 import { deleteAllOrNothing, targetIds } from '../bulk-delete';
+import { sourceCurrencyRefusal } from '../currency';
+import { findVendor } from '../vendors/repository';
 import { deletePoSourcesItems, findPoSources, insertPoSource, listPoSources } from './repository';
 import type { poSourceRoutes } from './routes';
 import type { PoSource } from './schemas';
@@ -19,28 +22,35 @@ export const poSourceOperations: Implementations<typeof poSourceRoutes> = {
 
   async createPoSource({ body }) {
     const source: PoSource = { ...body, id: newId(), createdAt: now() };
-    try {
-      await insertPoSource(source);
-    } catch (error) {
-      if (!(error instanceof TransactionCancelled)) throw error;
-      if (error.refused('vendorCounter')) {
+    await withRetry({ what: `Vendor ${body.vendorId}` }, async () => {
+      const vendor = await findVendor(body.vendorId, true);
+      if (!vendor) {
         throw new ValidationFailed(`No vendor has the id ${body.vendorId}.`, [
           { path: 'body.vendorId', message: 'no vendor has this id' },
         ]);
       }
-      if (error.refused('warehouseCheck')) {
-        throw new ValidationFailed(
-          `Warehouse ${body.warehouseId} does not exist or does not accept purchase orders.`,
-          [{ path: 'body.warehouseId', message: 'no warehouse with this id accepts purchase orders' }],
-        );
+      const refusal = sourceCurrencyRefusal(vendor, body.unitCost.currency);
+      if (refusal) throw refusal;
+      try {
+        await insertPoSource(source);
+      } catch (error) {
+        if (!(error instanceof TransactionCancelled)) throw error;
+        // The vendor went or changed its currency since the read: read it again to say which.
+        if (error.refused('vendorCounter')) throw new LostRace('the vendor changed');
+        if (error.refused('warehouseCounter')) {
+          throw new ValidationFailed(
+            `Warehouse ${body.warehouseId} does not exist or does not accept purchase orders.`,
+            [{ path: 'body.warehouseId', message: 'no warehouse with this id accepts purchase orders' }],
+          );
+        }
+        if (error.refused('uniqueMarker')) {
+          throw new Conflict(
+            `Vendor ${body.vendorId} already has a source for SKU ${body.sku} into warehouse ${body.warehouseId}.`,
+          );
+        }
+        throw error;
       }
-      if (error.refused('uniqueMarker')) {
-        throw new Conflict(
-          `Vendor ${body.vendorId} already has a source for SKU ${body.sku} into warehouse ${body.warehouseId}.`,
-        );
-      }
-      throw error;
-    }
+    });
     return { body: source, headers: { location: `/v1/vendors/po-sources?vendorId=${source.vendorId}` } };
   },
 
@@ -53,7 +63,8 @@ export const poSourceOperations: Implementations<typeof poSourceRoutes> = {
         unknownIds: unknown,
       });
     }
-    const items = deletePoSourcesItems(sources);
+    const warehouses = await existingWarehouseIds(sources.map((source) => source.warehouseId));
+    const items = deletePoSourcesItems(sources, warehouses);
     await deleteAllOrNothing(
       items,
       'Some of these sources were deleted meanwhile; nothing was deleted. List them again.',

@@ -1,4 +1,8 @@
-/** Purchase-order sources in the single table (keys in shared/db/keys.ts), counted on their vendors. */
+/**
+ * Purchase-order sources in the single table (keys in shared/db/keys.ts), counted on their vendors and on
+ * their receiving warehouses (`poSourceCount`, in the same transaction), so neither can be deleted while
+ * a source names it.
+ */
 import { tableName } from '../../../shared/db/client';
 import {
   allPoSources,
@@ -12,7 +16,7 @@ import {
 import type { Page } from '../../../shared/db/query';
 import { getItems, queryAll, queryPage } from '../../../shared/db/query';
 import { transactWrite } from '../../../shared/db/transactions';
-import { warehouseAcceptsPurchaseOrdersCheck } from '../../../shared/warehouses/repository';
+import { poSourceCountUpdate } from '../../../shared/warehouses/counters';
 import type { NamedItemList } from '../bulk-delete';
 import type { PoSource } from './schemas';
 import { poSourceSchema } from './schemas';
@@ -66,8 +70,8 @@ export async function poSourcesOf(vendorId: string): Promise<PoSource[]> {
 
 /**
  * Items: `source`, `uniqueMarker` (refused: the vendor has a source for this SKU and warehouse),
- * `vendorCounter` (refused: no such vendor), `warehouseCheck` (refused: no such warehouse, or it does not
- * accept purchase orders).
+ * `vendorCounter` (refused: no such vendor, or its currency is no longer the source's),
+ * `warehouseCounter` (refused: no such warehouse, or it does not accept purchase orders).
  */
 export async function insertPoSource(source: PoSource): Promise<void> {
   await transactWrite({
@@ -90,12 +94,34 @@ export async function insertPoSource(source: PoSource): Promise<void> {
         TableName: tableName(),
         Key: vendorKey(source.vendorId),
         UpdateExpression: 'ADD poSourceCount :one',
-        ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeValues: { ':one': 1 },
+        // Costs are in the vendor's currency: a currency change committed after the read refuses this.
+        ConditionExpression: 'attribute_exists(PK) AND currency = :currency',
+        ExpressionAttributeValues: { ':one': 1, ':currency': source.unitCost.currency },
       },
     },
-    warehouseCheck: warehouseAcceptsPurchaseOrdersCheck(source.warehouseId),
+    warehouseCounter: poSourceCountUpdate(source.warehouseId, 1),
   });
+}
+
+/**
+ * Lowers the receiving warehouses' source counts, `warehouse:<id>` each (refused: the warehouse went).
+ * Only for warehouses that exist: a source left behind by a warehouse deleted before they were counted
+ * can still be deleted.
+ */
+export function warehouseCountItems(
+  sources: PoSource[],
+  existingWarehouses: ReadonlySet<string>,
+): NamedItemList {
+  const perWarehouse = new Map<string, number>();
+  for (const source of sources) {
+    perWarehouse.set(source.warehouseId, (perWarehouse.get(source.warehouseId) ?? 0) + 1);
+  }
+  return [...perWarehouse]
+    .filter(([warehouseId]) => existingWarehouses.has(warehouseId))
+    .map(
+      ([warehouseId, count]) =>
+        [`warehouse:${warehouseId}`, poSourceCountUpdate(warehouseId, -count)] as const,
+    );
 }
 
 /** Items: `source:<id>` (refused: already gone), `uniqueMarker:<id>`. */
@@ -116,10 +142,14 @@ export function deletePoSourceItems(source: PoSource): NamedItemList {
 }
 
 /**
- * Removes sources and lowers their vendors' counters, all or none. Items: each source's (`source:<id>`,
- * `uniqueMarker:<id>`), then `vendor:<id>` (the counter; refused: the vendor is gone) for each vendor.
+ * Removes sources and lowers their vendors' and warehouses' counters, all or none. Items: each source's
+ * (`source:<id>`, `uniqueMarker:<id>`), then `vendor:<id>` (the counter; refused: the vendor is gone) for
+ * each vendor, then `warehouse:<id>` for each receiving warehouse that exists.
  */
-export function deletePoSourcesItems(sources: PoSource[]): NamedItemList {
+export function deletePoSourcesItems(
+  sources: PoSource[],
+  existingWarehouses: ReadonlySet<string>,
+): NamedItemList {
   const perVendor = new Map<string, number>();
   for (const source of sources) perVendor.set(source.vendorId, (perVendor.get(source.vendorId) ?? 0) + 1);
   return [
@@ -139,5 +169,6 @@ export function deletePoSourcesItems(sources: PoSource[]): NamedItemList {
           },
         ] as const,
     ),
+    ...warehouseCountItems(sources, existingWarehouses),
   ];
 }

@@ -5,7 +5,9 @@ import { LostRace, withRetry } from '../../../shared/db/retry';
 import { checkVersion } from '../../../shared/domain/versions';
 import { Conflict, NotFound, PreconditionFailed } from '../../../shared/errors';
 import type { Implementations } from '../../../shared/http/catalogue';
+import { existingWarehouseIds } from '../../../shared/warehouses/repository';
 import { deleteAllOrNothing, targetIds } from '../bulk-delete';
+import { currencyChangeRefusal } from '../currency';
 import { poSourcesOf } from '../po-sources/repository';
 import {
   deleteVendorsItems,
@@ -67,6 +69,13 @@ export const vendorOperations: Implementations<typeof vendorRoutes> = {
     return withRetry({ what: 'The vendor' }, async () => {
       const previous = await requireVendor(params.id, true);
       checkVersion('vendor', previous.version, ifMatch);
+      if (body.currency !== previous.currency && previous.poSourceCount > 0) {
+        const sources = await poSourcesOf(previous.id);
+        // The index lags the count a source write moved: read again until they agree.
+        if (sources.length !== previous.poSourceCount) throw new LostRace('the sources are being indexed');
+        const refusal = currencyChangeRefusal(previous, body.currency, sources);
+        if (refusal) throw refusal;
+      }
       const next: Vendor = {
         ...body,
         id: previous.id,
@@ -109,7 +118,8 @@ export const vendorOperations: Implementations<typeof vendorRoutes> = {
         { poSourceIds: sources.map((source) => source.id) },
       );
     }
-    const items = deleteVendorsItems(vendors, sources);
+    const warehouses = await existingWarehouseIds(sources.map((source) => source.warehouseId));
+    const items = deleteVendorsItems(vendors, sources, warehouses);
     await deleteAllOrNothing(
       items,
       'The vendors or their sources changed while deleting; nothing was deleted. Retry.',

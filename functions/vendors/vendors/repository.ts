@@ -12,7 +12,7 @@ import { allOf, equalsFilter, getItem, getItems, queryPage } from '../../../shar
 import type { TransactItem } from '../../../shared/db/transactions';
 import { transactWrite } from '../../../shared/db/transactions';
 import type { NamedItemList } from '../bulk-delete';
-import { deletePoSourceItems } from '../po-sources/repository';
+import { deletePoSourceItems, warehouseCountItems } from '../po-sources/repository';
 import type { PoSource } from '../po-sources/schemas';
 import type { Vendor } from './schemas';
 import { vendorSchema } from './schemas';
@@ -121,9 +121,14 @@ export async function replaceVendor(previous: Vendor, next: Vendor): Promise<voi
  * Removes vendors with their code markers and the given sources. Each vendor's delete holds only if its
  * source counter still equals what was read, so a source created meanwhile makes the whole delete fail.
  * Items: `vendor:<id>` (refused: gone, or its source count changed) and `codeMarker:<id>` for each
- * vendor, then each source's (`source:<id>`, `uniqueMarker:<id>`).
+ * vendor, then each source's (`source:<id>`, `uniqueMarker:<id>`), then `warehouse:<id>` lowering the
+ * source count of each receiving warehouse that exists.
  */
-export function deleteVendorsItems(vendors: Vendor[], sources: PoSource[]): NamedItemList {
+export function deleteVendorsItems(
+  vendors: Vendor[],
+  sources: PoSource[],
+  existingWarehouses: ReadonlySet<string>,
+): NamedItemList {
   return [
     ...vendors.flatMap((vendor): NamedItemList => [
       [
@@ -140,5 +145,6 @@ export function deleteVendorsItems(vendors: Vendor[], sources: PoSource[]): Name
       [`codeMarker:${vendor.id}`, { Delete: { TableName: tableName(), Key: vendorCodeKey(vendor.code) } }],
     ]),
     ...sources.flatMap(deletePoSourceItems),
+    ...warehouseCountItems(sources, existingWarehouses),
   ];
 }

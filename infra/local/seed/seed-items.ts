@@ -18,6 +18,7 @@ import {
 } from '../../../shared/db/keys';
 import type { TransactItem } from '../../../shared/db/transactions';
 import { deriveTotals } from '../../../shared/domain/order';
+import { noStockCounts } from '../../../shared/domain/stock-ledger';
 import { warehouseItem } from '../../../shared/warehouses/repository';
 import { buildCatalogue } from './skus';
 import { OrderFactory } from './order-factory';
@@ -176,11 +177,16 @@ export function* seedItems(options: SeedOptions): Generator<SeedItem> {
   for (const item of stock.advance(Number.POSITIVE_INFINITY)) yield { kind: movementKind(item), item };
 
   for (const item of book.stockItems()) yield { kind: 'stock-record', item };
-  // Warehouses last: their stock counters are what the ledger's `ADD unitsOnHand, skusHeld` summed to.
+  // Warehouses last: their counters are what the ledger's and the sources' writes summed to.
   const counters = book.counters();
+  const sourcesInto = new Map<string, number>();
+  for (const source of sources) {
+    sourcesInto.set(source.warehouseId, (sourcesInto.get(source.warehouseId) ?? 0) + 1);
+  }
   for (const warehouse of warehouses) {
-    const held = counters.get(warehouse.id) ?? { unitsOnHand: 0, skusHeld: 0 };
-    yield { kind: 'warehouse', item: { ...warehouseItem(warehouseOf(warehouse)), ...held } };
+    const held = counters.get(warehouse.id) ?? noStockCounts;
+    const poSourceCount = sourcesInto.get(warehouse.id) ?? 0;
+    yield { kind: 'warehouse', item: { ...warehouseItem(warehouseOf(warehouse)), ...held, poSourceCount } };
     yield { kind: 'marker', item: { ...warehouseCodeKey(warehouse.code), warehouseId: warehouse.id } };
   }
   const defaultWarehouse = warehouses.find((warehouse) => warehouse.isDefault)!;

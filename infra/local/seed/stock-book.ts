@@ -4,16 +4,22 @@
  * The stock records are written once at the end, with the warehouses' counters summed from them.
  */
 import { movementIndexKeys, movementKey, stockIndexKeys, stockKey } from '../../../shared/db/keys';
-import type { Movement, MovementRequest, StockRecord } from '../../../shared/domain/stock-ledger';
-import { applyMovement, emptyStock } from '../../../shared/domain/stock-ledger';
+import type {
+  Movement,
+  MovementRequest,
+  StockRecord,
+  WarehouseStockCounts,
+} from '../../../shared/domain/stock-ledger';
+import {
+  addStockCounts,
+  applyMovement,
+  emptyStock,
+  noStockCounts,
+  stockCountsOf,
+} from '../../../shared/domain/stock-ledger';
 import type { Random } from './random';
 
 export type Item = Record<string, unknown>;
-
-export interface WarehouseCounters {
-  unitsOnHand: number;
-  skusHeld: number;
-}
 
 const pairKey = (sku: string, warehouseId: string) => `${sku}\u0000${warehouseId}`;
 
@@ -42,8 +48,8 @@ export class StockBook {
         : requestedAt;
     const outcome = applyMovement(before, request, at);
     if (!outcome.ok) {
-      const { missing } = outcome.shortfall;
-      throw new Error(`seed ledger: ${request.type} of ${request.sku} short by ${missing}`);
+      const why = outcome.shortfall ? `short by ${outcome.shortfall.missing}` : 'without a unit cost';
+      throw new Error(`seed ledger: ${request.type} of ${request.sku} ${why}`);
     }
     this.records.set(pairKey(request.sku, request.warehouseId), outcome.record);
     const movement: Movement = {
@@ -53,11 +59,12 @@ export class StockBook {
       type: request.type,
       quantity: outcome.onHandChange,
       allocatedChange: outcome.allocatedChange,
-      ...(outcome.onHandChange > 0 ? { unitCost: request.unitCost ?? before.averageUnitCost } : {}),
+      ...(outcome.unitCost === undefined ? {} : { unitCost: outcome.unitCost }),
       ...(request.reference ? { reference: request.reference } : {}),
       at,
       onHandAfter: outcome.record.onHand,
       availableAfter: outcome.record.available,
+      backorderedAfter: outcome.record.backordered,
     };
     return {
       ...movementKey(movement),
@@ -78,14 +85,12 @@ export class StockBook {
       }));
   }
 
-  /** What the ledger's `ADD unitsOnHand, skusHeld` would have summed to, per warehouse. */
-  counters(): Map<string, WarehouseCounters> {
-    const counters = new Map<string, WarehouseCounters>();
+  /** What the ledger's counters on the warehouse item would have summed to, per warehouse. */
+  counters(): Map<string, WarehouseStockCounts> {
+    const counters = new Map<string, WarehouseStockCounts>();
     for (const record of this.records.values()) {
-      const current = counters.get(record.warehouseId) ?? { unitsOnHand: 0, skusHeld: 0 };
-      current.unitsOnHand += record.onHand;
-      current.skusHeld += record.onHand > 0 ? 1 : 0;
-      counters.set(record.warehouseId, current);
+      const current = counters.get(record.warehouseId) ?? noStockCounts;
+      counters.set(record.warehouseId, addStockCounts(current, stockCountsOf(record)));
     }
     return counters;
   }

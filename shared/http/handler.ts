@@ -8,7 +8,7 @@ import type { APIGatewayProxyEventV2WithJWTAuthorizer, Context } from 'aws-lambd
 import { strictObject } from 'zod/mini';
 import { safeParse } from 'zod/v4/core';
 import { withRequestGuard } from '../db/request-guard';
-import { NotFound, PreconditionFailed } from '../errors';
+import { MethodNotAllowed, NotFound, PreconditionFailed } from '../errors';
 import { logger } from '../logging/logger';
 import { authorize } from './auth';
 import type { GroupCatalogue, Implementations, Operation, RouteDefinition, RouteTable } from './catalogue';
@@ -18,6 +18,7 @@ import { claimIdempotencyKey, requestFingerprint, validIdempotencyKey } from './
 import type { HttpResponse } from './problem';
 import { problemResponse } from './problem';
 import { etag, header, jsonBody, preconditions, queryParameters } from './request';
+import { shadowingRouteMethods } from './route-matcher';
 import { parsePart } from './validation';
 
 export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
@@ -134,6 +135,7 @@ export function createDispatcher<T extends RouteTable>(
   implementations: Implementations<T>,
 ) {
   const entries = new Map<string, DispatchEntry>();
+  const routes = Object.values(catalogue.routes);
   for (const [name, definition] of Object.entries(catalogue.routes)) {
     entries.set(canonicalRouteKey(definition), {
       definition,
@@ -146,6 +148,8 @@ export function createDispatcher<T extends RouteTable>(
     const entry = entries.get(event.routeKey);
     // The API sends a group only its own route keys; paths and methods nobody has go to $default.
     if (!entry) throw new NotFound(`No operation of this function answers ${event.routeKey}.`);
+    const shadowing = shadowingRouteMethods(routes, entry.definition.path, event.rawPath);
+    if (shadowing) throw new MethodNotAllowed(event.requestContext.http.method, event.rawPath, shadowing);
     return invoke(entry, event, correlationIdOf(event));
   };
 }

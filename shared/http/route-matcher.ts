@@ -65,3 +65,32 @@ export function matchRoute<R extends MatchableRoute>(
   if (allowed.size > 0) return { kind: 'method-not-allowed', allowed: [...allowed].sort() };
   return { kind: 'not-found' };
 }
+
+/**
+ * API Gateway sends `GET /v1/orders/work-orders` to `GET /v1/orders/{id}` when only POST has the literal
+ * path. The path is still the literal route's, so the request is a 405 naming that route's methods, not
+ * an order id. Answers those methods when a route of `routes` fits `path` more literally than `template`.
+ */
+export function shadowingRouteMethods(
+  routes: readonly MatchableRoute[],
+  template: string,
+  path: string,
+): string[] | undefined {
+  const actual = pathSegments(path).map(decodeSegment);
+  if (actual.some((segment) => segment === null)) return undefined;
+  const segments = actual as string[];
+  const matched = matchTemplate(pathSegments(template), segments);
+  if (!matched) return undefined;
+  let best = matched.score;
+  let methods = new Set<string>();
+  for (const route of routes) {
+    const result = matchTemplate(pathSegments(route.path), segments);
+    if (!result || result.score <= matched.score) continue;
+    if (result.score > best) {
+      best = result.score;
+      methods = new Set();
+    }
+    if (result.score === best) methods.add(route.method);
+  }
+  return methods.size > 0 ? [...methods].sort() : undefined;
+}

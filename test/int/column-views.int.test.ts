@@ -1,6 +1,9 @@
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
 import type { Role } from '../../shared/http/permissions';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../../shared/db/client';
+import { columnViewCountKey } from '../../shared/db/keys';
 import { call } from '../support/call';
 
 const unknownId = '01ARZ3NDEKTSV4RRFFQ69G5FAV';
@@ -144,15 +147,75 @@ describe('saving column views', () => {
   });
 });
 
+describe('limits and permissions of column views', () => {
+  it('lets a viewer keep private views but not publish shared ones (403, nothing saved)', async () => {
+    const vera = person('vera');
+    const response = await call({
+      method: 'POST',
+      path: '/v1/orders/column-views',
+      body: viewInput({ shared: true }),
+      role: 'viewer',
+      subject: vera,
+    });
+    expect(response.status, response.text).toBe(403);
+    expect(await listIds(vera, 'mine')).toEqual([]);
+  });
+
+  it('refuses a view over 64 KB with a 400 naming the limit', async () => {
+    const filters = Array.from({ length: 50 }, (_, index) => ({
+      field: `f${index}`,
+      operator: 'in',
+      value: Array.from({ length: 4 }, () => 'x'.repeat(400)),
+    }));
+    const response = await call({
+      method: 'POST',
+      path: '/v1/orders/column-views',
+      body: viewInput({ filters }),
+    });
+    expect(response.status, response.text).toBe(400);
+    expect(response.body.detail).toContain('65536');
+  });
+
+  it('keeps at most 100 views per owner, also under concurrent saves, and frees a place on delete', async () => {
+    const olga = person('olga');
+    await db().send(
+      new PutCommand({ TableName: tableName(), Item: { ...columnViewCountKey(olga), viewCount: 97 } }),
+    );
+    const attempts = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        call({ method: 'POST', path: '/v1/orders/column-views', body: viewInput(), subject: olga }),
+      ),
+    );
+    const statuses = attempts.map((attempt) => attempt.status).sort();
+    expect(statuses).toEqual([201, 201, 201, 409, 409]);
+    const refused = attempts.find((attempt) => attempt.status === 409)!;
+    expect(refused.body.detail).toContain('100');
+    const kept = attempts.find((attempt) => attempt.status === 201)!;
+    const removed = await call({
+      method: 'DELETE',
+      path: `/v1/orders/column-views/${kept.body.id}`,
+      subject: olga,
+    });
+    expect(removed.status).toBe(204);
+    const again = await call({
+      method: 'POST',
+      path: '/v1/orders/column-views',
+      body: viewInput(),
+      subject: olga,
+    });
+    expect(again.status, again.text).toBe(201);
+  });
+});
+
 describe('listing column views', () => {
   it("answers the caller's own views and the shared ones, each once, by name", async () => {
     const alice = person('alice');
     const bob = person('bob');
     const tag = ulid();
     const alicePrivate = await createView(alice, { name: `b ${tag}` });
-    const aliceShared = await createView(alice, { name: `A ${tag}`, shared: true });
+    const aliceShared = await createView(alice, { name: `A ${tag}`, shared: true }, 'operator');
     const bobPrivate = await createView(bob, { name: `c ${tag}` });
-    const bobShared = await createView(bob, { name: `d ${tag}`, shared: true });
+    const bobShared = await createView(bob, { name: `d ${tag}`, shared: true }, 'operator');
 
     const forAlice = await listIds(alice);
     expect(
@@ -167,6 +230,40 @@ describe('listing column views', () => {
     expect(shared).toContain(bobShared.id);
     expect(shared).not.toContain(alicePrivate.id);
     expect(shared).not.toContain(bobPrivate.id);
+  });
+
+  it('pages with limit and a cursor across own and shared views, each once and in order', async () => {
+    const dora = person('dora');
+    const tag = ulid();
+    const names = ['a', 'B', 'c', 'D', 'e', 'F', 'g'];
+    const made: Array<{ id: string }> = [];
+    for (const [index, letter] of names.entries()) {
+      // Alternate private and shared, so every page merges both sources.
+      made.push(await createView(dora, { name: `${tag} ${letter}`, shared: index % 2 === 1 }, 'operator'));
+    }
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const query: string = `?scope=mine&limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+      const response = await call({ method: 'GET', path: `/v1/orders/column-views${query}`, subject: dora });
+      expect(response.status, response.text).toBe(200);
+      expect(response.body.items.length).toBeLessThanOrEqual(2);
+      seen.push(...response.body.items.map((view: { id: string }) => view.id));
+      cursor = response.body.nextCursor;
+      pages += 1;
+    } while (cursor && pages < 10);
+    expect(seen).toEqual(made.map((view) => view.id));
+    expect(pages).toBe(4);
+
+    const tampered = await call({
+      method: 'GET',
+      path: '/v1/orders/column-views?cursor=eyJzIjoieCJ9.abc',
+      subject: dora,
+    });
+    expect(tampered.status).toBe(400);
+    const over = await call({ method: 'GET', path: '/v1/orders/column-views?limit=201', subject: dora });
+    expect(over.status).toBe(400);
   });
 
   it('refuses an unknown scope', async () => {
@@ -216,7 +313,7 @@ describe('deleting column views', () => {
 
   it("refuses someone else's shared view to a non-manager (403), and lets a manager delete it", async () => {
     const alice = person('alice');
-    const view = await createView(alice, { shared: true });
+    const view = await createView(alice, { shared: true }, 'manager');
     for (const role of ['viewer', 'operator'] as const) {
       const response = await call({
         method: 'DELETE',

@@ -159,6 +159,20 @@ describe('routing, headers and failures', () => {
     expect(response.headers.allow).toBe('GET, PUT');
   });
 
+  it('answers 405 with Allow, not a reserved-word 400, where an {id} route catches a literal path', async () => {
+    const cases: Array<[string, string, string]> = [
+      ['GET', '/v1/orders/work-orders', 'POST'],
+      ['PUT', '/v1/orders/statuses', 'GET, POST'],
+      ['PUT', '/v1/orders/column-views', 'GET, POST'],
+    ];
+    for (const [method, path, allow] of cases) {
+      const response = await call({ method, path, body: method === 'PUT' ? {} : undefined });
+      expect(response.status, `${method} ${path}: ${response.text}`).toBe(405);
+      expect(response.headers.allow).toBe(allow);
+      expect(response.headers['content-type']).toBe('application/problem+json');
+    }
+  });
+
   it('answers 404 problem documents for unknown paths, and serves the OpenAPI document without a token', async () => {
     const unknown = await call({ method: 'GET', path: '/v1/nowhere', role: null });
     expect(unknown.status).toBe(404);

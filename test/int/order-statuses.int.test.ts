@@ -105,6 +105,39 @@ describe('listing statuses', () => {
     });
   });
 
+  it('pages with limit and a cursor: built-in ones, then custom ones, each once', async () => {
+    for (const letter of ['p', 'q', 'r', 's']) await createStatus({ name: `${letter} ${ulid()}` });
+    const whole = (await listStatuses('?limit=200')).items.map((status: { id: string }) => status.id);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const page = await listStatuses(`?limit=3${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+      expect(page.items.length).toBeLessThanOrEqual(3);
+      seen.push(...page.items.map((status: { id: string }) => status.id));
+      cursor = page.nextCursor;
+      pages += 1;
+    } while (cursor && pages < 100);
+    expect(seen).toEqual(whole);
+    expect(pages).toBeGreaterThan(2);
+
+    const onHold = await listStatuses('?category=on_hold&limit=1');
+    expect(onHold.items.map((status: { id: string }) => status.id)).toEqual(['on-hold']);
+    const rest = await listStatuses(
+      `?category=on_hold&limit=1&cursor=${encodeURIComponent(onHold.nextCursor)}`,
+    );
+    expect(rest.items.every((status: { category: string }) => status.category === 'on_hold')).toBe(true);
+
+    // A cursor of another listing (another category) or a tampered one is a 400.
+    const other = await call({
+      method: 'GET',
+      path: `/v1/orders/statuses?category=open&cursor=${encodeURIComponent(onHold.nextCursor)}`,
+    });
+    expect(other.status).toBe(400);
+    const tampered = await call({ method: 'GET', path: '/v1/orders/statuses?cursor=abc.def' });
+    expect(tampered.status).toBe(400);
+  });
+
   it('filters by category, built-in and custom alike', async () => {
     const held = await createStatus({ category: 'on_hold' });
     const listed = await listStatuses('?category=on_hold');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchRoute } from '../../shared/http/route-matcher';
+import { matchRoute, shadowingRouteMethods } from '../../shared/http/route-matcher';
 
 const routes = [
   { method: 'GET', path: '/v1/orders/{id}' },
@@ -29,5 +29,14 @@ describe('matchRoute', () => {
     });
     expect(matchRoute(routes, 'GET', '/v1/nothing')).toEqual({ kind: 'not-found' });
     expect(matchRoute(routes, 'GET', '/v1/orders/%E0%A4%A')).toEqual({ kind: 'not-found' });
+  });
+});
+
+describe('shadowingRouteMethods', () => {
+  it('names the methods of a literal path that a variable route caught (API Gateway routes by method first)', () => {
+    // PUT /v1/orders/statuses reaches PUT /v1/orders/{id}: the path is the statuses list's, a 405.
+    expect(shadowingRouteMethods(routes, '/v1/orders/{id}', '/v1/orders/statuses')).toEqual(['GET']);
+    expect(shadowingRouteMethods(routes, '/v1/orders/{id}', '/v1/orders/A-1')).toBeUndefined();
+    expect(shadowingRouteMethods(routes, '/v1/orders/statuses', '/v1/orders/statuses')).toBeUndefined();
   });
 });

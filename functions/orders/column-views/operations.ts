@@ -1,20 +1,28 @@
 /** Column views: saved by anyone for themselves, shared ones seen by all; deleted by owner or manager. */
 import { newId } from '../../../shared/ids';
-import { ConditionFailed } from '../../../shared/db/errors';
-import { Forbidden, NotFound } from '../../../shared/errors';
+import { decodeCursor, encodeCursor } from '../../../shared/db/cursor';
+import { TransactionCancelled } from '../../../shared/db/errors';
+import { withRetry } from '../../../shared/db/retry';
+import { Conflict, Forbidden, NotFound } from '../../../shared/errors';
 import type { Implementations } from '../../../shared/http/catalogue';
-import { columnViewsOf, deleteColumnView, findColumnView, insertColumnView, sharedViews } from './repository';
+import { roleAllows } from '../../../shared/http/permissions';
+import {
+  columnViewsOf,
+  deleteColumnView,
+  findColumnView,
+  insertColumnView,
+  maxViewsPerOwner,
+  sharedViewsAfter,
+  viewSortKey,
+} from './repository';
 import type { ColumnView } from './schemas';
 import type { ordersCatalogue } from '../routes';
 
 const notFound = (id: string) => new NotFound(`No column view has the id ${id}.`);
 
-/** By name as the index sorts them (lower-cased name, then id), each view once. */
-function byName(views: ColumnView[]): ColumnView[] {
-  const unique = new Map(views.map((view) => [view.id, view]));
-  const key = (view: ColumnView) => `${view.name.toLowerCase()}#${view.id}`;
-  return [...unique.values()].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
-}
+/** DynamoDB orders sort keys by their UTF-8 bytes; pages merged here must agree with it. */
+const bySortKey = (a: ColumnView, b: ColumnView) =>
+  Buffer.compare(Buffer.from(viewSortKey(a)), Buffer.from(viewSortKey(b)));
 
 type Routes = typeof ordersCatalogue.routes;
 type ColumnViewOperations = Pick<
@@ -24,14 +32,36 @@ type ColumnViewOperations = Pick<
 
 export const columnViewOperations: ColumnViewOperations = {
   async listColumnViews({ query, caller }) {
-    const [mine, shared] = await Promise.all([
-      query.scope === 'shared' ? [] : columnViewsOf(caller.subject),
-      query.scope === 'mine' ? [] : sharedViews(),
-    ]);
-    return { body: { items: byName([...mine, ...shared]), nextCursor: null } };
+    // The cursor is the sort key of the last view answered: both sources resume after it.
+    const scope = `column-views:${caller.subject}:${query.scope}`;
+    const position = decodeCursor(query.cursor, scope);
+    const after = typeof position?.after === 'string' ? position.after : undefined;
+    const isAfter = (view: ColumnView) =>
+      after === undefined || Buffer.compare(Buffer.from(viewSortKey(view)), Buffer.from(after)) > 0;
+    // Own views are at most 100, read whole; shared ones are paged. Own shared views come from the shared index once.
+    const own =
+      query.scope === 'shared'
+        ? []
+        : (await columnViewsOf(caller.subject)).filter(
+            (view) => (query.scope === 'mine' || !view.shared) && isAfter(view),
+          );
+    const shared =
+      query.scope === 'mine' ? { views: [], more: false } : await sharedViewsAfter(after, query.limit);
+    const merged = [...own, ...shared.views].sort(bySortKey);
+    const items = merged.slice(0, query.limit);
+    const more = merged.length > query.limit || shared.more;
+    const last = items.at(-1);
+    return {
+      body: { items, nextCursor: more && last ? encodeCursor({ after: viewSortKey(last) }, scope) : null },
+    };
   },
 
   async createColumnView({ body, caller }) {
+    if (body.shared && !roleAllows(caller.role, 'write')) {
+      throw new Forbidden(
+        'Sharing a view with everyone needs the operator or manager role; save it unshared.',
+      );
+    }
     const view: ColumnView = {
       ...body,
       id: newId(),
@@ -39,7 +69,18 @@ export const columnViewOperations: ColumnViewOperations = {
       ownerName: caller.username,
       createdAt: new Date().toISOString(),
     };
-    await insertColumnView(view);
+    try {
+      // Saves of one owner race on their count: a conflicted transaction is tried again.
+      await withRetry({ what: `Column views of ${caller.username}` }, () => insertColumnView(view));
+    } catch (error) {
+      if (error instanceof TransactionCancelled && error.refused('viewCount')) {
+        throw new Conflict(
+          `You keep ${maxViewsPerOwner} column views, the most one user may; delete one before saving another.`,
+          { limit: maxViewsPerOwner },
+        );
+      }
+      throw error;
+    }
     return { body: view };
   },
 
@@ -53,9 +94,9 @@ export const columnViewOperations: ColumnViewOperations = {
       );
     }
     try {
-      await deleteColumnView(view.id);
+      await withRetry({ what: `Column view ${view.id}` }, () => deleteColumnView(view));
     } catch (error) {
-      if (error instanceof ConditionFailed) throw notFound(params.id);
+      if (error instanceof TransactionCancelled && error.refused('view')) throw notFound(params.id);
       throw error;
     }
     return {};

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { conditionOperators } from '../../../shared/domain/automation';
-import { timestampSchema, ulidSchema } from '../../../shared/http/schemas';
+import { cursorSchema, limitSchema, timestampSchema, ulidSchema } from '../../../shared/http/schemas';
 
 /** A grid column or filter names an order field by its path (`customer.name`, `totals.total`). */
 const fieldPathSchema = z
@@ -49,7 +49,7 @@ const filterSchema = z.strictObject({
   }),
 });
 
-export const columnViewInputSchema = z.strictObject({
+const columnViewFields = {
   name: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
   columns: z
     .array(columnSchema)
@@ -61,10 +61,27 @@ export const columnViewInputSchema = z.strictObject({
   filters: z._default(z.array(filterSchema).check(z.maxLength(50)), []),
   /** Shared views are listed for everyone; private ones only for their owner. */
   shared: z._default(z.boolean(), false),
-});
+};
+
+/** DESIGN §4: a view is at most 64 KB, so every user's list of them stays small and no item nears 400 KB. */
+export const maxViewBytes = 64 * 1024;
+
+export const columnViewInputSchema = z.strictObject(columnViewFields).check(
+  z.superRefine((view, context) => {
+    const bytes = Buffer.byteLength(JSON.stringify(view));
+    if (bytes > maxViewBytes) {
+      context.issues.push({
+        code: 'custom',
+        message: `a column view is at most ${maxViewBytes} bytes as JSON (64 KB); this one is ${bytes}`,
+        path: [],
+        input: view,
+      });
+    }
+  }),
+);
 
 export const columnViewSchema = z.object({
-  ...columnViewInputSchema.def.shape,
+  ...columnViewFields,
   id: ulidSchema,
   /** The token subject of who saved it. */
   owner: z.string(),
@@ -75,6 +92,8 @@ export type ColumnView = z.infer<typeof columnViewSchema>;
 
 export const columnViewListQuery = z.strictObject({
   scope: z._default(z.enum(['mine', 'shared', 'all']), 'all'),
+  limit: limitSchema,
+  cursor: cursorSchema,
 });
 
 export const columnViewIdParams = z.strictObject({ id: ulidSchema });

@@ -1,5 +1,6 @@
 /** Order statuses: built-in ones listed first; custom ones created with unique names, deleted with care. */
 import { newId } from '../../../shared/ids';
+import { InvalidCursor, decodeCursor, encodeCursor } from '../../../shared/db/cursor';
 import { TransactionCancelled } from '../../../shared/db/errors';
 import type { OrderStatus } from '../../../shared/domain/order-status';
 import { builtInStatuses } from '../../../shared/domain/order-status';
@@ -7,7 +8,7 @@ import { Conflict } from '../../../shared/errors';
 import type { Implementations } from '../../../shared/http/catalogue';
 import type { ordersCatalogue } from '../routes';
 import { deleteCustomStatus } from './deletion';
-import { insertStatus, listCustomStatuses } from './repository';
+import { customStatusPage, insertStatus } from './repository';
 
 function duplicateName(name: string): Conflict {
   return new Conflict(`A status named ${name} already exists (names are compared ignoring case).`, {
@@ -23,10 +24,36 @@ type StatusOperations = Pick<
 
 export const statusOperations: StatusOperations = {
   async listOrderStatuses({ query }) {
-    const all = [...builtInStatuses, ...(await listCustomStatuses())];
-    const items = query.category ? all.filter((status) => status.category === query.category) : all;
-    // One small list: built-in statuses and a merchant's custom ones fit a single answer.
-    return { body: { items, nextCursor: null } };
+    // Built-in statuses first (a cursor into them is an offset), then custom ones by name (a table cursor).
+    const builtInScope = `statuses:built-in:${query.category ?? ''}`;
+    const customScope = `statuses:custom:${query.category ?? ''}`;
+    const builtIns = builtInStatuses.filter(
+      (status) => !query.category || status.category === query.category,
+    );
+    let start = 0;
+    let customCursor: string | undefined;
+    if (query.cursor !== undefined) {
+      try {
+        start = Number(decodeCursor(query.cursor, builtInScope)?.offset ?? 0);
+      } catch (error) {
+        if (!(error instanceof InvalidCursor)) throw error;
+        // Not a built-in position: the custom listing's own cursor, which queryPage verifies.
+        start = builtIns.length;
+        customCursor = query.cursor;
+      }
+    }
+    const items: OrderStatus[] = builtIns.slice(start, start + query.limit);
+    const next = start + items.length;
+    if (next < builtIns.length || items.length === query.limit) {
+      return { body: { items, nextCursor: encodeCursor({ offset: next }, builtInScope) } };
+    }
+    const custom = await customStatusPage(
+      query.category,
+      query.limit - items.length,
+      customCursor,
+      customScope,
+    );
+    return { body: { items: [...items, ...custom.items], nextCursor: custom.nextCursor } };
   },
 
   async createOrderStatus({ body }) {

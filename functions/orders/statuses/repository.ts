@@ -4,14 +4,27 @@
  */
 import { tableName } from '../../../shared/db/client';
 import { allStatuses, statusIndexKeys, statusKey, statusNameKey } from '../../../shared/db/keys';
-import { queryAll } from '../../../shared/db/query';
+import type { Page } from '../../../shared/db/query';
+import { equalsFilter, queryPage } from '../../../shared/db/query';
 import { conditionalUpdate, transactWrite } from '../../../shared/db/transactions';
 import type { OrderStatus } from '../../../shared/domain/order-status';
 import { toStatus } from '../../../shared/orders/statuses';
 
-/** Custom statuses by name (a small, bounded set). */
-export async function listCustomStatuses(): Promise<OrderStatus[]> {
-  return (await queryAll({ ...allStatuses() })).map(toStatus);
+/** One page of custom statuses by name, optionally of one category. */
+export async function customStatusPage(
+  category: string | undefined,
+  limit: number,
+  cursor: string | undefined,
+  scope: string,
+): Promise<Page<OrderStatus>> {
+  const page = await queryPage({
+    ...allStatuses(),
+    filter: equalsFilter({ category }),
+    limit,
+    cursor,
+    scope,
+  });
+  return { items: page.items.map(toStatus), nextCursor: page.nextCursor };
 }
 
 export async function insertStatus(status: OrderStatus): Promise<void> {

@@ -16,7 +16,7 @@ export const statusRoutes = {
     path: '/v1/orders/statuses',
     operationId: 'listOrderStatuses',
     summary:
-      'Every order status: built-in ones first, then custom ones by name (one page, filter by category)',
+      'Every order status: built-in ones first, then custom ones by name (paged, filter by category)',
     permission: 'read',
     query: statusListQuery,
     status: 200,

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { statusCategories } from '../../../shared/domain/order-status';
-import { timestampSchema, ulidSchema } from '../../../shared/http/schemas';
+import { cursorSchema, limitSchema, timestampSchema, ulidSchema } from '../../../shared/http/schemas';
 
 /** Built-in status ids are lowercase words (`on-hold`); custom ones are ULIDs. */
 export const statusIdSchema = z
@@ -34,7 +34,11 @@ export const statusSchema = z.object({
   createdAt: z.optional(timestampSchema),
 });
 
-export const statusListQuery = z.strictObject({ category: z.optional(z.enum(statusCategories)) });
+export const statusListQuery = z.strictObject({
+  category: z.optional(z.enum(statusCategories)),
+  limit: limitSchema,
+  cursor: cursorSchema,
+});
 
 export const statusIdParams = z.strictObject({ statusId: statusIdSchema });
 

@@ -56,6 +56,11 @@ export const columnViewsOfOwner = (owner: string) => ({
   skPrefix: '',
 });
 export const sharedColumnViews = () => ({ index: 'GSI2' as const, pk: 'COLVIEWS#SHARED', skPrefix: '' });
+/** How many views an owner keeps (at most 100): moved in the transaction that creates or deletes one. */
+export const columnViewCountKey = (owner: string): ItemKey => ({
+  PK: `COLVIEWS_COUNT#${owner}`,
+  SK: 'COLVIEWS_COUNT',
+});
 
 export const automationRuleKey = (id: string): ItemKey => ({ PK: `AUTORULE#${id}`, SK: 'AUTORULE' });
 export const automationRuleIndexKeys = (rule: { id: string; priority: number }) => ({

@@ -15,8 +15,7 @@ export const statusRoutes = {
     method: 'GET',
     path: '/v1/orders/statuses',
     operationId: 'listOrderStatuses',
-    summary:
-      'Every order status: built-in ones first, then custom ones by name (paged, filter by category)',
+    summary: 'Every order status: built-in ones first, then custom ones by name (paged, filter by category)',
     permission: 'read',
     query: statusListQuery,
     status: 200,

@@ -3,6 +3,7 @@
  * order writes run: matching rules change the order before it is stored. Plain functions; no I/O.
  */
 import * as z from 'zod/mini';
+import { lineText } from '../http/text';
 import { timestampSchema, ulidSchema } from '../http/schemas';
 import type { Order } from './order';
 import { onHoldStatus } from './order-status';
@@ -72,12 +73,13 @@ const fieldReaders: Record<ConditionField, { kind: FieldKind; read: (order: Orde
 };
 
 const operatorsOfKind: Record<FieldKind, readonly ConditionOperator[]> = {
-  text: conditionOperators,
+  // Text has no order a rule could mean (greater_than on a name): equality, containment and lists only.
+  text: ['equals', 'not_equals', 'contains', 'starts_with', 'in'],
   number: ['equals', 'not_equals', 'greater_than', 'less_than', 'in'],
   list: ['equals', 'not_equals', 'contains', 'starts_with', 'in'],
 };
 
-const textValue = z.string().check(z.minLength(1), z.maxLength(500));
+const textValue = lineText(500);
 const scalarValue = z.union([textValue, z.number()]);
 const conditionValue = z.union(
   [textValue, z.number(), z.array(scalarValue).check(z.minLength(1), z.maxLength(100))],
@@ -139,12 +141,12 @@ export const automationActionSchema = z.discriminatedUnion(
     z.strictObject({ type: z.literal('assign_warehouse'), warehouseId: ulidSchema }),
     z.strictObject({
       type: z.literal('add_tag'),
-      tag: z.string().check(z.trim(), z.minLength(1), z.maxLength(50)),
+      tag: lineText(50),
     }),
     z.strictObject({ type: z.literal('hold') }),
     z.strictObject({
       type: z.literal('set_shipping_service'),
-      service: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
+      service: lineText(100),
     }),
   ],
   { error: 'type must be one of set_status, assign_warehouse, add_tag, hold, set_shipping_service' },
@@ -152,7 +154,7 @@ export const automationActionSchema = z.discriminatedUnion(
 export type AutomationAction = z.infer<typeof automationActionSchema>;
 
 export const automationRuleInputSchema = z.strictObject({
-  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
+  name: lineText(200),
   trigger: z.enum(automationTriggers),
   match: z._default(z.enum(['all', 'any']), 'all'),
   /** None: the rule matches every order of its trigger. */

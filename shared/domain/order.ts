@@ -4,6 +4,7 @@
  * replacing lines. Plain functions; no I/O.
  */
 import * as z from 'zod/mini';
+import { lineText } from '../http/text';
 import { codeSchema, skuSchema, timestampSchema } from '../http/schemas';
 import { addressSchema } from './address';
 import { currencySchema, maxAmount, minorUnitsSchema } from './money';
@@ -24,7 +25,7 @@ const lineFields = {
     .string()
     .check(z.regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'must be 1 to 64 letters, digits, . _ -')),
   sku: skuSchema,
-  title: z.string().check(z.trim(), z.minLength(1), z.maxLength(300)),
+  title: lineText(300),
   quantity: z.number().check(z.int(), z.minimum(1), z.maximum(100_000)),
   /** Minor units per unit. */
   unitPrice: minorUnitsSchema,
@@ -71,18 +72,18 @@ export const orderLineInputSchema = z.strictObject(lineFields).check(
 );
 
 export const customerSchema = z.strictObject({
-  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
+  name: lineText(200),
   email: z.optional(z.email()),
   phone: z.optional(z.string().check(z.regex(/^[0-9+() .-]{5,32}$/, 'must be a phone number'))),
 });
 
-const tagSchema = z.string().check(z.trim(), z.minLength(1), z.maxLength(50));
+const tagSchema = lineText(50);
 /** Tags are a set: a repeated tag is kept once, in first-seen order. */
 const tagsSchema = z.pipe(
   z.array(tagSchema).check(z.maxLength(50)),
   z.transform((tags: string[]) => [...new Set(tags)]),
 );
-const shippingServiceSchema = z.string().check(z.minLength(1), z.maxLength(100));
+const shippingServiceSchema = lineText(100);
 const warehouseIdSchema = z.string().check(z.regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'must be a ULID'));
 const statusIdSchema = z.string().check(z.minLength(1), z.maxLength(64));
 

@@ -1,5 +1,6 @@
 /** Small zod/mini building blocks every catalogue reuses. */
 import * as z from 'zod/mini';
+import { lineText } from './text';
 
 export const ulidSchema = z.string().check(z.regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'must be a ULID'));
 
@@ -12,7 +13,7 @@ export const skuSchema = z
   .string()
   .check(z.regex(/^[A-Za-z0-9][A-Za-z0-9_.\-/]{0,63}$/, 'must be 1 to 64 letters, digits, _ . - /'));
 
-export const nameSchema = z.string().check(z.trim(), z.minLength(1), z.maxLength(200));
+export const nameSchema = lineText(200);
 
 export const limitSchema = z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(200)), 50);
 

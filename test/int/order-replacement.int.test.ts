@@ -192,6 +192,18 @@ describe('amounts and order input normalisation', () => {
     expect(bad.body.errors[0].message).toContain('offset');
   });
 
+  it('refuses an unassigned country code and control characters in the customer name', async () => {
+    const zz = await put(orderId(), orderInput({ shipTo: { line1: '1 Main St', city: 'X', country: 'ZZ' } }));
+    expect(zz.status, zz.text).toBe(400);
+    expect(zz.body.errors[0]).toEqual({
+      path: 'body.shipTo.country',
+      message: 'must be an ISO 3166-1 alpha-2 country code',
+    });
+    const escape = await put(orderId(), orderInput({ customer: { name: 'Ada\u001b[2J' } }));
+    expect(escape.status).toBe(400);
+    expect(escape.body.errors[0].path).toBe('body.customer.name');
+  });
+
   it('keeps a repeated tag once', async () => {
     const created = await put(orderId(), orderInput({ tags: ['vip', 'gift', 'vip'] }));
     expect(created.body.tags).toEqual(['vip', 'gift']);

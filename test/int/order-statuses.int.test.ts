@@ -87,6 +87,21 @@ async function listStatuses(query = '') {
   return response.body;
 }
 
+describe('status names', () => {
+  it('are one name in NFC and NFD spellings: the second is a duplicate (409)', async () => {
+    const base = `Re\u0301vision ${ulid()}`;
+    const composed = base.normalize('NFC');
+    const created = await createStatus({ name: base });
+    expect(created.name).toBe(composed);
+    const again = await call({
+      method: 'POST',
+      path: '/v1/orders/statuses',
+      body: { name: composed, category: 'open' },
+    });
+    expect(again.status, again.text).toBe(409);
+  });
+});
+
 describe('listing statuses', () => {
   it('answers the built-in statuses first, then custom ones by name, in one page', async () => {
     const zed = await createStatus({ name: `Zed ${ulid()}` });

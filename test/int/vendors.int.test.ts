@@ -13,6 +13,42 @@ async function createVendor(overrides: Record<string, unknown> = {}) {
   return response.body;
 }
 
+describe('vendor names', () => {
+  it('list in dictionary order (accents and case folded), and a name prefix finds accented names', async () => {
+    const tag = `Q${Date.now().toString(36)}`;
+    for (const name of [`${tag} Zeta`, `${tag} Émile`, `${tag} adam`]) await createVendor({ name });
+    const listed = await call({
+      method: 'GET',
+      path: `/v1/vendors?name=${encodeURIComponent(tag)}&sort=name`,
+    });
+    expect(listed.status, listed.text).toBe(200);
+    expect(listed.body.items.map((vendor: { name: string }) => vendor.name)).toEqual([
+      `${tag} adam`,
+      `${tag} Émile`,
+      `${tag} Zeta`,
+    ]);
+    const accentless = await call({
+      method: 'GET',
+      path: `/v1/vendors?name=${encodeURIComponent(`${tag} emi`)}`,
+    });
+    expect(accentless.body.items.map((vendor: { name: string }) => vendor.name)).toEqual([`${tag} Émile`]);
+  });
+
+  it('refuses control characters and bidi overrides, and stores names NFC-normalised', async () => {
+    for (const name of ['Acme\u0000Corp', 'Acme\u202Eproc', '\u200B\u200B']) {
+      const response = await call({
+        method: 'POST',
+        path: '/v1/vendors',
+        body: vendorInput({ name }),
+      });
+      expect(response.status, name).toBe(400);
+      expect(response.body.errors[0].path).toBe('body.name');
+    }
+    const decomposed = await createVendor({ name: 'Cafe\u0301 Supplies' });
+    expect(decomposed.name).toBe('Caf\u00e9 Supplies');
+  });
+});
+
 describe('vendors', () => {
   it('creates a vendor with defaults, a Location and an ETag, and reads it back', async () => {
     const created = await call({

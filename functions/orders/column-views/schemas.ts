@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { lineText } from '../../../shared/http/text';
 import { conditionOperators } from '../../../shared/domain/automation';
 import { cursorSchema, limitSchema, timestampSchema, ulidSchema } from '../../../shared/http/schemas';
 
@@ -40,7 +41,7 @@ const columnSchema = z.strictObject({
 
 const sortSchema = z.strictObject({ field: fieldPathSchema, direction: z.enum(['asc', 'desc']) });
 
-const filterScalar = z.union([z.string().check(z.maxLength(500)), z.number(), z.boolean()]);
+const filterScalar = z.union([lineText(500, 0), z.number(), z.boolean()]);
 const filterSchema = z.strictObject({
   field: fieldPathSchema,
   operator: z.enum(conditionOperators),
@@ -50,7 +51,7 @@ const filterSchema = z.strictObject({
 });
 
 const columnViewFields = {
-  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
+  name: lineText(100),
   columns: z
     .array(columnSchema)
     .check(z.minLength(1), z.maxLength(100), uniqueFields<z.infer<typeof columnSchema>>('column')),

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { freeText, lineText } from '../../../shared/http/text';
 import { addressSchema } from '../../../shared/domain/address';
 import { orderIdSchema, orderInputSchema, orderSchema } from '../../../shared/domain/order';
 import { maxAmount } from '../../../shared/domain/money';
@@ -17,19 +18,17 @@ export const paymentInputSchema = z.strictObject({
     .number()
     .check(z.int(), z.minimum(1), z.maximum(maxAmount, `must be at most ${maxAmount} minor units`)),
   method: z.enum(paymentMethods),
-  reference: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
+  reference: z.optional(lineText(200)),
   paidAt: z.optional(instantSchema),
 });
 
 export const addressUpdateSchema = z.strictObject({
   shipTo: z.optional(addressSchema),
   billTo: z.optional(addressSchema),
-  reason: z.optional(z.string().check(z.maxLength(500))),
+  reason: z.optional(freeText(500)),
 });
 
-export const lineChangeSchema = z.optional(
-  z.strictObject({ reason: z.optional(z.string().check(z.maxLength(500))) }),
-);
+export const lineChangeSchema = z.optional(z.strictObject({ reason: z.optional(freeText(500)) }));
 
 export const orderViewSchema = z.object({ ...orderSchema.def.shape, payments: z.array(paymentSchema) });
 

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { lineText } from '../../../shared/http/text';
 import { statusCategories } from '../../../shared/domain/order-status';
 import { cursorSchema, limitSchema, timestampSchema, ulidSchema } from '../../../shared/http/schemas';
 
@@ -14,7 +15,7 @@ export const statusIdSchema = z
 
 export const statusInputSchema = z.strictObject({
   /** Unique case-insensitively across built-in and custom statuses. */
-  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
+  name: lineText(100),
   category: z.enum(statusCategories),
   /** Orders in this status may allocate more than is available (the shortfall is backordered). */
   allowBackorder: z._default(z.boolean(), false),

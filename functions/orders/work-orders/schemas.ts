@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { freeText, lineText } from '../../../shared/http/text';
 import { minorUnitsSchema } from '../../../shared/domain/money';
 import {
   cursorSchema,
@@ -35,8 +36,8 @@ export const workOrderInputSchema = z.strictObject({
   reason: z.enum(workOrderReasons),
   lines: z.array(lineSchema).check(z.minLength(1), z.maxLength(maxWorkOrderLines)),
   /** The order this work order serves, if any (a kit assembled for it). */
-  orderReference: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
-  note: z.optional(z.string().check(z.maxLength(1000))),
+  orderReference: z.optional(lineText(100)),
+  note: z.optional(freeText(1000)),
   /**
    * Work orders apply when they are created (nothing applies or cancels one later): only `true` is
    * accepted, kept so clients that send it go on working.

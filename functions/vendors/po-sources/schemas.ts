@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { lineText } from '../../../shared/http/text';
 import { moneySchema } from '../../../shared/domain/money';
 import {
   cursorSchema,
@@ -13,7 +14,7 @@ import { leadTimeDays } from '../vendors/schemas';
 export const poSourceInputSchema = z.strictObject({
   vendorId: ulidSchema,
   sku: skuSchema,
-  vendorSku: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
+  vendorSku: z.optional(lineText(64)),
   unitCost: moneySchema,
   minimumOrderQuantity: z._default(z.number().check(z.int(), z.minimum(1), z.maximum(1_000_000)), 1),
   /** Overrides the vendor's lead time for this SKU. */

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { lineText } from '../../../shared/http/text';
 import { addressSchema } from '../../../shared/domain/address';
 import { currencySchema } from '../../../shared/domain/money';
 import {
@@ -28,7 +29,7 @@ export const vendorInputSchema = z.strictObject({
   address: z.optional(addressSchema),
   currency: currencySchema,
   leadTimeDays: z._default(leadTimeDays, 7),
-  paymentTerms: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(64))),
+  paymentTerms: z.optional(lineText(64)),
   active: z._default(z.boolean(), true),
 });
 export type VendorInput = z.infer<typeof vendorInputSchema>;
@@ -47,7 +48,7 @@ export const vendorIdParams = z.strictObject({ id: ulidSchema });
 
 export const vendorListQuery = z.strictObject({
   active: queryBoolean,
-  name: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
+  name: z.optional(lineText(200)),
   code: z.optional(z.string().check(z.minLength(1), z.maxLength(32))),
   sort: z._default(z.enum(['name', 'code']), 'name'),
   limit: limitSchema,

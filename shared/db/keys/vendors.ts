@@ -1,6 +1,6 @@
 /** Vendors and their purchase-order sources. */
 import type { ItemKey } from './item-key';
-import { lower } from './item-key';
+import { collationKey, lower } from './item-key';
 
 export const vendorKey = (id: string): ItemKey => ({ PK: `VENDOR#${id}`, SK: 'VENDOR' });
 export const vendorCodeKey = (code: string): ItemKey => ({
@@ -9,14 +9,14 @@ export const vendorCodeKey = (code: string): ItemKey => ({
 });
 export const vendorIndexKeys = (vendor: { id: string; name: string; code: string }) => ({
   GSI1PK: 'VENDORS',
-  GSI1SK: `NAME#${lower(vendor.name)}#${vendor.id}`,
+  GSI1SK: `NAME#${collationKey(vendor.name)}#${vendor.id}`,
   GSI2PK: 'VENDORS',
   GSI2SK: `CODE#${lower(vendor.code)}`,
 });
 export const vendorsByNamePrefix = (prefix = '') => ({
   index: 'GSI1' as const,
   pk: 'VENDORS',
-  skPrefix: `NAME#${lower(prefix)}`,
+  skPrefix: `NAME#${collationKey(prefix)}`,
 });
 export const vendorsByCodePrefix = (prefix = '') => ({
   index: 'GSI2' as const,

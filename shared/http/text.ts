@@ -10,9 +10,19 @@ const controlInFreeText = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/;
 const bidiControls = /[\u202A-\u202E\u2066-\u2069]/;
 const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const invisible = /[\s\u00AD\u180E\u200B-\u200D\u2060\uFEFF]/g;
+/** Most values are plain printable ASCII: already NFC, nothing to refuse, so they skip the costlier checks. */
+const printableAscii = /^[\x20-\x7E]*$/;
+
+/** The stored form of a text value: NFC, CRLF → LF in free text, trimmed. */
+export function cleanText(value: string, freeText: boolean): string {
+  if (printableAscii.test(value)) return value.trim();
+  const normalised = value.normalize('NFC');
+  return (freeText ? normalised.replace(/\r\n/g, '\n') : normalised).trim();
+}
 
 /** What is wrong with a (normalised) text value, or undefined. */
 export function textProblem(value: string, freeText: boolean): string | undefined {
+  if (printableAscii.test(value)) return undefined;
   if (loneSurrogate.test(value)) return 'must be valid Unicode text (it holds a lone surrogate)';
   if ((freeText ? controlInFreeText : controlInLine).test(value)) {
     return freeText
@@ -28,9 +38,7 @@ export function textProblem(value: string, freeText: boolean): string | undefine
 
 function textSchema(freeText: boolean, max: number, min: number) {
   return z.string().check(
-    z.normalize('NFC'),
-    ...(freeText ? [z.overwrite((value: string) => value.replace(/\r\n/g, '\n'))] : []),
-    z.trim(),
+    z.overwrite((value: string) => cleanText(value, freeText)),
     z.superRefine((value: string, context) => {
       const problem = textProblem(value, freeText);
       if (problem) context.issues.push({ code: 'custom', message: problem, input: value });

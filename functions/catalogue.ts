@@ -4,10 +4,16 @@
  */
 import type { GroupCatalogue } from '../shared/http/catalogue';
 import { inventoryCatalogue } from './inventory/routes';
+import { orderActivityCatalogue } from './order-activity/routes';
 import { ordersCatalogue } from './orders/routes';
 import { vendorsCatalogue } from './vendors/routes';
 
-export const catalogues: readonly GroupCatalogue[] = [vendorsCatalogue, ordersCatalogue, inventoryCatalogue];
+export const catalogues: readonly GroupCatalogue[] = [
+  vendorsCatalogue,
+  ordersCatalogue,
+  orderActivityCatalogue,
+  inventoryCatalogue,
+];
 
 /** Each group's Lambda entry, relative to the repository root. */
 export const handlerEntry = (group: string) => `functions/${group}/handler.ts`;

@@ -37,6 +37,8 @@ export interface PageRequest {
   index?: IndexName;
   pk: string;
   skPrefix?: string;
+  /** Sort keys from `from` to `to`, both included (instead of a prefix). */
+  skBetween?: { from: string; to: string };
   /** Extra FilterExpression over non-key attributes, with its names and values. */
   filter?: {
     expression: string;
@@ -71,6 +73,11 @@ export async function queryPage(request: PageRequest): Promise<Page<Item>> {
     names['#sk'] = skName;
     values[':sk'] = request.skPrefix;
     keyCondition += ' AND begins_with(#sk, :sk)';
+  } else if (request.skBetween) {
+    names['#sk'] = skName;
+    values[':skFrom'] = request.skBetween.from;
+    values[':skTo'] = request.skBetween.to;
+    keyCondition += ' AND #sk BETWEEN :skFrom AND :skTo';
   }
   const items: Item[] = [];
   let startKey = decodeCursor(request.cursor, request.scope);

@@ -16,6 +16,8 @@ export const movementTypes = [
   'allocation',
   'release',
   'shipment',
+  /** A shipment taken back (a manual shipment removed, a label voided): its units are on hand again. */
+  'shipment_reversal',
   'return',
 ] as const;
 export type MovementType = (typeof movementTypes)[number];
@@ -95,9 +97,16 @@ export interface MovementRequest {
   type: MovementType;
   /**
    * Signed change. For allocation and release: units allocated or released (positive); for shipment:
-   * units shipped (positive, taken from the allocation); otherwise the change of on hand.
+   * units shipped (positive); for shipment_reversal: units back on hand (positive); otherwise the change
+   * of on hand.
    */
   quantity: number;
+  /**
+   * Shipment: how many of its units come out of the allocation (default: all of them, as far as units are
+   * allocated). The order writer releases the order's own allocation first and passes 0, so a shipment
+   * never takes units other orders hold. Shipment reversal: how many go back into the allocation (default 0).
+   */
+  fromAllocation?: number;
   /**
    * Minor units per unit, for inbound units; defaults to the current average. Required while the record
    * knows no cost (nothing on hand and no average yet): 0 would be taken for a real cost.
@@ -299,14 +308,24 @@ export function applyMovement(record: StockRecord, movement: MovementRequest, at
       allocatedChange = -Math.min(movement.quantity, allocated);
       break;
     case 'shipment': {
-      // Shipping takes the units out of the allocation first, then out of what is free.
-      const fromAllocation = Math.min(movement.quantity, allocated);
+      // Shipping takes units out of the allocation (as far as asked and allocated), the rest out of what
+      // is free; units that are not on hand never ship, even when a backorder allocated them.
+      const fromAllocation = Math.min(
+        movement.fromAllocation ?? movement.quantity,
+        movement.quantity,
+        allocated,
+      );
       const free = availableOf(onHand, allocated);
-      if (movement.quantity - fromAllocation > free) return short(movement.quantity, fromAllocation + free);
+      const shippable = Math.min(onHand, fromAllocation + free);
+      if (movement.quantity > shippable) return short(movement.quantity, shippable);
       onHandChange = -movement.quantity;
       allocatedChange = -fromAllocation;
       break;
     }
+    case 'shipment_reversal':
+      onHandChange = movement.quantity;
+      allocatedChange = movement.fromAllocation ?? 0;
+      break;
     default: {
       if (movement.quantity < 0) {
         const available = availableOf(onHand, allocated);
@@ -322,7 +341,8 @@ export function applyMovement(record: StockRecord, movement: MovementRequest, at
   let unitCost: number | undefined;
   if (onHandChange > 0) {
     // Defaulting to an average that does not exist would record a layer at 0 and drag the average down.
-    if (movement.unitCost === undefined && !knowsUnitCost(record))
+    // A reversal brings back units that left at the average; it comes back at the average, whatever it is.
+    if (movement.unitCost === undefined && !knowsUnitCost(record) && movement.type !== 'shipment_reversal')
       return { ok: false, unitCostRequired: true };
     unitCost = movement.unitCost ?? record.averageUnitCost;
     layers = [...layers, { receivedAt: at, quantity: onHandChange, unitCost }];

@@ -79,6 +79,18 @@ const summaryFields: Record<string, readonly string[]> = {
   vendor: ['code', 'name', 'active'],
   warehouse: ['code', 'name', 'active'],
   'work-order': ['warehouseId', 'reason', 'status'],
+  shipment: [
+    'orderId',
+    'source',
+    'carrier',
+    'service',
+    'trackingNumber',
+    'warehouseId',
+    'shipDate',
+    'status',
+  ],
+  'order-note': ['orderId', 'author'],
+  export: ['kind', 'status', 'rowCount', 'fileName'],
 };
 const genericSummaryFields = ['code', 'name', 'sku', 'status', 'warehouseId', 'vendorId', 'ruleId'];
 
@@ -149,6 +161,41 @@ function summaryOf(entity: string, item: Record<string, unknown>): Record<string
   return summary;
 }
 
+/**
+ * An order written beside another resource of the same operation (a shipment, a note) carries this
+ * event name: that resource's item speaks for the operation, the order's write publishes nothing.
+ */
+export const spokenForElsewhere = 'none';
+
+/** Entities whose events are named after what happened rather than `<entity>.<verb>`. */
+const namedEvents: Record<string, Partial<Record<string, string>>> = {
+  shipment: { created: 'shipment.created', deleted: 'shipment.removed' },
+  'order-note': { created: 'order.note.added', deleted: 'order.note.deleted' },
+};
+
+function eventTypeOf(
+  entity: string,
+  verb: string,
+  current: Record<string, unknown>,
+  previous: Record<string, unknown> | undefined,
+): string | undefined {
+  if (entity === 'order' && verb !== 'deleted' && typeof current.eventType === 'string') {
+    return current.eventType === spokenForElsewhere ? undefined : current.eventType;
+  }
+  if (entity === 'work-order' && verb === 'created' && current.status === 'applied')
+    return 'work-order.applied';
+  if (
+    entity === 'shipment' &&
+    verb === 'updated' &&
+    current.status === 'voided' &&
+    previous?.status !== 'voided'
+  )
+    return 'shipment.voided';
+  if (entity === 'export')
+    return current.status === 'ready' && previous?.status !== 'ready' ? 'export.ready' : undefined;
+  return namedEvents[entity]?.[verb] ?? `${entity}.${verb}`;
+}
+
 /** The event of a stream record, undefined when it publishes none; UndecodableRecord when unreadable. */
 export function toDomainEvent(record: StreamRecord): DomainEvent | undefined {
   const verb = verbs[record.eventName ?? ''];
@@ -161,12 +208,8 @@ export function toDomainEvent(record: StreamRecord): DomainEvent | undefined {
   if (typeof entity !== 'string' || silentEntities.has(entity)) return undefined;
   const changed = changedFields(next, previous);
   if (verb === 'updated' && changed.length === 0) return undefined;
-  const type =
-    entity === 'order' && verb !== 'deleted' && typeof current.eventType === 'string'
-      ? current.eventType
-      : entity === 'work-order' && verb === 'created' && current.status === 'applied'
-        ? 'work-order.applied'
-        : `${entity}.${verb}`;
+  const type = eventTypeOf(entity, verb, current, previous);
+  if (type === undefined) return undefined;
   return {
     type,
     id: record.eventID ?? record.dynamodb?.SequenceNumber ?? `${entity}-${Date.now()}`,

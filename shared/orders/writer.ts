@@ -36,7 +36,11 @@ export interface OrderChange {
   build(stored: StoredOrder | undefined): ChangeOutcome | Promise<ChangeOutcome>;
   /** The caller's own items (a shipment, a return), committed in the same transaction, named. */
   items?: (decision: CommitDecision) => NamedItem[];
-  /** Stock the caller's change moves besides the order's allocation (a shipment's units). */
+  /**
+   * Every stock request of the change, in the order the ledger applies them; by default the decision's
+   * allocation changes. A shipment's units go after the releases (so it ships the order's own units, never
+   * other orders'); a shipment taken back goes before the allocations it makes possible.
+   */
   stock?: (decision: CommitDecision) => MovementRequest[];
 }
 
@@ -123,7 +127,7 @@ async function attempt(change: OrderChange, rulesFor: RuleReader): Promise<Commi
   try {
     await commitStockChangeOnce({
       owner: `order:${change.orderId}`,
-      requests: [...decision.stock, ...(change.stock?.(decision) ?? [])],
+      requests: change.stock?.(decision) ?? decision.stock,
       with: () => items,
     });
   } catch (error) {

@@ -1,0 +1,40 @@
+/** Shipments across orders: pages of the ship-date indexes, and totals and filter values from the per-day cells. */
+import type { Implementations } from '../../../shared/http/catalogue';
+import { listShipments, totalsCells } from '../../../shared/shipments/queries';
+import { filterValuesOf, totalsOf } from '../../../shared/shipments/totals';
+import { findWarehouse } from '../../../shared/warehouses/repository';
+import type { orderActivityCatalogue } from '../routes';
+
+type Routes = typeof orderActivityCatalogue.routes;
+type ShipmentOperations = Pick<
+  Implementations<Routes>,
+  'listShipments' | 'getShipmentTotals' | 'getShipmentFilters'
+>;
+
+export const shipmentOperations: ShipmentOperations = {
+  async listShipments({ query }) {
+    const { sort, limit, cursor, ...filters } = query;
+    const page = await listShipments({ filters, limit, cursor, descending: sort === '-shipDate' });
+    return { body: page };
+  },
+
+  async getShipmentTotals({ query }) {
+    const { cells } = await totalsCells(query);
+    return { body: { from: query.from, to: query.to, ...totalsOf(cells, query) } };
+  },
+
+  async getShipmentFilters({ query }) {
+    const { cells } = await totalsCells(query);
+    const { warehouseIds, ...values } = filterValuesOf(cells, query);
+    const warehouses = await Promise.all(
+      warehouseIds.map(async ({ warehouseId, shipments }) => {
+        const warehouse = await findWarehouse(warehouseId);
+        // A deleted warehouse still names past shipments: its id stays, without a code or name.
+        return warehouse
+          ? { warehouseId, code: warehouse.code, name: warehouse.name, shipments }
+          : { warehouseId, shipments };
+      }),
+    );
+    return { body: { from: query.from, to: query.to, ...values, warehouses } };
+  },
+};

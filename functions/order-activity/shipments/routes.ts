@@ -1,0 +1,47 @@
+/** Shipments across orders (interface §4.4): list, totals, the values of each filter, and the Excel export. */
+import { route } from '../../../shared/http/catalogue';
+import { pageOf } from '../../../shared/http/schemas';
+import {
+  shipmentFiltersQuery,
+  shipmentFilterValuesSchema,
+  shipmentListQuery,
+  shipmentSchema,
+  shipmentTotalsQuery,
+  shipmentTotalsSchema,
+} from './schemas';
+
+export const shipmentRoutes = {
+  listShipments: route({
+    method: 'GET',
+    path: '/v1/orders/shipments',
+    operationId: 'listShipments',
+    summary:
+      'Shipments across orders by ship date (newest first unless sort=shipDate), filtered by date range (default: the last 30 days), carrier, service, warehouse, status and source',
+    permission: 'read',
+    query: shipmentListQuery,
+    status: 200,
+    response: pageOf(shipmentSchema),
+  }),
+  getShipmentTotals: route({
+    method: 'GET',
+    path: '/v1/orders/shipments/totals',
+    operationId: 'getShipmentTotals',
+    summary:
+      'Count, packages, weight and cost of the shipments the same filters select, by carrier and by service',
+    permission: 'read',
+    query: shipmentTotalsQuery,
+    status: 200,
+    response: shipmentTotalsSchema,
+  }),
+  getShipmentFilters: route({
+    method: 'GET',
+    path: '/v1/orders/shipments/filters',
+    operationId: 'getShipmentFilters',
+    summary:
+      'The carriers, services, warehouses, statuses and sources present in a date range, with their counts',
+    permission: 'read',
+    query: shipmentFiltersQuery,
+    status: 200,
+    response: shipmentFilterValuesSchema,
+  }),
+};

@@ -1,0 +1,73 @@
+/**
+ * Shipments and their per-day totals. A shipment lives in its order's partition (after the header,
+ * payments and notes, before nothing loadOrder reads); three indexes list shipments across orders by ship
+ * date, one month per index partition (so no partition grows without end): all of them, by carrier, by
+ * warehouse. Totals are kept per day and per combination of the filters (carrier, service, warehouse,
+ * status, source, currency) in one item each, moved in the transaction that writes a shipment, so totals
+ * over a month read a few hundred small items however many shipments the month holds.
+ */
+import type { ItemKey } from './item-key';
+import { lower } from './item-key';
+
+/** Client text in a key: case folded and encoded, so `#` in a carrier's name cannot split a key. */
+const part = (value: string) => encodeURIComponent(lower(value));
+const monthOf = (day: string) => day.slice(0, 7);
+
+export const shipmentKey = (orderId: string, shipmentId: string): ItemKey => ({
+  PK: `ORDER#${orderId}`,
+  SK: `S#${shipmentId}`,
+});
+export const shipmentsOfOrder = (orderId: string) => ({ pk: `ORDER#${orderId}`, skPrefix: 'S#' });
+
+export const shipmentIndexKeys = (shipment: {
+  id: string;
+  shipDate: string;
+  carrier: string;
+  warehouseId?: string;
+}) => {
+  const month = monthOf(shipment.shipDate);
+  const sort = `${shipment.shipDate}#${shipment.id}`;
+  return {
+    GSI1PK: `SHIPMENTS#${month}`,
+    GSI1SK: sort,
+    GSI2PK: `SHIPMENTS#CARRIER#${part(shipment.carrier)}#${month}`,
+    GSI2SK: sort,
+    GSI3PK: `SHIPMENTS#WH#${shipment.warehouseId ?? '-'}#${month}`,
+    GSI3SK: sort,
+  };
+};
+
+/** The index partition that lists a month's shipments, narrowed by carrier or warehouse when given. */
+export function shipmentsOfMonth(month: string, by: { carrier?: string; warehouseId?: string }) {
+  if (by.carrier !== undefined)
+    return { index: 'GSI2' as const, pk: `SHIPMENTS#CARRIER#${part(by.carrier)}#${month}` };
+  if (by.warehouseId !== undefined)
+    return { index: 'GSI3' as const, pk: `SHIPMENTS#WH#${by.warehouseId}#${month}` };
+  return { index: 'GSI1' as const, pk: `SHIPMENTS#${month}` };
+}
+
+export interface ShipmentCell {
+  day: string;
+  carrier: string;
+  service: string;
+  warehouseId?: string;
+  status: string;
+  source: string;
+  currency?: string;
+}
+
+/** One day's totals for one combination of the filters. */
+export const shipmentTotalsKey = (cell: ShipmentCell): ItemKey => ({
+  PK: `SHIPTOTALS#${monthOf(cell.day)}`,
+  SK: [
+    cell.day,
+    part(cell.carrier),
+    part(cell.service),
+    cell.warehouseId ?? '-',
+    cell.status,
+    cell.source,
+    cell.currency ?? '-',
+  ].join('#'),
+});
+/** A month's totals items, from one day to another (both included). */
+export const shipmentTotalsOfMonth = (month: string) => ({ pk: `SHIPTOTALS#${month}` });

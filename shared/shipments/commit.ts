@@ -1,0 +1,142 @@
+/**
+ * Recording and taking back a shipment, through the one order writer: the shipment item, the order's
+ * shipped quantities (so its fulfillment state and status), a fulfillment history entry, the stock
+ * movements and the day's totals commit in one transaction on the order's version. Manual shipments
+ * (order activity) and label shipments (fulfillment) both come here.
+ */
+import type { RequestedLine, Shipment, ShipmentSource, TrackingStatus } from '../domain/shipment';
+import {
+  linesToShip,
+  shipmentNote,
+  shipmentStockRequests,
+  shipmentWeight,
+  withShippedUnits,
+} from '../domain/shipment';
+import { Conflict, NotFound } from '../errors';
+import { spokenForElsewhere } from '../events/domain-events';
+import { newId } from '../ids';
+import { draftOf } from '../orders/decide';
+import type { CommittedOrder } from '../orders/writer';
+import { commitOrderChange } from '../orders/writer';
+import { findShipment, shipmentDelete, shipmentPut, shipmentTotalsUpdate } from './repository';
+
+export interface ShipmentDetails {
+  source: ShipmentSource;
+  carrier: string;
+  service: string;
+  trackingNumber: string;
+  trackingStatus?: TrackingStatus;
+  shipDate: string;
+  packages: number;
+  /** Grams; by default the lines' unit weights times the units shipped. */
+  weightGrams?: number;
+  cost?: Shipment['cost'];
+  labelKey?: string;
+}
+
+export interface ShipRequest {
+  orderId: string;
+  actor: string;
+  ifMatch?: number;
+  /** Which lines and how many units; by default every unshipped unit of the active lines. */
+  lines?: readonly RequestedLine[];
+  details: ShipmentDetails;
+  /** The shipment's id, when the caller needs it before (a label bought under it). */
+  shipmentId?: string;
+}
+
+const orderNotFound = (orderId: string) => new NotFound(`No order has the id ${orderId}.`);
+
+export async function recordShipment(
+  request: ShipRequest,
+): Promise<{ shipment: Shipment; order: CommittedOrder }> {
+  const id = request.shipmentId ?? newId();
+  let shipment: Shipment | undefined;
+  const order = await commitOrderChange({
+    orderId: request.orderId,
+    actor: request.actor,
+    trigger: 'order.updated',
+    ifMatch: request.ifMatch,
+    build(stored) {
+      if (!stored) throw orderNotFound(request.orderId);
+      const lines = linesToShip(stored.order.lines, request.lines);
+      const nextLines = withShippedUnits(stored.order.lines, lines, 1);
+      const at = new Date().toISOString();
+      const { details } = request;
+      shipment = {
+        id,
+        orderId: request.orderId,
+        source: details.source,
+        carrier: details.carrier,
+        service: details.service,
+        trackingNumber: details.trackingNumber,
+        trackingStatus: details.trackingStatus ?? 'unknown',
+        lines,
+        ...(stored.order.warehouseId === undefined ? {} : { warehouseId: stored.order.warehouseId }),
+        shipDate: details.shipDate,
+        packages: details.packages,
+        weightGrams: details.weightGrams ?? shipmentWeight(stored.order.lines, lines),
+        ...(details.cost ? { cost: details.cost } : {}),
+        status: 'active',
+        ...(details.labelKey ? { labelKey: details.labelKey } : {}),
+        createdBy: request.actor,
+        createdAt: at,
+        updatedAt: at,
+        version: 1,
+      };
+      return {
+        draft: { ...draftOf(stored.order), lines: nextLines },
+        history: [shipmentNote(shipment, stored.order.lines, nextLines, 1)],
+        event: spokenForElsewhere,
+      };
+    },
+    items: () => [shipmentPut(shipment!), shipmentTotalsUpdate(shipment!, 1)],
+    stock: (decision) => shipmentStockRequests(decision.stock, shipment!, 1),
+  });
+  return { shipment: shipment!, order };
+}
+
+export interface RemoveRequest {
+  orderId: string;
+  shipmentId: string;
+  actor: string;
+  ifMatch?: number;
+  /** Refuses what this operation may not take back (a label shipment is voided, not removed). */
+  check?: (shipment: Shipment) => void;
+}
+
+/** Takes a shipment back: it is deleted, its units are unshipped and on hand again, totals follow. */
+export async function removeShipment(
+  request: RemoveRequest,
+): Promise<{ shipment: Shipment; order: CommittedOrder }> {
+  let shipment: Shipment | undefined;
+  const order = await commitOrderChange({
+    orderId: request.orderId,
+    actor: request.actor,
+    trigger: 'order.updated',
+    ifMatch: request.ifMatch,
+    async build(stored) {
+      if (!stored) throw orderNotFound(request.orderId);
+      const found = await findShipment(request.orderId, request.shipmentId);
+      if (!found) {
+        throw new NotFound(`Order ${request.orderId} has no shipment ${request.shipmentId}.`);
+      }
+      request.check?.(found);
+      if (found.status !== 'active') {
+        throw new Conflict(`Shipment ${found.id} is ${found.status}; its units are not shipped.`, {
+          status: found.status,
+        });
+      }
+      shipment = found;
+      const nextLines = withShippedUnits(stored.order.lines, found.lines, -1);
+      return {
+        draft: { ...draftOf(stored.order), lines: nextLines },
+        history: [shipmentNote(found, stored.order.lines, nextLines, -1)],
+        event: spokenForElsewhere,
+      };
+    },
+    items: () => [shipmentDelete(shipment!), shipmentTotalsUpdate(shipment!, -1)],
+    stock: (decision) => shipmentStockRequests(decision.stock, shipment!, -1),
+  });
+  return { shipment: shipment!, order };
+}

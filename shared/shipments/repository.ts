@@ -1,0 +1,105 @@
+/** Shipments in the single table: the items a shipment change commits, and the reads of one order's shipments. */
+import { tableName } from '../db/client';
+import { shipmentIndexKeys, shipmentKey, shipmentsOfOrder, shipmentTotalsKey } from '../db/keys/shipments';
+import { getItem, queryPage } from '../db/query';
+import type { Page } from '../db/query';
+import { toResource } from '../db/resource';
+import type { NamedItem } from '../db/transactions';
+import type { Shipment } from '../domain/shipment';
+import { shipmentSchema } from '../domain/shipment';
+import type { ShipmentFigures } from './totals';
+import { cellOf, figuresOf } from './totals';
+
+export function shipmentPut(shipment: Shipment): NamedItem {
+  return [
+    `shipment:${shipment.id}`,
+    {
+      Put: {
+        TableName: tableName(),
+        Item: {
+          ...shipmentKey(shipment.orderId, shipment.id),
+          ...shipmentIndexKeys(shipment),
+          entity: 'shipment',
+          // The service, case-folded: the list's service filter compares it (services are typed by hand).
+          serviceKey: shipment.service.toLowerCase(),
+          ...shipment,
+        },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    },
+  ];
+}
+
+/** Deletes the shipment on the version read: a second removal racing this one is refused by name. */
+export function shipmentDelete(shipment: Shipment): NamedItem {
+  return [
+    `shipment:${shipment.id}`,
+    {
+      Delete: {
+        TableName: tableName(),
+        Key: shipmentKey(shipment.orderId, shipment.id),
+        ConditionExpression: 'version = :read',
+        ExpressionAttributeValues: { ':read': shipment.version },
+      },
+    },
+  ];
+}
+
+/** Adds a shipment's figures to its day's cell (sign −1 takes them out). */
+export function shipmentTotalsUpdate(shipment: Shipment, sign: 1 | -1): NamedItem {
+  const cell = cellOf(shipment);
+  const figures: ShipmentFigures = figuresOf(shipment, sign);
+  const key = shipmentTotalsKey(cell);
+  return [
+    `totals:${key.SK}`,
+    {
+      Update: {
+        TableName: tableName(),
+        Key: key,
+        UpdateExpression:
+          'SET #day = :day, carrier = :carrier, service = :service, #status = :status, #source = :source' +
+          (cell.warehouseId === undefined ? '' : ', warehouseId = :warehouseId') +
+          (cell.currency === undefined ? '' : ', currency = :currency') +
+          ' ADD shipments :shipments, packages :packages, weightGrams :weightGrams, cost :cost',
+        ExpressionAttributeNames: { '#day': 'day', '#status': 'status', '#source': 'source' },
+        ExpressionAttributeValues: {
+          ':day': cell.day,
+          ':carrier': cell.carrier,
+          ':service': cell.service,
+          ':status': cell.status,
+          ':source': cell.source,
+          ...(cell.warehouseId === undefined ? {} : { ':warehouseId': cell.warehouseId }),
+          ...(cell.currency === undefined ? {} : { ':currency': cell.currency }),
+          ':shipments': figures.shipments,
+          ':packages': figures.packages,
+          ':weightGrams': figures.weightGrams,
+          ':cost': figures.cost,
+        },
+      },
+    },
+  ];
+}
+
+export async function findShipment(orderId: string, shipmentId: string): Promise<Shipment | undefined> {
+  const item = await getItem(shipmentKey(orderId, shipmentId), true);
+  return item ? toResource(shipmentSchema, item) : undefined;
+}
+
+/** An order's shipments, newest first (ids are ULIDs), a page at a time. */
+export async function shipmentsOfOrderPage(
+  orderId: string,
+  page: { limit: number; cursor?: string },
+): Promise<Page<Shipment>> {
+  const result = await queryPage({
+    ...shipmentsOfOrder(orderId),
+    limit: page.limit,
+    cursor: page.cursor,
+    scope: `shipments-of-order:${orderId}`,
+    ascending: false,
+    consistent: true,
+  });
+  return {
+    items: result.items.map((item) => toResource(shipmentSchema, item)),
+    nextCursor: result.nextCursor,
+  };
+}

@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import { monthsOf } from '../../shared/shipments/queries';
+import type { TotalsCell } from '../../shared/shipments/totals';
+import { filterValuesOf, totalsOf } from '../../shared/shipments/totals';
+
+function cell(overrides: Partial<TotalsCell> = {}): TotalsCell {
+  return {
+    day: '2026-11-02',
+    carrier: 'UPS',
+    service: 'Ground',
+    warehouseId: 'W1',
+    status: 'active',
+    source: 'manual',
+    currency: 'USD',
+    shipments: 2,
+    packages: 3,
+    weightGrams: 1000,
+    cost: 1500,
+    ...overrides,
+  };
+}
+
+const range = { from: '2026-11-01', to: '2026-11-30' };
+
+describe('totalsOf', () => {
+  const cells = [
+    cell(),
+    cell({
+      day: '2026-11-03',
+      service: 'Next Day Air',
+      shipments: 1,
+      packages: 1,
+      weightGrams: 200,
+      cost: 4000,
+    }),
+    cell({
+      carrier: 'dhl',
+      service: 'Express',
+      currency: 'EUR',
+      cost: 900,
+      shipments: 5,
+      packages: 5,
+      weightGrams: 10,
+    }),
+    cell({
+      carrier: 'DHL',
+      service: 'express',
+      currency: undefined,
+      cost: 0,
+      shipments: 1,
+      packages: 1,
+      weightGrams: 1,
+    }),
+    cell({ day: '2026-10-31', shipments: 100 }),
+    // A cell every shipment left (removed): it counts nowhere.
+    cell({ carrier: 'FedEx', shipments: 0, packages: 0, weightGrams: 0, cost: 0 }),
+  ];
+
+  it('sums the cells in the range, by carrier and by service, cost per currency', () => {
+    const totals = totalsOf(cells, range);
+    expect(totals).toMatchObject({
+      shipments: 9,
+      packages: 10,
+      weightGrams: 1211,
+      cost: [
+        { currency: 'EUR', amount: 900 },
+        { currency: 'USD', amount: 5500 },
+      ],
+    });
+    expect(totals.byCarrier.map((c) => [c.carrier, c.shipments])).toEqual([
+      ['dhl', 6],
+      ['UPS', 3],
+    ]);
+    expect(totals.byService.map((s) => [s.carrier, s.service, s.shipments])).toEqual([
+      ['dhl', 'Express', 6],
+      ['UPS', 'Ground', 2],
+      ['UPS', 'Next Day Air', 1],
+    ]);
+  });
+
+  it('applies every filter, carrier and service case-insensitively', () => {
+    expect(totalsOf(cells, { ...range, carrier: 'Dhl' }).shipments).toBe(6);
+    expect(totalsOf(cells, { ...range, carrier: 'ups', service: 'ground' }).shipments).toBe(2);
+    expect(totalsOf(cells, { ...range, warehouseId: 'W2' }).shipments).toBe(0);
+    expect(totalsOf(cells, { ...range, status: 'voided' }).byCarrier).toEqual([]);
+    expect(
+      totalsOf(cells, { ...range, source: 'manual', from: '2026-10-31', to: '2026-10-31' }).shipments,
+    ).toBe(100);
+  });
+});
+
+describe('filterValuesOf', () => {
+  it('answers the values present in the range with their counts', () => {
+    const values = filterValuesOf(
+      [
+        cell(),
+        cell({ carrier: 'DHL', warehouseId: undefined, source: 'label', shipments: 4 }),
+        cell({ day: '2025-01-01', carrier: 'Old' }),
+      ],
+      range,
+    );
+    expect(values).toEqual({
+      carriers: [
+        { carrier: 'DHL', shipments: 4 },
+        { carrier: 'UPS', shipments: 2 },
+      ],
+      services: [
+        { carrier: 'DHL', service: 'Ground', shipments: 4 },
+        { carrier: 'UPS', service: 'Ground', shipments: 2 },
+      ],
+      warehouseIds: [{ warehouseId: 'W1', shipments: 2 }],
+      statuses: [{ status: 'active', shipments: 6 }],
+      sources: [
+        { source: 'label', shipments: 4 },
+        { source: 'manual', shipments: 2 },
+      ],
+    });
+  });
+});
+
+describe('monthsOf', () => {
+  it('lists the months a range touches, across a year end', () => {
+    expect(monthsOf('2026-11-15', '2027-02-01')).toEqual(['2026-11', '2026-12', '2027-01', '2027-02']);
+    expect(monthsOf('2026-11-15', '2026-11-16')).toEqual(['2026-11']);
+  });
+});

@@ -22,6 +22,7 @@
  * | order (header)      | ORDER#<id>                 | A#ORDER               | ORDERS#STATUS#<statusId> / <date>#<id> | ORDERS#DAY#<yyyy-mm-dd> / <date>#<id>  | ORDERS#CHANNEL#<ch> / <date>#<id> |
  * | order payment       | ORDER#<id>                 | A#PAYMENT#<at>#<pid>  |                                        |                                        |                           |
  * | order history entry | ORDER#<id>                 | H#<at>#<hid>          |                                        |                                        |                           |
+ * | order note          | ORDER#<id>                 | N#<noteId>            |                                        |                                        |                           |
  * | custom status       | STATUS#<id>                | STATUS                | STATUSES / <lower name>#<id>           |                                        |                           |
  * | status name marker  | STATUS_NAME#<lower name>   | STATUS_NAME           |                                        |                                        |                           |
  * | column view         | COLVIEW#<id>               | COLVIEW               | COLVIEWS#OWNER#<sub> / <name>#<id>     | COLVIEWS#SHARED / <name>#<id> (shared) |                           |
@@ -51,6 +52,9 @@
  * | open work orders of a warehouse              | Query GSI1 PK=WORKORDERS#WH#<wh>, SK begins_with open#  |
  * | an order with its payments                   | Query PK=ORDER#<id>, SK begins_with A#                  |
  * | an order's history, newest first             | Query PK=ORDER#<id>, SK begins_with H#, descending      |
+ * | an order's history of one kind (or all) from/to, newest first | Query PK=ORDER#<id>, SK between H#<from> and H#<to>#\uffff, descending, filter kind |
+ * | an order's notes, newest first               | Query PK=ORDER#<id>, SK begins_with N#, descending      |
+ * | a note is added only to an existing order    | ConditionCheck attribute_exists on the order header     |
  * | orders in a status (status delete, move)     | Query GSI1 PK=ORDERS#STATUS#<statusId>                  |
  * | orders of a day / of a channel               | Query GSI2 PK=ORDERS#DAY#<day> / GSI3 PK=ORDERS#CHANNEL#<ch> |
  * | custom statuses by name                      | Query GSI1 PK=STATUSES                                  |
@@ -66,4 +70,6 @@ export * from './inventory';
 export * from './work-orders';
 export * from './orders';
 export * from './idempotency';
+export * from './shipments';
+export * from './exports';
 export * from './storage';

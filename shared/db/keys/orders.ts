@@ -32,6 +32,26 @@ export const historyKey = (orderId: string, entry: { at: string; id: string }): 
   SK: `H#${entry.at}#${entry.id}`,
 });
 export const historyOfOrder = (orderId: string) => ({ pk: `ORDER#${orderId}`, skPrefix: 'H#' });
+/**
+ * History entries whose `at` lies from `from` to `to` (ISO instants in the stored form, both included;
+ * either open): one key range, so a descending Query pages it newest first.
+ */
+export const historyOfOrderBetween = (orderId: string, range: { from?: string; to?: string }) => ({
+  pk: `ORDER#${orderId}`,
+  skBetween: {
+    from: `H#${range.from ?? ''}`,
+    to: range.to === undefined ? 'H#\uffff' : `H#${range.to}#\uffff`,
+  },
+});
+/**
+ * A note on an order: an item of its own in the order's partition, after the header and payments
+ * (`A#`, all loadOrder reads) and the history (`H#`). Note ids are ULIDs, so notes sort by creation.
+ */
+export const orderNoteKey = (orderId: string, noteId: string): ItemKey => ({
+  PK: `ORDER#${orderId}`,
+  SK: `N#${noteId}`,
+});
+export const notesOfOrder = (orderId: string) => ({ pk: `ORDER#${orderId}`, skPrefix: 'N#' });
 
 export const statusKey = (id: string): ItemKey => ({ PK: `STATUS#${id}`, SK: 'STATUS' });
 export const statusNameKey = (name: string): ItemKey => ({

@@ -7,9 +7,9 @@ import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 
-/** Exports are regenerated on demand; a week covers any download link we hand out. */
-export const exportsPrefix = 'exports/';
-export const exportsExpiryDays = 7;
+import { exportsExpiryDays, exportsPrefix } from '../../shared/files/keys';
+
+export { exportsExpiryDays, exportsPrefix };
 
 const privateBucket = {
   blockPublicAccess: BlockPublicAccess.BLOCK_ALL,

@@ -1,5 +1,6 @@
 /**
- * Per test file: its own table in the shared DynamoDB Local, and a recorder of every command the file
+ * Per test file: its own table in the shared DynamoDB Local, the shared S3 emulator and its bucket
+ * (shared/files reads S3_ENDPOINT, EXPORTS_BUCKET and the default credential chain), and a recorder of every command the file
  * issues, which fails the file on any Scan (DESIGN §2: no Scan on a request path).
  */
 import { randomUUID } from 'node:crypto';
@@ -11,6 +12,12 @@ import { recordCommands } from './command-recorder';
 process.env.DYNAMODB_ENDPOINT = inject('dynamoEndpoint');
 process.env.AWS_REGION = 'local';
 process.env.TABLE_NAME = `test-${randomUUID()}`;
+process.env.S3_ENDPOINT = inject('s3Endpoint');
+process.env.EXPORTS_BUCKET = inject('s3Bucket');
+// s3rver's fixed credentials (infra/local/s3-local.ts s3rverCredentials; not imported: that module loads
+// s3rver itself, which every test file would pay for). Only S3 clients use the default chain.
+process.env.AWS_ACCESS_KEY_ID = 'S3RVER';
+process.env.AWS_SECRET_ACCESS_KEY = 'S3RVER';
 
 await ensureTable(process.env.DYNAMODB_ENDPOINT, process.env.TABLE_NAME);
 const recorded = recordCommands(db());

@@ -1,0 +1,42 @@
+/**
+ * Object keys for generated files. A key is built only from what the service made itself (a kind from
+ * its own code, a ULID, a fixed extension, the UTC date), never from client text: no `../`, no
+ * unbounded length, no personal data in access logs. The file name a user sees travels separately, in
+ * Content-Disposition (content-disposition.ts).
+ */
+
+/** Expired by the bucket's lifecycle rule (infra/constructs/exports-bucket.ts, `exportsPrefix`). */
+export const exportsPrefix = 'exports/';
+/** Exports are regenerated on demand; a week covers any download link we hand out (and the export records live as long). */
+export const exportsExpiryDays = 7;
+
+export const fileExtensions = ['xlsx', 'pdf', 'csv', 'json'] as const;
+export type FileExtension = (typeof fileExtensions)[number];
+
+const kindPattern = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/;
+const ulidPattern = /^[0-9A-HJKMNP-TV-Z]{26}$/;
+
+export interface ExportKeyInput {
+  /** What was exported, in kebab case: `shipments`, `low-stock`, `sales-detailed`. */
+  kind: string;
+  /** The export's ULID. */
+  id: string;
+  extension: FileExtension;
+  /** The UTC day the key is filed under; now by default. */
+  at?: Date;
+}
+
+/** `exports/<kind>/<yyyy>/<mm>/<dd>/<id>.<ext>` */
+export function exportKey({ kind, id, extension, at = new Date() }: ExportKeyInput): string {
+  if (!kindPattern.test(kind) || kind.length > 64) {
+    throw new RangeError(`export kind must be kebab-case a-z0-9: ${JSON.stringify(kind)}`);
+  }
+  if (!ulidPattern.test(id)) throw new RangeError(`export id must be a ULID: ${JSON.stringify(id)}`);
+  if (!(fileExtensions as readonly string[]).includes(extension)) {
+    throw new RangeError(`unknown file extension: ${JSON.stringify(extension)}`);
+  }
+  if (Number.isNaN(at.getTime())) throw new RangeError('export date is invalid');
+  const [day] = at.toISOString().split('T');
+  const [yyyy, mm, dd] = day!.split('-');
+  return `${exportsPrefix}${kind}/${yyyy}/${mm}/${dd}/${id}.${extension}`;
+}

@@ -1,0 +1,239 @@
+/**
+ * Streamed Excel workbooks (exceljs's WorkbookWriter): rows are written and committed as they arrive
+ * from an async iterable, so a report of any length renders in bounded memory straight into an upload
+ * stream (shared/files/put-stream.ts).
+ *
+ * IMPORT THIS MODULE LAZILY: `const { writeWorkbook } = await import('../../shared/render/xlsx')`
+ * inside the operation that renders, never at a module's top level (tests excepted). exceljs adds
+ * about 100 ms to a cold start (DESIGN §6), which every other operation of the function would pay.
+ * test/unit/lazy-render.unit.test.ts refuses static imports in functions/, shared/ and infra/. (Bundled
+ * into the same file, a lazy import defers evaluation, not parsing: the bundle still carries ~950 KiB.)
+ *
+ * Cell values, by column type:
+ * - `text` (default): strings as they are (exceljs writes them inline; no shared-strings table, so
+ *   memory does not grow with the row count); numbers and booleans as themselves.
+ * - `number`: a finite number, General format unless the column names one.
+ * - `money`: integer minor units (DESIGN §3); the cell holds the amount in major units with as many
+ *   decimals as the row's currency has (USD 2, JPY 0, KWD 3), read from `currencyKey` (`currency` by
+ *   default), so sums and pivots in Excel work on real numbers.
+ * - `date` (`YYYY-MM-DD`, a reporting day) and `datetime` (an ISO instant or a Date): real Excel dates,
+ *   not ISO text, so a user can sort, filter, group by month and subtract dates without converting
+ *   anything; the number format keeps the ISO reading (`yyyy-mm-dd hh:mm:ss`). Excel dates carry no
+ *   zone: instants are written in UTC, as they are stored (DESIGN §3), and a header should say so.
+ * - null and undefined leave the cell empty.
+ */
+import type { Writable } from 'node:stream';
+import ExcelJS from 'exceljs';
+
+export type ColumnType = 'text' | 'number' | 'money' | 'date' | 'datetime';
+
+export interface SheetColumn {
+  header: string;
+  /** The row field this column shows. */
+  key: string;
+  type?: ColumnType;
+  /** Width in characters; a default per type otherwise. */
+  width?: number;
+  /** An Excel number format for every cell of the column (money: instead of the currency's decimals). */
+  numFmt?: string;
+  /** Money columns: the row field holding the ISO 4217 currency; `currency` by default. */
+  currencyKey?: string;
+}
+
+export interface Sheet {
+  /** 1–31 characters, none of `[]:*?/\`; unique within the workbook (case-insensitively). */
+  name: string;
+  columns: SheetColumn[];
+  rows: AsyncIterable<Record<string, unknown>> | Iterable<Record<string, unknown>>;
+}
+
+/** Excel's last row is 1,048,576; the header takes one. */
+export const maxRowsPerSheet = 1_048_575;
+
+const defaultWidth: Record<ColumnType, number> = {
+  text: 24,
+  number: 12,
+  money: 14,
+  date: 12,
+  datetime: 20,
+};
+const dateFormat = 'yyyy-mm-dd';
+const dateTimeFormat = 'yyyy-mm-dd hh:mm:ss';
+
+const exponents = new Map<string, number>();
+/** Decimals of a currency's minor unit (ISO 4217), from Intl. */
+function currencyExponent(currency: string): number {
+  let exponent = exponents.get(currency);
+  if (exponent === undefined) {
+    exponent = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
+      .maximumFractionDigits!;
+    exponents.set(currency, exponent);
+  }
+  return exponent;
+}
+
+export function moneyFormat(exponent: number): string {
+  return exponent === 0 ? '#,##0' : `#,##0.${'0'.repeat(exponent)}`;
+}
+
+function checkSheetNames(sheets: readonly Sheet[]): void {
+  const seen = new Set<string>();
+  for (const { name } of sheets) {
+    if (
+      name.length < 1 ||
+      name.length > 31 ||
+      /[[\]:*?/\\]/.test(name) ||
+      name.startsWith("'") ||
+      name.endsWith("'")
+    ) {
+      throw new RangeError(`invalid sheet name ${JSON.stringify(name)}`);
+    }
+    const folded = name.toLowerCase();
+    if (seen.has(folded)) throw new RangeError(`two sheets are named ${JSON.stringify(name)}`);
+    seen.add(folded);
+  }
+}
+
+const dayPattern = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function badValue(column: SheetColumn, value: unknown): never {
+  throw new TypeError(`column "${column.key}" (${column.type}) cannot show ${JSON.stringify(value)}`);
+}
+
+/** A Date at UTC midnight of the day, which exceljs writes as that day's serial number. */
+function excelDay(column: SheetColumn, value: unknown): Date {
+  const match = typeof value === 'string' ? dayPattern.exec(value) : null;
+  if (!match) return badValue(column, value);
+  const day = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  if (day.toISOString().slice(0, 10) !== value) return badValue(column, value);
+  return day;
+}
+
+function excelInstant(column: SheetColumn, value: unknown): Date {
+  const instant = value instanceof Date ? value : typeof value === 'string' ? new Date(value) : null;
+  if (!instant || Number.isNaN(instant.getTime())) return badValue(column, value);
+  return instant;
+}
+
+interface CellOut {
+  value: ExcelJS.CellValue;
+  numFmt?: string;
+}
+
+function cellOf(column: SheetColumn, row: Record<string, unknown>): CellOut {
+  const value = row[column.key];
+  if (value === null || value === undefined) return { value: null };
+  switch (column.type ?? 'text') {
+    case 'number':
+      if (typeof value !== 'number' || !Number.isFinite(value)) return badValue(column, value);
+      return { value };
+    case 'money': {
+      if (!Number.isSafeInteger(value)) return badValue(column, value);
+      const currency = row[column.currencyKey ?? 'currency'];
+      if (typeof currency !== 'string') return badValue(column, currency);
+      const exponent = currencyExponent(currency);
+      return {
+        value: (value as number) / 10 ** exponent,
+        ...(column.numFmt ? {} : { numFmt: moneyFormat(exponent) }),
+      };
+    }
+    case 'date':
+      return { value: excelDay(column, value) };
+    case 'datetime':
+      return { value: excelInstant(column, value) };
+    default:
+      if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
+        return { value };
+      }
+      return badValue(column, value);
+  }
+}
+
+function columnFormat(column: SheetColumn): string | undefined {
+  if (column.numFmt) return column.numFmt;
+  if (column.type === 'date') return dateFormat;
+  if (column.type === 'datetime') return dateTimeFormat;
+  return undefined;
+}
+
+/** Waits until the output takes more bytes; fails if it closes first (the upload failed). */
+async function drained(output: Writable): Promise<void> {
+  if (!output.writableNeedDrain) return;
+  if (output.destroyed) throw output.errored ?? new Error('the output stream was destroyed');
+  await new Promise<void>((resolve, reject) => {
+    const onDrain = () => {
+      stopListening();
+      resolve();
+    };
+    const onClose = () => {
+      stopListening();
+      reject(output.errored ?? new Error('the output stream closed before it drained'));
+    };
+    const stopListening = () => {
+      output.off('drain', onDrain);
+      output.off('close', onClose);
+    };
+    output.on('drain', onDrain);
+    output.on('close', onClose);
+  });
+}
+
+async function writeSheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter, sheet: Sheet, output: Writable) {
+  const worksheet = workbook.addWorksheet(sheet.name, {
+    views: [{ state: 'frozen', xSplit: 0, ySplit: 1 }],
+  });
+  worksheet.columns = sheet.columns.map((column) => {
+    const numFmt = columnFormat(column);
+    return {
+      key: column.key,
+      width: column.width ?? defaultWidth[column.type ?? 'text'],
+      ...(numFmt ? { style: { numFmt } } : {}),
+    };
+  });
+  const header = worksheet.getRow(1);
+  sheet.columns.forEach((column, index) => {
+    const cell = header.getCell(index + 1);
+    cell.value = column.header;
+    cell.font = { bold: true };
+  });
+  header.commit();
+
+  let count = 0;
+  for await (const record of sheet.rows) {
+    if (count === maxRowsPerSheet) {
+      throw new RangeError(`sheet "${sheet.name}" has more than ${maxRowsPerSheet} rows`);
+    }
+    count += 1;
+    const row = worksheet.getRow(count + 1);
+    sheet.columns.forEach((column, index) => {
+      const out = cellOf(column, record);
+      const cell = row.getCell(index + 1);
+      cell.value = out.value;
+      if (out.numFmt) cell.numFmt = out.numFmt;
+    });
+    row.commit();
+    // Backpressure: wait while the upload is behind rather than buffering the sheet in memory.
+    await drained(output);
+  }
+  worksheet.commit();
+  return count;
+}
+
+/**
+ * Writes the sheets, in order, into `output` and ends it. Answers the number of data rows written
+ * (all sheets, headers excluded). Throws on a value its column cannot show; the output is then
+ * unfinished and the caller (putStream) discards it.
+ */
+export async function writeWorkbook(output: Writable, sheets: readonly Sheet[]): Promise<number> {
+  if (sheets.length === 0) throw new RangeError('a workbook needs at least one sheet');
+  checkSheetNames(sheets);
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: output,
+    useSharedStrings: false,
+    useStyles: true,
+  });
+  let rows = 0;
+  for (const sheet of sheets) rows += await writeSheet(workbook, sheet, output);
+  await workbook.commit();
+  return rows;
+}

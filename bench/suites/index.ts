@@ -4,6 +4,7 @@ import { bundles } from './bundles';
 import { largeOrder } from './large-order';
 import { orders } from './orders';
 import { requestOverhead } from './request-overhead';
+import { shipments } from './shipments';
 import { workOrder } from './work-order';
 
-export const suites: readonly Suite[] = [bundles, requestOverhead, workOrder, orders, largeOrder];
+export const suites: readonly Suite[] = [bundles, requestOverhead, workOrder, orders, largeOrder, shipments];

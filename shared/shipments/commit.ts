@@ -18,7 +18,7 @@ import { newId } from '../ids';
 import { draftOf } from '../orders/decide';
 import type { CommittedOrder } from '../orders/writer';
 import { commitOrderChange } from '../orders/writer';
-import { findShipment, shipmentDelete, shipmentPut, shipmentTotalsUpdate } from './repository';
+import { findShipment, shipmentDelete, shipmentPut, shipmentTotalsUpdates } from './repository';
 
 export interface ShipmentDetails {
   source: ShipmentSource;
@@ -90,7 +90,7 @@ export async function recordShipment(
         event: spokenForElsewhere,
       };
     },
-    items: () => [shipmentPut(shipment!), shipmentTotalsUpdate(shipment!, 1)],
+    items: () => [shipmentPut(shipment!), ...shipmentTotalsUpdates(shipment!, 1)],
     stock: (decision) => shipmentStockRequests(decision.stock, shipment!, 1),
   });
   return { shipment: shipment!, order };
@@ -135,7 +135,7 @@ export async function removeShipment(
         event: spokenForElsewhere,
       };
     },
-    items: () => [shipmentDelete(shipment!), shipmentTotalsUpdate(shipment!, -1)],
+    items: () => [shipmentDelete(shipment!), ...shipmentTotalsUpdates(shipment!, -1)],
     stock: (decision) => shipmentStockRequests(decision.stock, shipment!, -1),
   });
   return { shipment: shipment!, order };

@@ -133,30 +133,80 @@ export interface CellRead {
   consumedReadUnits: number;
 }
 
-/** Every per-day cell of a range of days. */
+/** The last day of a month (YYYY-MM → YYYY-MM-DD). */
+function lastDayOf(month: string): string {
+  const days = new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).getUTCDate();
+  return `${month}-${String(days).padStart(2, '0')}`;
+}
+
+/**
+ * What to read for a range: the month cells of each month it covers whole, the day cells of the days
+ * it covers in the others.
+ */
+export function totalsReads(range: { from: string; to: string }) {
+  return monthsOf(range.from, range.to).map((month) => {
+    const first = `${month}-01`;
+    const last = lastDayOf(month);
+    return range.from <= first && range.to >= last
+      ? { month, whole: true as const }
+      : {
+          month,
+          whole: false as const,
+          from: range.from > first ? range.from : first,
+          to: range.to < last ? range.to : last,
+        };
+  });
+}
+
+/** The cells covering a range of days, each month cell read as if on the month's first day. */
 export async function totalsCells(range: { from: string; to: string }): Promise<CellRead> {
   const cells: TotalsCell[] = [];
   let consumedReadUnits = 0;
-  for (const month of monthsOf(range.from, range.to)) {
+  for (const read of totalsReads(range)) {
+    const partition = shipmentTotalsOfMonth(read.month);
     let start: Record<string, unknown> | undefined;
     do {
       const result = await db().send(
         new QueryCommand({
           TableName: tableName(),
-          KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
-          ExpressionAttributeValues: {
-            ':pk': shipmentTotalsOfMonth(month).pk,
-            ':from': range.from,
-            ':to': `${range.to}#\uffff`,
-          },
+          KeyConditionExpression: read.whole
+            ? 'PK = :pk AND begins_with(SK, :prefix)'
+            : 'PK = :pk AND SK BETWEEN :from AND :to',
+          ExpressionAttributeValues: read.whole
+            ? { ':pk': partition.pk, ':prefix': partition.monthCellPrefix }
+            : { ':pk': partition.pk, ':from': read.from, ':to': `${read.to}#\uffff` },
           ExclusiveStartKey: start,
           ReturnConsumedCapacity: 'TOTAL',
         }),
       );
       consumedReadUnits += result.ConsumedCapacity?.CapacityUnits ?? 0;
-      for (const item of result.Items ?? []) cells.push(item as TotalsCell);
+      for (const item of result.Items ?? []) {
+        const cell = item as TotalsCell;
+        cells.push(read.whole ? { ...cell, day: `${read.month}-01` } : cell);
+      }
       start = result.LastEvaluatedKey;
     } while (start);
   }
   return { cells, consumedReadUnits };
+}
+
+/**
+ * Every shipment the filters select, in list order, a large page at a time (exports). The next page is
+ * read while the caller works through the current one, so reading and writing overlap.
+ */
+export async function* allShipments(
+  filters: ShipmentFilters,
+  descending: boolean,
+  pageSize = 1000,
+): AsyncGenerator<Shipment> {
+  const read = (cursor: string | undefined) =>
+    listShipments({ filters, limit: pageSize, cursor, descending });
+  let next: Promise<Page<Shipment>> | undefined = read(undefined);
+  while (next) {
+    const page: Page<Shipment> = await next;
+    next = page.nextCursor ? read(page.nextCursor) : undefined;
+    // A failed read ahead is thrown where it is awaited; until then it must not count as unhandled.
+    next?.catch(() => undefined);
+    yield* page.items;
+  }
 }

@@ -7,7 +7,8 @@ import { toResource } from '../db/resource';
 import type { NamedItem } from '../db/transactions';
 import type { Shipment } from '../domain/shipment';
 import { shipmentSchema } from '../domain/shipment';
-import type { ShipmentFigures } from './totals';
+import type { ShipmentCell } from '../db/keys/shipments';
+import type { ShipmentFigures, TotalsCell } from './totals';
 import { cellOf, figuresOf } from './totals';
 
 export function shipmentPut(shipment: Shipment): NamedItem {
@@ -45,13 +46,20 @@ export function shipmentDelete(shipment: Shipment): NamedItem {
   ];
 }
 
-/** Adds a shipment's figures to its day's cell (sign −1 takes them out). */
-export function shipmentTotalsUpdate(shipment: Shipment, sign: 1 | -1): NamedItem {
-  const cell = cellOf(shipment);
-  const figures: ShipmentFigures = figuresOf(shipment, sign);
+/** Adds a shipment's figures to its day's cell and its month's cell (sign −1 takes them out). */
+export function shipmentTotalsUpdates(shipment: Shipment, sign: 1 | -1): NamedItem[] {
+  const day = cellOf(shipment);
+  const figures = figuresOf(shipment, sign);
+  return [
+    cellUpdate('day', day, figures),
+    cellUpdate('month', { ...day, day: day.day.slice(0, 7) }, figures),
+  ];
+}
+
+function cellUpdate(kind: 'day' | 'month', cell: ShipmentCell, figures: ShipmentFigures): NamedItem {
   const key = shipmentTotalsKey(cell);
   return [
-    `totals:${key.SK}`,
+    `totals:${kind}:${key.SK}`,
     {
       Update: {
         TableName: tableName(),
@@ -78,6 +86,34 @@ export function shipmentTotalsUpdate(shipment: Shipment, sign: 1 | -1): NamedIte
       },
     },
   ];
+}
+
+/** The stored item of a shipment (as shipmentPut writes it): for bulk loads (the seed, benchmarks). */
+export function shipmentItem(shipment: Shipment): Record<string, unknown> {
+  return shipmentPut(shipment)[1].Put!.Item!;
+}
+
+/** A whole totals cell (day or month) as an item, its figures summed beforehand: for bulk loads. */
+export function shipmentTotalsItem(cell: TotalsCell): Record<string, unknown> {
+  return { ...shipmentTotalsKey(cell), ...cell };
+}
+
+/** The month cells of a set of day cells (their sums per month and combination): for bulk loads. */
+export function monthCellsOf(dayCells: Iterable<TotalsCell>): TotalsCell[] {
+  const months = new Map<string, TotalsCell>();
+  for (const cell of dayCells) {
+    const month = { ...cell, day: cell.day.slice(0, 7) };
+    const key = shipmentTotalsKey(month).SK + month.day;
+    const sum = months.get(key);
+    if (!sum) months.set(key, month);
+    else {
+      sum.shipments += cell.shipments;
+      sum.packages += cell.packages;
+      sum.weightGrams += cell.weightGrams;
+      sum.cost += cell.cost;
+    }
+  }
+  return [...months.values()];
 }
 
 export async function findShipment(orderId: string, shipmentId: string): Promise<Shipment | undefined> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { monthsOf } from '../../shared/shipments/queries';
+import { monthsOf, totalsReads } from '../../shared/shipments/queries';
 import type { TotalsCell } from '../../shared/shipments/totals';
 import { filterValuesOf, totalsOf } from '../../shared/shipments/totals';
 
@@ -122,5 +122,21 @@ describe('monthsOf', () => {
   it('lists the months a range touches, across a year end', () => {
     expect(monthsOf('2026-11-15', '2027-02-01')).toEqual(['2026-11', '2026-12', '2027-01', '2027-02']);
     expect(monthsOf('2026-11-15', '2026-11-16')).toEqual(['2026-11']);
+  });
+});
+
+describe('totalsReads', () => {
+  it('reads month cells for whole months and day cells for the partial ones', () => {
+    expect(totalsReads({ from: '2026-09-15', to: '2026-11-30' })).toEqual([
+      { month: '2026-09', whole: false, from: '2026-09-15', to: '2026-09-30' },
+      { month: '2026-10', whole: true },
+      { month: '2026-11', whole: true },
+    ]);
+    expect(totalsReads({ from: '2024-02-01', to: '2024-02-28' })).toEqual([
+      { month: '2024-02', whole: false, from: '2024-02-01', to: '2024-02-28' },
+    ]);
+    expect(totalsReads({ from: '2024-02-01', to: '2024-02-29' })).toEqual([
+      { month: '2024-02', whole: true },
+    ]);
   });
 });

@@ -2,6 +2,8 @@
 import { route } from '../../../shared/http/catalogue';
 import { pageOf } from '../../../shared/http/schemas';
 import {
+  exportResultSchema,
+  shipmentExportInput,
   shipmentFiltersQuery,
   shipmentFilterValuesSchema,
   shipmentListQuery,
@@ -43,5 +45,16 @@ export const shipmentRoutes = {
     query: shipmentFiltersQuery,
     status: 200,
     response: shipmentFilterValuesSchema,
+  }),
+  exportShipments: route({
+    method: 'POST',
+    path: '/v1/orders/shipments/export',
+    operationId: 'exportShipments',
+    summary:
+      'Export the shipments the filters select to an Excel file; answers a presigned download URL valid for 15 minutes',
+    permission: 'read',
+    body: shipmentExportInput,
+    status: 201,
+    response: exportResultSchema,
   }),
 };

@@ -71,6 +71,25 @@ export const shipmentListQuery = rangeChecked(
   }),
 );
 
+/** The export takes the list's filters and sort in a JSON body (`{}`: the last 30 days, newest first). */
+export const shipmentExportInput = rangeChecked(
+  z.strictObject({
+    ...filterFields,
+    sort: z._default(z.enum(['shipDate', '-shipDate']), '-shipDate'),
+  }),
+);
+
+export const exportResultSchema = z.object({
+  id: z.string(),
+  fileName: z.string(),
+  contentType: z.string(),
+  rowCount: z.number(),
+  bytes: z.number(),
+  /** A presigned GET URL: no token needed, valid until expiresAt (at most 15 minutes). */
+  url: z.string(),
+  expiresAt: z.string(),
+});
+
 export const shipmentTotalsQuery = rangeChecked(z.strictObject(filterFields));
 export const shipmentFiltersQuery = rangeChecked(z.strictObject(rangeFields));
 

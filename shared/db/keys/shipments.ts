@@ -3,8 +3,8 @@
  * payments and notes, before nothing loadOrder reads); three indexes list shipments across orders by ship
  * date, one month per index partition (so no partition grows without end): all of them, by carrier, by
  * warehouse. Totals are kept per day and per combination of the filters (carrier, service, warehouse,
- * status, source, currency) in one item each, moved in the transaction that writes a shipment, so totals
- * over a month read a few hundred small items however many shipments the month holds.
+ * status, source, currency) in one item each, and per month in another, both moved in the transaction that
+ * writes a shipment: totals over whole months read only the month cells, partial months their day cells.
  */
 import type { ItemKey } from './item-key';
 import { lower } from './item-key';
@@ -56,18 +56,28 @@ export interface ShipmentCell {
   currency?: string;
 }
 
-/** One day's totals for one combination of the filters. */
-export const shipmentTotalsKey = (cell: ShipmentCell): ItemKey => ({
-  PK: `SHIPTOTALS#${monthOf(cell.day)}`,
-  SK: [
-    cell.day,
+/**
+ * Totals for one combination of the filters over one day (`day` YYYY-MM-DD), or over a whole month
+ * (`day` YYYY-MM): month cells sort after the month's day cells (`M#` after digits), so a range of days
+ * and the month's cells are each one key range of the month's partition.
+ */
+export const shipmentTotalsKey = (cell: ShipmentCell): ItemKey => {
+  const combination = [
     part(cell.carrier),
     part(cell.service),
     cell.warehouseId ?? '-',
     cell.status,
     cell.source,
     cell.currency ?? '-',
-  ].join('#'),
+  ].join('#');
+  const wholeMonth = cell.day.length === 7;
+  return {
+    PK: `SHIPTOTALS#${monthOf(cell.day)}`,
+    SK: wholeMonth ? `M#${combination}` : `${cell.day}#${combination}`,
+  };
+};
+/** A month's totals partition: its day cells (SK from a day to a day) and its month cells (SK prefix M#). */
+export const shipmentTotalsOfMonth = (month: string) => ({
+  pk: `SHIPTOTALS#${month}`,
+  monthCellPrefix: 'M#',
 });
-/** A month's totals items, from one day to another (both included). */
-export const shipmentTotalsOfMonth = (month: string) => ({ pk: `SHIPTOTALS#${month}` });

@@ -1,0 +1,274 @@
+/**
+ * Shipments across orders at two sizes of one month, 1,000 and 100,000 shipments: the list (first page)
+ * and the totals through the order-activity handler, whose time must not grow with the month (target:
+ * 100k / 1k ≤ 1.2 ×), and the read capacity the totals consume at both sizes. Then the export of the
+ * 100k month through the bundled function in a fresh process (time and peak RSS, target ≤ 256 MB),
+ * against exceljs's streaming writer writing the same rows to a file.
+ */
+import { mkdtempSync, rmSync, writeFileSync, createWriteStream } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { once } from 'node:events';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { buildApiEvent } from '../../infra/local/api-event';
+import { ensureTable } from '../../infra/local/dynamodb-local';
+import { freePort } from '../../infra/local/free-port';
+import { startS3Local } from '../../infra/local/s3-local';
+import { db, setDb } from '../../shared/db/client';
+import { warehouseKey } from '../../shared/db/keys';
+import { totalsCells } from '../../shared/shipments/queries';
+import { warehouseItem } from '../../shared/warehouses/repository';
+import { warehouse } from '../../test/support/builders';
+import { claimsFor } from '../../test/support/call';
+import { exportRow, shipmentColumns } from '../../functions/order-activity/shipments/export';
+import { round, summarize } from '../lib/stats';
+import type { Row, Suite } from '../lib/suite';
+import { elapsedMs, interleave, now } from '../lib/timing';
+import { verdict } from '../lib/verdict';
+import { bundle } from '../support/bundle';
+import { invokeBundledHandler, writeWithExceljs } from '../support/child-runs';
+import { withDynamoLocal } from '../support/dynamo-local';
+import { lambdaContext } from '../support/lambda-context';
+import { silenceStdout } from '../support/silenced-stdout';
+import { loadMonth, monthOfShipments } from '../support/shipment-month';
+
+const target = 1.2;
+const rssTargetMb = 256;
+const month = '2026-10';
+const range = 'from=2026-10-01&to=2026-10-31';
+const sizes = [
+  { name: '1k', count: 1_000, table: 'bench-shipments-1k' },
+  { name: '100k', count: 100_000, table: 'bench-shipments-100k' },
+] as const;
+const schedule = { warmup: 20, rounds: 10, perRound: 10 };
+
+type Handler = (event: unknown, context: typeof lambdaContext) => Promise<unknown>;
+
+const warehouses = [
+  warehouse({ code: 'EAST', name: 'East coast' }),
+  warehouse({ code: 'WEST', name: 'West coast' }),
+  warehouse({ code: 'EU', name: 'Rotterdam' }),
+];
+
+function getEvent(path: string) {
+  const { group: _group, ...event } = buildApiEvent({
+    method: 'GET',
+    path,
+    headers: {},
+    claims: claimsFor('viewer'),
+  });
+  return event;
+}
+
+export const shipments: Suite = {
+  name: 'shipments',
+  description:
+    'Shipments list and totals at 1k and 100k shipments a month; the 100k export’s time and peak RSS',
+  run: () =>
+    withDynamoLocal(sizes[0].table, async (endpoint) => {
+      const work = mkdtempSync(join(tmpdir(), 'bench-shipments-'));
+      const bucket = 'bench-exports';
+      const s3 = await startS3Local({
+        port: await freePort(),
+        directory: join(work, 's3'),
+        bucket,
+        corsOrigins: [],
+      });
+      Object.assign(process.env, {
+        DYNAMODB_ENDPOINT: endpoint,
+        AWS_REGION: 'local',
+        LOG_LEVEL: 'info',
+        S3_ENDPOINT: s3.endpoint,
+        EXPORTS_BUCKET: bucket,
+        AWS_ACCESS_KEY_ID: 'S3RVER',
+        AWS_SECRET_ACCESS_KEY: 'S3RVER',
+      });
+      setDb(undefined);
+      const stdout = silenceStdout();
+      try {
+        const loads: Row[] = [];
+        for (const size of sizes) {
+          await ensureTable(endpoint, size.table);
+          process.env.TABLE_NAME = size.table;
+          for (const w of warehouses) {
+            await db().send(
+              new PutCommand({ TableName: size.table, Item: { ...warehouseKey(w.id), ...warehouseItem(w) } }),
+            );
+          }
+          const started = now();
+          const cells = await loadMonth(
+            size.count,
+            month,
+            warehouses.map((w) => w.id),
+          );
+          loads.push({
+            size: size.name,
+            shipments: size.count,
+            'day cells': cells,
+            'load s': round(elapsedMs(started) / 1000, 1),
+          });
+        }
+
+        const { handler } = (await import('../../functions/order-activity/handler')) as { handler: Handler };
+        const requests = {
+          'list, first page of 50': `/v1/orders/shipments?${range}`,
+          'list by carrier (its index)': `/v1/orders/shipments?${range}&carrier=FedEx`,
+          'list, status=voided (3 %: a filter)': `/v1/orders/shipments?${range}&status=voided`,
+          totals: `/v1/orders/shipments/totals?${range}`,
+          'totals by carrier and service': `/v1/orders/shipments/totals?${range}&carrier=ups&service=ground`,
+          'filter values': `/v1/orders/shipments/filters?${range}`,
+        } as const;
+        const contenders = Object.entries(requests).flatMap(([name, path]) =>
+          sizes.map((size) => ({
+            name: `${name}@${size.name}`,
+            call: async () => {
+              process.env.TABLE_NAME = size.table;
+              const response = (await handler(getEvent(path), lambdaContext)) as {
+                statusCode: number;
+                body: string;
+              };
+              if (response.statusCode !== 200)
+                throw new Error(`${path}: ${response.statusCode} ${response.body}`);
+            },
+          })),
+        );
+        const samples = await interleave(contenders, schedule);
+        const requestRows: Row[] = Object.keys(requests).map((name) => {
+          const small = summarize(samples.get(`${name}@1k`)!);
+          const large = summarize(samples.get(`${name}@100k`)!);
+          const ratio = large.medianMs / small.medianMs;
+          const targeted = !name.includes('filter)');
+          return {
+            request: name,
+            'median ms @1k': round(small.medianMs, 2),
+            'median ms @100k': round(large.medianMs, 2),
+            'p95 ms @100k': round(large.p95Ms, 2),
+            '100k / 1k': round(ratio, 3),
+            verdict: targeted ? verdict(ratio, target) : 'info',
+          };
+        });
+
+        const capacityRows: Row[] = [];
+        for (const size of sizes) {
+          process.env.TABLE_NAME = size.table;
+          const read = await totalsCells({ from: `${month}-01`, to: `${month}-31` });
+          capacityRows.push({
+            size: size.name,
+            'cells read': read.cells.length,
+            'read capacity units': read.consumedReadUnits,
+            shipments: read.cells.reduce((sum, cell) => sum + cell.shipments, 0),
+          });
+        }
+        stdout.restore();
+
+        // The export, through the function's own bundle, in a process of its own.
+        const built = await bundle(
+          { name: 'order-activity', entry: 'functions/order-activity/handler.ts' },
+          join(work, 'bundle'),
+          0,
+        );
+        const eventFile = join(work, 'export-event.json');
+        const { group: _group, ...exportEvent } = buildApiEvent({
+          method: 'POST',
+          path: '/v1/orders/shipments/export',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ from: `${month}-01`, to: `${month}-31` }),
+          claims: claimsFor('viewer'),
+        });
+        writeFileSync(eventFile, JSON.stringify(exportEvent));
+        const large = sizes[1];
+        const exported = await invokeBundledHandler(built.file, eventFile, {
+          DYNAMODB_ENDPOINT: endpoint,
+          TABLE_NAME: large.table,
+          AWS_REGION: 'local',
+          S3_ENDPOINT: s3.endpoint,
+          EXPORTS_BUCKET: bucket,
+          AWS_ACCESS_KEY_ID: 'S3RVER',
+          AWS_SECRET_ACCESS_KEY: 'S3RVER',
+          LOG_LEVEL: 'info',
+          NODE_OPTIONS: '--enable-source-maps',
+          SERVICE_NAME: 'bench-order-activity',
+          AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+        });
+        const response = exported.result as { statusCode: number; body: string };
+        if (response.statusCode !== 201) throw new Error(`export: ${response.statusCode} ${response.body}`);
+        const file = JSON.parse(response.body) as { rowCount: number; bytes: number };
+
+        // The same rows, written by exceljs alone to a local file.
+        const rowsFile = join(work, 'rows.jsonl');
+        const rowsOut = createWriteStream(rowsFile);
+        const codeOf = new Map(warehouses.map((w) => [w.id, w.code]));
+        for (const shipment of monthOfShipments(
+          large.count,
+          month,
+          warehouses.map((w) => w.id),
+        )) {
+          if (
+            !rowsOut.write(
+              `${JSON.stringify(exportRow(shipment, codeOf.get(shipment.warehouseId!) ?? ''))}\n`,
+            )
+          )
+            await once(rowsOut, 'drain');
+        }
+        rowsOut.end();
+        await once(rowsOut, 'finish');
+        const baseline = await writeWithExceljs(
+          rowsFile,
+          join(work, 'baseline.xlsx'),
+          shipmentColumns.map((column) => ({
+            ...column,
+            ...(column.type === 'money' ? { numFmt: '#,##0.00' } : {}),
+            ...(column.type === 'date' ? { numFmt: 'yyyy-mm-dd' } : {}),
+            ...(column.type === 'datetime' ? { numFmt: 'yyyy-mm-dd hh:mm:ss' } : {}),
+          })),
+        );
+        await s3.stop();
+        rmSync(work, { recursive: true, force: true });
+
+        return {
+          tables: [
+            { title: 'Data: one month (October 2026) in each table, as the service stores it', rows: loads },
+            {
+              title: `Shipments requests through the order-activity handler, 100k against 1k a month (target ≤ ${target} ×)`,
+              rows: requestRows,
+            },
+            {
+              title: 'Totals over the month: what the query reads (ReturnConsumedCapacity)',
+              rows: capacityRows,
+            },
+            {
+              title: `Export of the 100k month to Excel (peak RSS target ≤ ${rssTargetMb} MB)`,
+              rows: [
+                {
+                  run: 'POST /v1/orders/shipments/export (bundled function, fresh process)',
+                  rows: file.rowCount,
+                  'MB written': round(file.bytes / 1e6, 1),
+                  s: round(exported.ms / 1000, 2),
+                  'peak RSS MB': round(exported.peakRssMb, 1),
+                  verdict: verdict(exported.peakRssMb, rssTargetMb),
+                },
+                {
+                  run: 'exceljs streaming writer, the same rows from a file to a file',
+                  rows: (baseline.result as { rows: number }).rows,
+                  'MB written': null,
+                  s: round(baseline.ms / 1000, 2),
+                  'peak RSS MB': round(baseline.peakRssMb, 1),
+                  verdict: 'info',
+                },
+              ],
+            },
+          ],
+          notes: [
+            `DynamoDB Local in memory; s3rver on loopback. Requests: ${schedule.warmup} warm-up calls each, then ${schedule.rounds} alternating rounds of ${schedule.perRound}, the two sizes interleaved; handler in this process, LOG_LEVEL=info with stdout swallowed.`,
+            'The list reads one month partition of an index (GSI1 all, GSI2 by carrier, GSI3 by warehouse) from the range’s first day: a page costs the same whatever the month holds. Filters without an index of their own (service, status, source) are FilterExpressions: a rare value reads many items per page, so that row is shown without a verdict.',
+            'Totals and filter values read the per-day cells (one per day and combination of carrier, service, warehouse, status, source, currency), kept in the transaction of each shipment change: their count depends on the combinations in use, not on the number of shipments.',
+            `Export: the function's esbuild bundle (as deployed, NODE_OPTIONS=--enable-source-maps) invoked once in a fresh node; peak RSS is the process's maxRSS (module load, DynamoDB pages of 1,000 items, the workbook writer and the multipart upload's parts of 5 MiB, at most 4 in memory). Module load: ${round(exported.loadMs, 0)} ms. The baseline reads the rows from a JSON-lines file (no DynamoDB, no upload) and writes them with ExcelJS.stream.xlsx.WorkbookWriter to a local file.`,
+          ],
+        };
+      } finally {
+        stdout.restore();
+        db().destroy();
+        setDb(undefined);
+      }
+    }),
+};

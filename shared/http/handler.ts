@@ -18,6 +18,7 @@ import { claimIdempotencyKey, requestFingerprint, validIdempotencyKey } from './
 import type { HttpResponse } from './problem';
 import { problemResponse } from './problem';
 import { etag, header, jsonBody, preconditions, queryParameters } from './request';
+import { interfaceRoutes } from './interface-routes';
 import { shadowingRouteMethods } from './route-matcher';
 import { parsePart } from './validation';
 
@@ -135,7 +136,6 @@ export function createDispatcher<T extends RouteTable>(
   implementations: Implementations<T>,
 ) {
   const entries = new Map<string, DispatchEntry>();
-  const routes = Object.values(catalogue.routes);
   for (const [name, definition] of Object.entries(catalogue.routes)) {
     entries.set(canonicalRouteKey(definition), {
       definition,
@@ -148,7 +148,7 @@ export function createDispatcher<T extends RouteTable>(
     const entry = entries.get(event.routeKey);
     // The API sends a group only its own route keys; paths and methods nobody has go to $default.
     if (!entry) throw new NotFound(`No operation of this function answers ${event.routeKey}.`);
-    const shadowing = shadowingRouteMethods(routes, entry.definition.path, event.rawPath);
+    const shadowing = shadowingRouteMethods(interfaceRoutes, entry.definition.path, event.rawPath);
     if (shadowing) throw new MethodNotAllowed(event.requestContext.http.method, event.rawPath, shadowing);
     return invoke(entry, event, correlationIdOf(event));
   };

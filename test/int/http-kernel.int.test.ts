@@ -164,6 +164,8 @@ describe('routing, headers and failures', () => {
       ['GET', '/v1/orders/work-orders', 'POST'],
       ['PUT', '/v1/orders/statuses', 'GET, POST'],
       ['PUT', '/v1/orders/column-views', 'GET, POST'],
+      // A literal path of another group (order activity) caught by the orders group's {id} route.
+      ['PUT', '/v1/orders/shipments', 'GET'],
     ];
     for (const [method, path, allow] of cases) {
       const response = await call({ method, path, body: method === 'PUT' ? {} : undefined });

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { catalogues } from '../../functions/catalogue';
 import { canonicalPath, flattenCatalogue, parameterNamesByDepth } from '../../shared/http/catalogue';
+import { interfaceRoutes } from '../../shared/http/interface-routes';
 
 const interfaceFile = resolve(import.meta.dirname, '../../../shared/operations.tsv');
 
@@ -20,6 +21,10 @@ describe('route catalogue against the interface', () => {
 
   it('the interface lists 125 operations', () => {
     expect(contract).toHaveLength(125);
+  });
+
+  it('the routes every handler checks for a shadowed literal path are the interface’s, exactly', () => {
+    expect(interfaceRoutes).toEqual(contract.map(({ method, path }) => ({ method, path })));
   });
 
   it('every catalogue operation is an interface operation, in its group, with its exact path', () => {

@@ -23,6 +23,10 @@
  * | order payment       | ORDER#<id>                 | A#PAYMENT#<at>#<pid>  |                                        |                                        |                           |
  * | order history entry | ORDER#<id>                 | H#<at>#<hid>          |                                        |                                        |                           |
  * | order note          | ORDER#<id>                 | N#<noteId>            |                                        |                                        |                           |
+ * | shipment            | ORDER#<orderId>            | S#<shipmentId>        | SHIPMENTS#<yyyy-mm> / <shipDate>#<id>  | SHIPMENTS#CARRIER#<c>#<yyyy-mm> / same | SHIPMENTS#WH#<wh>#<yyyy-mm> / same |
+ * | shipment day totals | SHIPTOTALS#<yyyy-mm>       | <day>#<combination>   |                                        |                                        |                           |
+ * | shipment month totals | SHIPTOTALS#<yyyy-mm>     | M#<combination>       |                                        |                                        |                           |
+ * | export record       | EXPORT#<id>                | EXPORT                |                                        |                                        |                           |
  * | custom status       | STATUS#<id>                | STATUS                | STATUSES / <lower name>#<id>           |                                        |                           |
  * | status name marker  | STATUS_NAME#<lower name>   | STATUS_NAME           |                                        |                                        |                           |
  * | column view         | COLVIEW#<id>               | COLVIEW               | COLVIEWS#OWNER#<sub> / <name>#<id>     | COLVIEWS#SHARED / <name>#<id> (shared) |                           |
@@ -54,6 +58,9 @@
  * | an order's history, newest first             | Query PK=ORDER#<id>, SK begins_with H#, descending      |
  * | an order's history of one kind (or all) from/to, newest first | Query PK=ORDER#<id>, SK between H#<from> and H#<to>#\uffff, descending, filter kind |
  * | an order's notes, newest first               | Query PK=ORDER#<id>, SK begins_with N#, descending      |
+ * | an order's shipments, newest first           | Query PK=ORDER#<id>, SK begins_with S#, descending      |
+ * | shipments by ship date (all/carrier/warehouse) | Query GSI1/GSI2/GSI3 month partitions, SK between       |
+ * | shipment totals over a range                 | Query PK=SHIPTOTALS#<month>, M# (whole) or day range    |
  * | a note is added only to an existing order    | ConditionCheck attribute_exists on the order header     |
  * | orders in a status (status delete, move)     | Query GSI1 PK=ORDERS#STATUS#<statusId>                  |
  * | orders of a day / of a channel               | Query GSI2 PK=ORDERS#DAY#<day> / GSI3 PK=ORDERS#CHANNEL#<ch> |

@@ -22,6 +22,9 @@ const repositoryRoot = fileURLToPath(new URL('../../', import.meta.url));
 /** API Gateway gives up on an integration after 30 s; the function must answer (even a 500) before that. */
 export const apiFunctionTimeout = Duration.seconds(25);
 
+/** Node's options in every function (the benchmarks run bundles with the same). */
+export const functionNodeOptions = '--enable-source-maps';
+
 /** How cdk-nag names a wildcard under a resource's ARN in its IAM5 findings. */
 function wildcardFinding(resource: IConstruct, suffix: string): string {
   const logicalId = Stack.of(resource).getLogicalId(resource.node.defaultChild as CfnElement);
@@ -73,7 +76,7 @@ export class GroupFunction extends Construct {
       role: this.role,
       logGroup,
       environment: {
-        NODE_OPTIONS: '--enable-source-maps',
+        NODE_OPTIONS: functionNodeOptions,
         SERVICE_NAME: props.serviceName,
         LOG_LEVEL: props.logLevel,
         ...props.environment,

@@ -6,7 +6,11 @@
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { maxExportRows } from '../../functions/order-activity/shipments/export';
+import { db, tableName } from '../../shared/db/client';
 import { exportRecordKey } from '../../shared/db/keys';
+import { shipmentTotalsItem } from '../../shared/shipments/repository';
 import { getItem } from '../../shared/db/query';
 import { filesBucket, s3 } from '../../shared/files/client';
 import { recordShipment } from '../../shared/shipments/commit';
@@ -146,6 +150,32 @@ describe('POST /v1/orders/shipments/export', () => {
     const sheet = workbook.getWorksheet('Shipments')!;
     expect(sheet.getRow(2).getCell(2).value).toBe(orders[0]);
     expect(sheet.getRow(3).getCell(2).value).toBe(orders[1]);
+  });
+
+  it('refuses more rows than an export answered in the request holds, before reading any', async () => {
+    // A month whose totals count 60,000 shipments (its cell, as the writer keeps it).
+    const cell = { day: '2025-06', carrier: 'UPS', service: 'Ground', status: 'active', source: 'label' };
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: shipmentTotalsItem({ ...cell, shipments: 60_000, packages: 60_000, weightGrams: 0, cost: 0 }),
+      }),
+    );
+    const refused = await call({
+      method: 'POST',
+      path: '/v1/orders/shipments/export',
+      body: { from: '2025-06-01', to: '2025-06-30' },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.detail).toBe(
+      `The filters select 60000 shipments; an export holds at most ${maxExportRows}.`,
+    );
+    const narrowed = await call({
+      method: 'POST',
+      path: '/v1/orders/shipments/export',
+      body: { from: '2025-06-01', to: '2025-06-30', carrier: 'DHL' },
+    });
+    expect(narrowed.status).toBe(201);
   });
 
   it('answers an empty sheet for a range without shipments, and 400 for bad filters', async () => {

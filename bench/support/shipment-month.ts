@@ -7,11 +7,9 @@
 import { writeAll } from '../../infra/local/seed/batch-writer';
 import { createRandom } from '../../infra/local/seed/random';
 import { db } from '../../shared/db/client';
-import { shipmentTotalsKey } from '../../shared/db/keys/shipments';
 import type { Shipment } from '../../shared/domain/shipment';
-import { monthCellsOf, shipmentItem, shipmentTotalsItem } from '../../shared/shipments/repository';
-import type { TotalsCell } from '../../shared/shipments/totals';
-import { cellOf, figuresOf } from '../../shared/shipments/totals';
+import { ShipmentCellSums } from '../../shared/shipments/cell-sums';
+import { shipmentItem, shipmentTotalsItem } from '../../shared/shipments/repository';
 
 const services: ReadonlyArray<readonly [string, string, number]> = [
   ['UPS', 'Ground', 30],
@@ -68,26 +66,17 @@ export async function loadMonth(
   month: string,
   warehouseIds: readonly string[],
 ): Promise<number> {
-  const cells = new Map<string, TotalsCell>();
+  const sums = new ShipmentCellSums();
   function* items() {
     for (const shipment of monthOfShipments(count, month, warehouseIds)) {
-      const cell = cellOf(shipment);
-      const key = shipmentTotalsKey(cell).SK;
-      const figures = figuresOf(shipment, 1);
-      const sum = cells.get(key) ?? { ...cell, shipments: 0, packages: 0, weightGrams: 0, cost: 0 };
-      sum.shipments += figures.shipments;
-      sum.packages += figures.packages;
-      sum.weightGrams += figures.weightGrams;
-      sum.cost += figures.cost;
-      cells.set(key, sum);
+      sums.add(shipment);
       yield shipmentItem(shipment);
     }
   }
   const table = process.env.TABLE_NAME!;
-  await writeAll(db(), table, items(), { concurrency: 8, onWritten: () => undefined });
-  await writeAll(db(), table, [...cells.values(), ...monthCellsOf(cells.values())].map(shipmentTotalsItem), {
-    concurrency: 8,
-    onWritten: () => undefined,
-  });
-  return cells.size;
+  const options = { concurrency: 8, onWritten: () => undefined };
+  await writeAll(db(), table, items(), options);
+  const cells = sums.cells();
+  await writeAll(db(), table, cells.map(shipmentTotalsItem), options);
+  return cells.filter((cell) => cell.day.length === 10).length;
 }

@@ -44,11 +44,14 @@ let exitCode = 0;
 let complete = false;
 try {
   await ensureTable(database.endpoint, localTableName);
-  console.error(`${command.orders.toLocaleString('en-US')} orders, seed ${command.seed}: planning…`);
+  console.error(
+    `${command.orders.toLocaleString('en-US')} orders over ${command.days} days, seed ${command.seed}: planning…`,
+  );
   const summary = await seedDatabase({
     client,
     tableName: localTableName,
     orders: command.orders,
+    days: command.days,
     seed: command.seed,
     progress: (total) => progressBar(total),
   });

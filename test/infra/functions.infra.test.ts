@@ -31,7 +31,9 @@ describe('Lambda functions', () => {
         TracingConfig: { Mode: 'Active' },
         LoggingConfig: { LogGroup: { Ref: expect.any(String) } },
       });
-      expect(Properties!.Environment).toMatchObject({ Variables: { NODE_OPTIONS: '--enable-source-maps' } });
+      expect(Properties!.Environment).toMatchObject({
+        Variables: { NODE_OPTIONS: '--enable-source-maps --max-old-space-size=256' },
+      });
     }
     for (const { Properties } of Object.values(resourcesOf(synth.template, 'AWS::Logs::LogGroup'))) {
       expect(Properties!.RetentionInDays).toBe(30);

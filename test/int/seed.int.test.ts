@@ -13,6 +13,9 @@ import { getItem, queryAll } from '../../shared/db/query';
 import type { Order } from '../../shared/domain/order';
 import { deriveTotals, fulfillmentStateOf } from '../../shared/domain/order';
 import type { StockRecord } from '../../shared/domain/stock-ledger';
+import type { Shipment } from '../../shared/domain/shipment';
+import { shipmentsOfOrder } from '../../shared/db/keys/shipments';
+import type { CallResult } from '../support/call';
 import { call } from '../support/call';
 
 type Item = Record<string, unknown>;
@@ -32,6 +35,8 @@ beforeAll(async () => {
 });
 
 const pairKey = (sku: string, warehouseId: string) => `${sku}@${warehouseId}`;
+const lastDay = (day: string) =>
+  new Date(Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)), 0)).toISOString().slice(0, 10);
 
 describe('npm run seed (seedDatabase)', () => {
   it('writes the orders asked for, across channels and states', () => {
@@ -115,6 +120,55 @@ describe('npm run seed (seedDatabase)', () => {
         expect(movement.onHandAfter).toBe(onHand);
         expect(movement.entity).toBe('stock-movement');
       }
+    }
+  });
+
+  it('records every shipped unit in exactly one shipment, listed and totalled as the service does', async () => {
+    const shipments = (
+      await Promise.all(orders.map((order) => queryAll({ ...shipmentsOfOrder(order.id), consistent: true })))
+    ).flat() as unknown as Shipment[];
+    expect(shipments.length).toBe(summary.counts['shipment-record']);
+    expect(shipments.length).toBeGreaterThan(0);
+    for (const order of orders) {
+      const own = shipments.filter((shipment) => shipment.orderId === order.id);
+      for (const line of order.lines) {
+        const units = own.flatMap((s) => s.lines).filter((l) => l.itemId === line.itemId);
+        expect(
+          units.reduce((sum, l) => sum + l.quantity, 0),
+          `${order.id} ${line.itemId}`,
+        ).toBe(line.shippedQuantity);
+      }
+      if (own.length > 0) expect(own.every((s) => s.warehouseId === order.warehouseId)).toBe(true);
+    }
+    const days = shipments.map((s) => s.shipDate).sort();
+    const range = `from=${days[0]}&to=${days.at(-1)}`;
+    const listed: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: CallResult = await call({
+        method: 'GET',
+        path: `/v1/orders/shipments?${range}&limit=200${cursor ? `&cursor=${cursor}` : ''}`,
+      });
+      expect(page.status, page.text).toBe(200);
+      listed.push(...page.body.items.map((item: Shipment) => item.id));
+      cursor = page.body.nextCursor;
+    } while (cursor);
+    expect(listed.sort()).toEqual(shipments.map((s) => s.id).sort());
+    const costs = new Map<string, number>();
+    for (const s of shipments)
+      costs.set(s.cost!.currency, (costs.get(s.cost!.currency) ?? 0) + s.cost!.amount);
+    // The month's whole range reads the month cells; the seeded days alone read day cells: both agree.
+    for (const query of [range, `from=${days[0]!.slice(0, 7)}-01&to=${lastDay(days.at(-1)!)}`]) {
+      const totals = await call({ method: 'GET', path: `/v1/orders/shipments/totals?${query}` });
+      expect(totals.status, totals.text).toBe(200);
+      expect(totals.body).toMatchObject({
+        shipments: shipments.length,
+        packages: shipments.reduce((sum, s) => sum + s.packages, 0),
+        weightGrams: shipments.reduce((sum, s) => sum + s.weightGrams, 0),
+      });
+      expect(
+        new Map(totals.body.cost.map((c: { currency: string; amount: number }) => [c.currency, c.amount])),
+      ).toEqual(costs);
     }
   });
 

@@ -16,7 +16,10 @@ import {
 import type { HistoryEntry } from '../../../shared/domain/order-history';
 import { builtInStatus, statusHoldsStock } from '../../../shared/domain/order-status';
 import type { MovementRequest } from '../../../shared/domain/stock-ledger';
+import type { Shipment } from '../../../shared/domain/shipment';
+import { shipmentNote } from '../../../shared/domain/shipment';
 import type { OrderPlan } from './order-plan';
+import { parcelShipment } from './parcels';
 import type { Random } from './random';
 
 export type OrderBasics = Omit<
@@ -37,6 +40,8 @@ export interface OrderStory {
   history: HistoryEntry[];
   /** Stock changes, at the time of the write that made them. */
   stock: Array<{ at: number; requests: MovementRequest[] }>;
+  /** Its parcels, as label shipments (fulfillment printed them). */
+  shipments: Shipment[];
 }
 
 interface StoryInput {
@@ -49,6 +54,8 @@ interface StoryInput {
   routedTo: { id: string; code: string };
   plan: OrderPlan;
   random: Random;
+  /** The moment the data set ends at: parcels shipped more than a few days before it are delivered. */
+  now: number;
 }
 
 type Draft = Omit<Order, 'totals' | 'fulfillmentState'>;
@@ -75,6 +82,7 @@ export function tellOrder(input: StoryInput): OrderStory {
   const history: HistoryEntry[] = [];
   const payments: Payment[] = [];
   const stock: OrderStory['stock'] = [];
+  const shipments: Shipment[] = [];
   let order: Draft = {
     ...basics,
     statusId: input.initialStatus,
@@ -192,26 +200,26 @@ export function tellOrder(input: StoryInput): OrderStory {
             ? { ...line, shippedQuantity: line.quantity }
             : line,
         );
-        const shipped = lines.slice(shippedLines, parcel.linesUpTo).map((line): MovementRequest => ({
+        const shipment = parcelShipment({
+          id: random.ulid(parcel.at),
+          orderId,
+          lines: lines.slice(shippedLines, parcel.linesUpTo),
+          warehouseId: warehouse.id,
+          country: order.shipTo.country,
+          currency: order.currency,
+          at: parcel.at,
+          now: input.now,
+          random,
+        });
+        shipments.push(shipment);
+        const shipped = shipment.lines.map((line): MovementRequest => ({
           sku: line.sku,
           warehouseId: warehouse.id,
           type: 'shipment',
           quantity: line.quantity,
-          reference: { type: 'order', id: orderId },
+          reference: { type: 'shipment', id: shipment.id },
         }));
-        const units = shipped.reduce((sum, request) => sum + request.quantity, 0);
-        const entries: Entry[] = [
-          {
-            kind: 'fulfillment',
-            actor: 'fulfillment',
-            summary: `Shipped ${units} unit${units === 1 ? '' : 's'} from ${warehouse.code}, tracking ${random.digits(12)}`,
-            changes: Object.fromEntries(
-              lines
-                .slice(shippedLines, parcel.linesUpTo)
-                .map((line) => [`lines.${line.itemId}.shippedQuantity`, { from: 0, to: line.quantity }]),
-            ),
-          },
-        ];
+        const entries: Entry[] = [{ ...shipmentNote(shipment, order.lines, lines, 1), actor: 'fulfillment' }];
         shippedLines = parcel.linesUpTo;
         order = { ...order, lines };
         if (fulfillmentStateOf(lines) === 'shipped') {
@@ -260,5 +268,6 @@ export function tellOrder(input: StoryInput): OrderStory {
     payments,
     history,
     stock,
+    shipments,
   };
 }

@@ -20,6 +20,8 @@ import type { TransactItem } from '../../../shared/db/transactions';
 import { deriveTotals } from '../../../shared/domain/order';
 import { noStockCounts } from '../../../shared/domain/stock-ledger';
 import { warehouseItem } from '../../../shared/warehouses/repository';
+import { shipmentItem, shipmentTotalsItem } from '../../../shared/shipments/repository';
+import { ShipmentCellSums } from '../../../shared/shipments/cell-sums';
 import { buildCatalogue } from './skus';
 import { OrderFactory } from './order-factory';
 import { linePicker } from './order-lines';
@@ -53,6 +55,8 @@ export type ItemKind =
   | 'allocation'
   | 'release'
   | 'shipment'
+  | 'shipment-record'
+  | 'shipment-totals'
   | 'order'
   | 'payment'
   | 'history';
@@ -136,6 +140,7 @@ export function* seedItems(options: SeedOptions): Generator<SeedItem> {
   }
 
   const factory = new OrderFactory(linePicker(skus), random);
+  const totals = new ShipmentCellSums();
   for (let index = 0; index < options.orders; index++) {
     const orderDate = period.at((index + random.next()) / options.orders);
     // Stock changes before this order are final: later orders only add changes after their own date.
@@ -166,6 +171,7 @@ export function* seedItems(options: SeedOptions): Generator<SeedItem> {
       routedTo: serving,
       plan,
       random,
+      now: options.now,
     });
     for (const change of story.stock) stock.schedule(change.at, change.requests);
     yield { kind: 'order', item: putItem(orderPut(story.order, undefined, 'order.created')) };
@@ -173,7 +179,13 @@ export function* seedItems(options: SeedOptions): Generator<SeedItem> {
       yield { kind: 'payment', item: putItem(paymentPut(story.order.id, payment)) };
     }
     for (const entry of story.history) yield { kind: 'history', item: putItem(historyPut(entry)) };
+    for (const shipment of story.shipments) {
+      totals.add(shipment);
+      yield { kind: 'shipment-record', item: shipmentItem(shipment) };
+    }
   }
+  // The shipments' day and month totals, as the writer's updates would have summed them.
+  for (const cell of totals.cells()) yield { kind: 'shipment-totals', item: shipmentTotalsItem(cell) };
   for (const item of stock.advance(Number.POSITIVE_INFINITY)) yield { kind: movementKind(item), item };
 
   for (const item of book.stockItems()) yield { kind: 'stock-record', item };

@@ -122,15 +122,28 @@ export function linesToShip(
       : [{ path: `body.lines[${index}].itemId`, message: `the order has no line ${wanted.itemId}` }],
   );
   if (unknown.length > 0) throw new ValidationFailed('Some lines are not lines of this order.', unknown);
-  const refused: Array<{ itemId: string; requested: number; unshipped: number; reason: string }> = [];
+  const refused: Array<{
+    itemId: string;
+    sku: string;
+    requested: number;
+    unshipped: number;
+    reason: string;
+  }> = [];
   const shipped = requested.map((wanted) => {
     const line = byItem.get(wanted.itemId)!;
     const unshipped = unshippedOf(line);
     if (line.status !== 'active') {
-      refused.push({ itemId: line.itemId, requested: wanted.quantity, unshipped: 0, reason: 'cancelled' });
+      refused.push({
+        itemId: line.itemId,
+        sku: line.sku,
+        requested: wanted.quantity,
+        unshipped: 0,
+        reason: 'cancelled',
+      });
     } else if (wanted.quantity > unshipped) {
       refused.push({
         itemId: line.itemId,
+        sku: line.sku,
         requested: wanted.quantity,
         unshipped,
         reason: `only ${unshipped} unshipped`,
@@ -140,7 +153,7 @@ export function linesToShip(
   });
   if (refused.length > 0) {
     throw new Conflict(
-      `More than is unshipped: ${refused.map((line) => `${line.itemId} (${line.reason}, ${line.requested} asked)`).join(', ')}.`,
+      `More than is unshipped: ${refused.map((line) => `line ${line.itemId} (${line.sku}: ${line.reason}, ${line.requested} asked)`).join('; ')}.`,
       { lines: refused },
     );
   }

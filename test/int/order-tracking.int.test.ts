@@ -110,7 +110,7 @@ describe('POST /v1/orders/{orderId}/tracking (manual shipments)', () => {
       ],
     });
     expect(tooMany.status).toBe(409);
-    expect(tooMany.body.detail).toContain('A (only 1 unshipped, 2 asked)');
+    expect(tooMany.body.detail).toBe('More than is unshipped: line A (TRK-C: only 1 unshipped, 2 asked).');
     const unknown = await ship(id, { lines: [{ itemId: 'NOPE', quantity: 1 }] });
     expect(unknown.status).toBe(400);
     expect(unknown.body.errors).toEqual([

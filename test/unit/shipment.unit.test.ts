@@ -56,7 +56,9 @@ describe('linesToShip', () => {
         { itemId: 'D', quantity: 1 },
       ]);
     expect(refusal).toThrow(Conflict);
-    expect(refusal).toThrow(/A \(only 3 unshipped, 4 asked\), C \(cancelled, 1 asked\)/);
+    expect(refusal).toThrow(
+      'More than is unshipped: line A (SKU-A: only 3 unshipped, 4 asked); line C (SKU-C: cancelled, 1 asked).',
+    );
   });
 
   it('refuses unknown item ids as bad input, with their paths', () => {

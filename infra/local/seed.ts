@@ -1,15 +1,14 @@
 /**
- * `npm run seed -- --orders N [--seed S] [--data-dir DIR]`: loads a realistic data set (warehouses,
- * vendors, purchase-order sources, a year of receipts and orders) into the local database, through
- * the running `npm start`'s DynamoDB or DynamoDB Local started for the run (seed/local-database.ts).
+ * `npm run seed -- --orders N [--days D] [--seed S] [--data-dir DIR]`: loads a realistic data set
+ * (warehouses, vendors, purchase-order sources, receipts, orders with their payments, history and
+ * shipments over the last D days) into the local database, through the running `npm start`'s DynamoDB
+ * or DynamoDB Local started for the run (seed/local-database.ts).
  */
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { localTableName } from './data-dir';
-import { ensureTable, localDynamoClient } from './dynamodb-local';
 import { openSeedDatabase } from './seed/local-database';
 import { parseSeedCommand, usage, UsageError } from './seed/options';
 import { progressBar } from './seed/progress';
-import { seedDatabase, TableNotEmpty } from './seed/seed-database';
+import { seedTable, TableNotEmpty } from './seed/seed-database';
 import { printSummary } from './seed/summary';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -37,18 +36,14 @@ console.error(`Seeding ${database.description}.`);
 if (database.live && command.orders > 10_000) {
   console.error('(Large seeds run about 3 × faster with npm start stopped: the seed then works in RAM.)');
 }
-const client = DynamoDBDocumentClient.from(localDynamoClient(database.endpoint), {
-  marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
-});
 let exitCode = 0;
 let complete = false;
 try {
-  await ensureTable(database.endpoint, localTableName);
   console.error(
     `${command.orders.toLocaleString('en-US')} orders over ${command.days} days, seed ${command.seed}: planning…`,
   );
-  const summary = await seedDatabase({
-    client,
+  const summary = await seedTable({
+    endpoint: database.endpoint,
     tableName: localTableName,
     orders: command.orders,
     days: command.days,
@@ -67,7 +62,6 @@ try {
     console.error('The seed failed:', error);
   }
 } finally {
-  client.destroy();
   try {
     const closing = Date.now();
     await database.close(complete);

@@ -15,6 +15,10 @@ import { deriveTotals, fulfillmentStateOf } from '../../shared/domain/order';
 import type { StockRecord } from '../../shared/domain/stock-ledger';
 import type { Shipment } from '../../shared/domain/shipment';
 import { shipmentsOfOrder } from '../../shared/db/keys/shipments';
+import { historyOfOrder } from '../../shared/db/keys/orders';
+import type { HistoryEntry } from '../../shared/domain/order-history';
+import { createHash } from 'node:crypto';
+import { seedItems } from '../../infra/local/seed/seed-items';
 import type { CallResult } from '../support/call';
 import { call } from '../support/call';
 
@@ -140,6 +144,28 @@ describe('npm run seed (seedDatabase)', () => {
       }
       if (own.length > 0) expect(own.every((s) => s.warehouseId === order.warehouseId)).toBe(true);
     }
+    // Each shipment is named by its order's fulfillment history entry, with the same tracking number.
+    const sample = shipments.slice(0, 20);
+    for (const shipment of sample) {
+      const history = (await queryAll({
+        ...historyOfOrder(shipment.orderId),
+        consistent: true,
+      })) as unknown as HistoryEntry[];
+      const entry = history.find((h) => h.changes?.shipmentId?.to === shipment.id);
+      expect(entry, shipment.id).toBeDefined();
+      expect(entry!.kind).toBe('fulfillment');
+      expect(entry!.summary).toContain(`tracking ${shipment.trackingNumber} (label shipment ${shipment.id})`);
+      expect(entry!.at).toBe(shipment.createdAt);
+      // Its stock left the warehouse as 'shipment' movements that name it.
+      const sku = shipment.lines[0]!.sku;
+      const moved = (await queryAll(movementsOfSku(sku))).filter(
+        (m) => m.type === 'shipment' && (m.reference as { id: string } | undefined)?.id === shipment.id,
+      );
+      expect(moved.every((m) => m.warehouseId === shipment.warehouseId)).toBe(true);
+      expect(-moved.reduce((sum, m) => sum + Number(m.quantity), 0)).toBe(
+        shipment.lines.filter((l) => l.sku === sku).reduce((sum, l) => sum + l.quantity, 0),
+      );
+    }
     const days = shipments.map((s) => s.shipDate).sort();
     const range = `from=${days[0]}&to=${days.at(-1)}`;
     const listed: string[] = [];
@@ -170,6 +196,17 @@ describe('npm run seed (seedDatabase)', () => {
         new Map(totals.body.cost.map((c: { currency: string; amount: number }) => [c.currency, c.amount])),
       ).toEqual(costs);
     }
+  });
+
+  it('makes the same items from the same seed and end', () => {
+    const digest = () => {
+      const hash = createHash('sha256');
+      for (const { kind, item } of seedItems({ ...options, orders: 20 })) {
+        hash.update(kind).update(JSON.stringify(item));
+      }
+      return hash.digest('hex');
+    };
+    expect(digest()).toBe(digest());
   });
 
   it('names exactly one default warehouse and counts them all', async () => {

@@ -207,6 +207,7 @@ export function tellOrder(input: StoryInput): OrderStory {
           warehouseId: warehouse.id,
           country: order.shipTo.country,
           currency: order.currency,
+          ...(order.requestedShippingService ? { requestedService: order.requestedShippingService } : {}),
           at: parcel.at,
           now: input.now,
           random,

@@ -20,6 +20,20 @@ const services: ReadonlyArray<readonly [string, string, number]> = [
   ['DHL', 'Express Worldwide', 8],
 ];
 
+/**
+ * Every combination the totals keep a cell for (service, warehouse, status, source): the month's first
+ * shipments take one each, so every size uses all of them and the sizes differ in volume only.
+ */
+function combinations(warehouseIds: readonly string[]) {
+  return services.flatMap(([carrier, service]) =>
+    warehouseIds.flatMap((warehouseId) =>
+      (['active', 'voided'] as const).flatMap((status) =>
+        (['label', 'manual'] as const).map((source) => ({ carrier, service, warehouseId, status, source })),
+      ),
+    ),
+  );
+}
+
 /** The shipments of one month (YYYY-MM), spread over its days. */
 export function* monthOfShipments(
   count: number,
@@ -29,29 +43,40 @@ export function* monthOfShipments(
   const random = createRandom(count);
   const days = new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).getUTCDate();
   const weights = services.reduce((sum, [, , weight]) => sum + weight, 0);
+  const everyCombination = combinations(warehouseIds);
   for (let i = 0; i < count; i += 1) {
     const day = 1 + Math.floor((i * days) / count);
     const shipDate = `${month}-${String(day).padStart(2, '0')}`;
     const at = Date.parse(`${shipDate}T08:00:00Z`) + Math.floor(random.next() * 10 * 3600_000);
     let pick = random.next() * weights;
-    const [carrier, service] = services.find(([, , weight]) => (pick -= weight) < 0) ?? services[0]!;
+    const [pickedCarrier, pickedService] =
+      services.find(([, , weight]) => (pick -= weight) < 0) ?? services[0]!;
     const units = 1 + Math.floor(random.next() * 3);
     const weightGrams = 200 + Math.floor(random.next() * 4000);
+    const pickedSource = random.next() < 0.9 ? 'label' : 'manual';
+    const pickedStatus = random.next() < 0.97 ? 'active' : 'voided';
+    const { carrier, service, warehouseId, status, source } = everyCombination[i] ?? {
+      carrier: pickedCarrier,
+      service: pickedService,
+      warehouseId: warehouseIds[i % warehouseIds.length],
+      status: pickedStatus,
+      source: pickedSource,
+    };
     yield {
       id: random.ulid(at),
       orderId: `BENCH-${month}-${i}`,
-      source: random.next() < 0.9 ? 'label' : 'manual',
+      source,
       carrier,
       service,
       trackingNumber: `1Z${String(i).padStart(16, '0')}`,
       trackingStatus: random.next() < 0.8 ? 'delivered' : 'in_transit',
       lines: [{ itemId: 'L1', sku: `SKU-${i % 500}`, quantity: units }],
-      warehouseId: warehouseIds[i % warehouseIds.length],
+      warehouseId,
       shipDate,
       packages: random.next() < 0.9 ? 1 : 2,
       weightGrams,
       cost: { amount: 500 + Math.floor(weightGrams / 10), currency: 'USD' },
-      status: random.next() < 0.97 ? 'active' : 'voided',
+      status,
       createdBy: 'fulfillment',
       createdAt: new Date(at).toISOString(),
       updatedAt: new Date(at).toISOString(),

@@ -79,7 +79,12 @@ export const shipmentSchema = z.object({
   status: z.enum(shipmentStatuses),
   /** Label shipments: the label file's key in the files bucket. */
   labelKey: z.optional(z.string()),
+  /** Label shipments: the carrier adapter that bought the label, and the carrier's id of the label. */
+  processorCode: z.optional(z.string()),
+  labelId: z.optional(z.string()),
   manifestId: z.optional(z.string()),
+  /** Voided label shipments: when. */
+  voidedAt: z.optional(timestampSchema),
   createdBy: z.string(),
   createdAt: timestampSchema,
   updatedAt: timestampSchema,
@@ -203,6 +208,8 @@ export function shipmentNote(
   before: readonly OrderLine[],
   after: readonly OrderLine[],
   direction: 1 | -1,
+  /** How a shipment is taken back: removed (manual) or voided (a label the carrier refunds). */
+  takenBack: 'removed' | 'voided' = 'removed',
 ): ChangeNote {
   const changes: NonNullable<ChangeNote['changes']> = Object.create(null) as NonNullable<
     ChangeNote['changes']
@@ -223,7 +230,7 @@ export function shipmentNote(
     summary:
       direction === 1
         ? `Shipped ${units} by ${by} (${shipment.source} shipment ${shipment.id})`
-        : `Removed ${shipment.source} shipment ${shipment.id} (${units} by ${by}); the units are unshipped again`,
+        : `${takenBack === 'voided' ? 'Voided' : 'Removed'} ${shipment.source} shipment ${shipment.id} (${units} by ${by}); the units are unshipped again`,
     changes: {
       shipmentId: { from: direction === 1 ? null : shipment.id, to: direction === 1 ? shipment.id : null },
       ...changes,

@@ -18,7 +18,16 @@ import { newId } from '../ids';
 import { draftOf } from '../orders/decide';
 import type { CommittedOrder } from '../orders/writer';
 import { commitOrderChange } from '../orders/writer';
-import { findShipment, shipmentDelete, shipmentPut, shipmentTotalsUpdates } from './repository';
+import type { NamedItem } from '../db/transactions';
+import {
+  findShipment,
+  shipmentDelete,
+  shipmentPut,
+  shipmentRefDelete,
+  shipmentRefPut,
+  shipmentReplace,
+  shipmentTotalsUpdates,
+} from './repository';
 
 export interface ShipmentDetails {
   source: ShipmentSource;
@@ -32,6 +41,9 @@ export interface ShipmentDetails {
   weightGrams?: number;
   cost?: Shipment['cost'];
   labelKey?: string;
+  processorCode?: string;
+  labelId?: string;
+  manifestId?: string;
 }
 
 export interface ShipRequest {
@@ -43,6 +55,8 @@ export interface ShipRequest {
   details: ShipmentDetails;
   /** The shipment's id, when the caller needs it before (a label bought under it). */
   shipmentId?: string;
+  /** The caller's own items of the same commit (a manifest entry), named. */
+  items?: (shipment: Shipment) => NamedItem[];
 }
 
 const orderNotFound = (orderId: string) => new NotFound(`No order has the id ${orderId}.`);
@@ -79,6 +93,9 @@ export async function recordShipment(
         ...(details.cost ? { cost: details.cost } : {}),
         status: 'active',
         ...(details.labelKey ? { labelKey: details.labelKey } : {}),
+        ...(details.processorCode ? { processorCode: details.processorCode } : {}),
+        ...(details.labelId ? { labelId: details.labelId } : {}),
+        ...(details.manifestId ? { manifestId: details.manifestId } : {}),
         createdBy: request.actor,
         createdAt: at,
         updatedAt: at,
@@ -90,7 +107,12 @@ export async function recordShipment(
         event: spokenForElsewhere,
       };
     },
-    items: () => [shipmentPut(shipment!), ...shipmentTotalsUpdates(shipment!, 1)],
+    items: () => [
+      shipmentPut(shipment!),
+      shipmentRefPut(shipment!),
+      ...shipmentTotalsUpdates(shipment!, 1),
+      ...(request.items?.(shipment!) ?? []),
+    ],
     stock: (decision) => shipmentStockRequests(decision.stock, shipment!, 1),
   });
   return { shipment: shipment!, order };
@@ -135,8 +157,68 @@ export async function removeShipment(
         event: spokenForElsewhere,
       };
     },
-    items: () => [shipmentDelete(shipment!), ...shipmentTotalsUpdates(shipment!, -1)],
+    items: () => [
+      shipmentDelete(shipment!),
+      shipmentRefDelete(shipment!),
+      ...shipmentTotalsUpdates(shipment!, -1),
+    ],
     stock: (decision) => shipmentStockRequests(decision.stock, shipment!, -1),
   });
   return { shipment: shipment!, order };
+}
+
+export interface VoidRequest {
+  orderId: string;
+  shipmentId: string;
+  actor: string;
+  ifMatch?: number;
+  /** Refuses what may not be voided now (already voided, a closed manifest, the carrier said no). */
+  check?: (shipment: Shipment) => void;
+  /** The caller's own items of the same commit (the manifest entry taken out), named. */
+  items?: (shipment: Shipment) => NamedItem[];
+}
+
+/**
+ * Voids a label shipment: it stays, marked voided, its units are unshipped and on hand again, and its
+ * figures move from the active cells to the voided ones, in one transaction with the order.
+ */
+export async function voidShipment(
+  request: VoidRequest,
+): Promise<{ shipment: Shipment; order: CommittedOrder }> {
+  let read: Shipment | undefined;
+  let voided: Shipment | undefined;
+  const order = await commitOrderChange({
+    orderId: request.orderId,
+    actor: request.actor,
+    trigger: 'order.updated',
+    ifMatch: request.ifMatch,
+    async build(stored) {
+      if (!stored) throw orderNotFound(request.orderId);
+      const found = await findShipment(request.orderId, request.shipmentId);
+      if (!found) {
+        throw new NotFound(`Order ${request.orderId} has no shipment ${request.shipmentId}.`);
+      }
+      request.check?.(found);
+      if (found.status !== 'active') {
+        throw new Conflict(`Shipment ${found.id} is ${found.status}.`, { status: found.status });
+      }
+      read = found;
+      const at = new Date().toISOString();
+      voided = { ...found, status: 'voided', voidedAt: at, updatedAt: at, version: found.version + 1 };
+      const nextLines = withShippedUnits(stored.order.lines, found.lines, -1);
+      return {
+        draft: { ...draftOf(stored.order), lines: nextLines },
+        history: [shipmentNote(found, stored.order.lines, nextLines, -1, 'voided')],
+        event: spokenForElsewhere,
+      };
+    },
+    items: () => [
+      shipmentReplace(voided!, read!),
+      ...shipmentTotalsUpdates(read!, -1),
+      ...shipmentTotalsUpdates(voided!, 1),
+      ...(request.items?.(read!) ?? []),
+    ],
+    stock: (decision) => shipmentStockRequests(decision.stock, read!, -1),
+  });
+  return { shipment: voided!, order };
 }

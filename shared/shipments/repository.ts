@@ -1,6 +1,12 @@
 /** Shipments in the single table: the items a shipment change commits, and the reads of one order's shipments. */
 import { tableName } from '../db/client';
-import { shipmentIndexKeys, shipmentKey, shipmentsOfOrder, shipmentTotalsKey } from '../db/keys/shipments';
+import {
+  shipmentIndexKeys,
+  shipmentKey,
+  shipmentRefKey,
+  shipmentsOfOrder,
+  shipmentTotalsKey,
+} from '../db/keys/shipments';
 import { getItem, queryPage } from '../db/query';
 import type { Page } from '../db/query';
 import { toResource } from '../db/resource';
@@ -29,6 +35,50 @@ export function shipmentPut(shipment: Shipment): NamedItem {
       },
     },
   ];
+}
+
+/** Replaces the shipment on the version read (a void): a second change racing this one is refused by name. */
+export function shipmentReplace(next: Shipment, read: Shipment): NamedItem {
+  const [name, { Put }] = shipmentPut(next);
+  return [
+    name,
+    {
+      Put: {
+        ...Put!,
+        ConditionExpression: 'version = :read',
+        ExpressionAttributeValues: { ':read': read.version },
+      },
+    },
+  ];
+}
+
+/**
+ * The pointer from a shipment's id to its order. It has no `entity`: it is bookkeeping, not a resource,
+ * and publishes no event.
+ */
+export function shipmentRefPut(shipment: Shipment): NamedItem {
+  return [
+    `shipment-ref:${shipment.id}`,
+    {
+      Put: {
+        TableName: tableName(),
+        Item: shipmentRefItem(shipment),
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    },
+  ];
+}
+
+export function shipmentRefDelete(shipment: Shipment): NamedItem {
+  return [
+    `shipment-ref:${shipment.id}`,
+    { Delete: { TableName: tableName(), Key: shipmentRefKey(shipment.id) } },
+  ];
+}
+
+/** The pointer item of a shipment (as shipmentRefPut writes it): for bulk loads too. */
+export function shipmentRefItem(shipment: Pick<Shipment, 'id' | 'orderId'>): Record<string, unknown> {
+  return { ...shipmentRefKey(shipment.id), orderId: shipment.orderId };
 }
 
 /** Deletes the shipment on the version read: a second removal racing this one is refused by name. */
@@ -119,6 +169,13 @@ export function monthCellsOf(dayCells: Iterable<TotalsCell>): TotalsCell[] {
 export async function findShipment(orderId: string, shipmentId: string): Promise<Shipment | undefined> {
   const item = await getItem(shipmentKey(orderId, shipmentId), true);
   return item ? toResource(shipmentSchema, item) : undefined;
+}
+
+/** A shipment named by its id alone, through its pointer (consistent reads both). */
+export async function findShipmentById(shipmentId: string): Promise<Shipment | undefined> {
+  const ref = await getItem(shipmentRefKey(shipmentId), true);
+  if (!ref || typeof ref.orderId !== 'string') return undefined;
+  return findShipment(ref.orderId, shipmentId);
 }
 
 /** An order's shipments, newest first (ids are ULIDs), a page at a time. */

@@ -20,7 +20,7 @@ import type { TransactItem } from '../../../shared/db/transactions';
 import { deriveTotals } from '../../../shared/domain/order';
 import { noStockCounts } from '../../../shared/domain/stock-ledger';
 import { warehouseItem } from '../../../shared/warehouses/repository';
-import { shipmentItem, shipmentTotalsItem } from '../../../shared/shipments/repository';
+import { shipmentItem, shipmentRefItem, shipmentTotalsItem } from '../../../shared/shipments/repository';
 import { ShipmentCellSums } from '../../../shared/shipments/cell-sums';
 import { buildCatalogue } from './skus';
 import { OrderFactory } from './order-factory';
@@ -182,6 +182,7 @@ export function* seedItems(options: SeedOptions): Generator<SeedItem> {
     for (const shipment of story.shipments) {
       totals.add(shipment);
       yield { kind: 'shipment-record', item: shipmentItem(shipment) };
+      yield { kind: 'marker', item: shipmentRefItem(shipment) };
     }
   }
   // The shipments' day and month totals, as the writer's updates would have summed them.

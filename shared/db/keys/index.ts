@@ -24,6 +24,7 @@
  * | order history entry | ORDER#<id>                 | H#<at>#<hid>          |                                        |                                        |                           |
  * | order note          | ORDER#<id>                 | N#<noteId>            |                                        |                                        |                           |
  * | shipment            | ORDER#<orderId>            | S#<shipmentId>        | SHIPMENTS#<yyyy-mm> / <shipDate>#<id>  | SHIPMENTS#CARRIER#<c>#<yyyy-mm> / same | SHIPMENTS#WH#<wh>#<yyyy-mm> / same |
+ * | shipment pointer    | SHIPMENT#<shipmentId>      | SHIPMENT              | (its orderId: reprint and void name only the shipment)                                          |
  * | shipment day totals | SHIPTOTALS#<yyyy-mm>       | <day>#<combination>   |                                        |                                        |                           |
  * | shipment month totals | SHIPTOTALS#<yyyy-mm>     | M#<combination>       |                                        |                                        |                           |
  * | export record       | EXPORT#<id>                | EXPORT                |                                        |                                        |                           |

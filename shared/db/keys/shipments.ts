@@ -18,6 +18,11 @@ export const shipmentKey = (orderId: string, shipmentId: string): ItemKey => ({
   SK: `S#${shipmentId}`,
 });
 export const shipmentsOfOrder = (orderId: string) => ({ pk: `ORDER#${orderId}`, skPrefix: 'S#' });
+/** Where a shipment named by its id alone lives (fulfillment's reprint and void): its order's id. */
+export const shipmentRefKey = (shipmentId: string): ItemKey => ({
+  PK: `SHIPMENT#${shipmentId}`,
+  SK: 'SHIPMENT',
+});
 
 export const shipmentIndexKeys = (shipment: {
   id: string;

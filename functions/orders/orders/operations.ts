@@ -1,15 +1,13 @@
-import { isDeepStrictEqual } from 'node:util';
 /** Orders: create or replace, read, address changes, payments, line cancel and reinstate. */
 import { newId } from '../../../shared/ids';
-import type { Address } from '../../../shared/domain/address';
-import { addressProblems } from '../../../shared/domain/address';
+import { changedFields, changeOrderAddress, checkAddresses } from '../../../shared/orders/address-change';
 import type { Order, OrderLine } from '../../../shared/domain/order';
-import { fulfillmentStateOf, replaceLines } from '../../../shared/domain/order';
+import { replaceLines } from '../../../shared/domain/order';
 import { Conflict, NotFound, ValidationFailed } from '../../../shared/errors';
 import type { Implementations } from '../../../shared/http/catalogue';
 import { getItem } from '../../../shared/db/query';
 import { warehouseKey } from '../../../shared/db/keys';
-import type { OrderDraft, StoredOrder } from '../../../shared/orders/decide';
+import type { StoredOrder } from '../../../shared/orders/decide';
 import { draftOf } from '../../../shared/orders/decide';
 import { loadOrder } from '../../../shared/orders/repository';
 import type { CommittedOrder } from '../../../shared/orders/writer';
@@ -30,22 +28,6 @@ function requireStored(stored: StoredOrder | undefined, id: string): StoredOrder
   return stored;
 }
 
-function checkAddresses(addresses: Array<[string, Address | undefined]>): void {
-  const errors = addresses.flatMap(([path, address]) =>
-    address
-      ? addressProblems(address).map((problem) => {
-          const [field, message] = problem.split(': ');
-          return { path: `${path}.${field}`, message: message! };
-        })
-      : [],
-  );
-  if (errors.length > 0)
-    throw new ValidationFailed(
-      `The address is invalid: ${errors.map((e) => `${e.path} ${e.message}`).join('; ')}.`,
-      errors,
-    );
-}
-
 /** Fields whose change a replacement records in the edit history. */
 const editableFields = [
   'channel',
@@ -59,17 +41,6 @@ const editableFields = [
   'warehouseId',
   'tags',
 ] as const;
-
-function changedFields(before: Order, after: OrderDraft, fields: readonly (keyof OrderDraft)[]) {
-  const changes: Record<string, { from: unknown; to: unknown }> = {};
-  for (const field of fields) {
-    // Structural comparison: key order differs after a DynamoDB round trip.
-    if (!isDeepStrictEqual(before[field] ?? null, after[field] ?? null)) {
-      changes[field] = { from: before[field] ?? null, to: after[field] ?? null };
-    }
-  }
-  return changes;
-}
 
 function lineOf(stored: StoredOrder, itemId: string): OrderLine {
   const line = stored.order.lines.find((candidate) => candidate.itemId === itemId);
@@ -152,30 +123,14 @@ export const orderOperations: OrderOperations = {
         { path: 'body', message: 'shipTo or billTo is required' },
       ]);
     }
-    checkAddresses([
-      ['body.shipTo', body.shipTo],
-      ['body.billTo', body.billTo],
-    ]);
-    const committed = await commitOrderChange({
+    const committed = await changeOrderAddress({
       orderId: params.id,
       actor: caller.username,
       ifMatch,
-      trigger: 'order.updated',
-      build(found) {
-        const stored = requireStored(found, params.id);
-        const state = fulfillmentStateOf(stored.order.lines);
-        if (state === 'shipped' || state === 'partially_shipped') {
-          throw new Conflict(`Order ${params.id} has shipped (${state}); its address can no longer change.`);
-        }
-        const draft = {
-          ...draftOf(stored.order),
-          shipTo: body.shipTo ?? stored.order.shipTo,
-          billTo: body.billTo ?? stored.order.billTo,
-        };
-        const changes = changedFields(stored.order, draft, ['shipTo', 'billTo']);
-        const summary = `${Object.keys(changes).join(' and ') || 'Address'} changed${body.reason ? `: ${body.reason}` : ''}`;
-        return { draft, history: [{ kind: 'address', summary, changes }], event: 'order.address.changed' };
-      },
+      shipTo: body.shipTo,
+      billTo: body.billTo,
+      reason: body.reason,
+      until: 'nothing_shipped',
     });
     return { body: view(committed), version: committed.order.version };
   },

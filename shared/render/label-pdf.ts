@@ -1,0 +1,280 @@
+/**
+ * Shipping labels: one 4×6 inch label page per package (alone on the page for a thermal printer, or on
+ * a US letter page for an office printer), then the packing slip when the forms settings ask for one.
+ *
+ * IMPORT THIS MODULE LAZILY (`await import('../../shared/render/label-pdf')` inside the operation that
+ * renders): pdf-lib and fontkit add to a cold start what every other operation would pay (DESIGN §6).
+ */
+import type { PDFPage } from 'pdf-lib';
+import { PDFDocument, rgb } from 'pdf-lib';
+import { encodeCode128, quietZoneModules } from './code128';
+import type { PdfFonts } from './pdf-fonts';
+import { embedPdfFonts } from './pdf-fonts';
+import type { TextRun } from './pdf-layout';
+import { black, drawRule, drawRun, drawRuns, fitBlock, fitLine, formatKilograms } from './pdf-layout';
+import { addressLines, countryName } from './label-address';
+import { renderPackingSlip } from './packing-slip';
+
+export interface LabelAddressBlock {
+  name?: string;
+  company?: string;
+  line1: string;
+  line2?: string;
+  city: string;
+  region?: string;
+  postalCode?: string;
+  /** ISO 3166-1 alpha-2. */
+  country: string;
+  phone?: string;
+}
+
+export interface PackingSlipLine {
+  sku: string;
+  title: string;
+  quantity: number;
+  /** Minor units (DESIGN §3). */
+  unitPrice?: { amount: number; currency: string };
+}
+
+/** Present when the forms settings ask for a packing slip. */
+export interface PackingSlip {
+  paperSize: 'letter' | 'a4';
+  showPrices: boolean;
+  footerText?: string;
+  lines: PackingSlipLine[];
+}
+
+export interface LabelDocument {
+  /** A 4×6 inch thermal label (288 × 432 pt), or that label on a US letter page. */
+  format: '4x6' | 'letter';
+  shipFrom: LabelAddressBlock;
+  shipTo: LabelAddressBlock;
+  carrier: string;
+  service: string;
+  trackingNumber: string;
+  orderReference: string;
+  /** YYYY-MM-DD */
+  shipDate: string;
+  weightGrams: number;
+  /** One label page per package: "1 of 2", "2 of 2". */
+  packages: number;
+  packingSlip?: PackingSlip;
+}
+
+/** 4×6 inches in points. */
+const labelWidth = 288;
+const labelHeight = 432;
+const margin = 10;
+const innerWidth = labelWidth - 2 * margin;
+const letterPage: [number, number] = [612, 792];
+
+/** Thermal label printers print at 203 dpi: a module of whole dots keeps every bar the same width. */
+const printerDot = 72 / 203;
+/** Narrowest module (2 dots, 0.25 mm) scanners read reliably; the widest (4 dots, 0.5 mm) worth drawing. */
+const minModuleDots = 2;
+const maxModuleDots = 4;
+const barHeight = 72;
+
+export class LabelLayoutError extends Error {
+  override readonly name = 'LabelLayoutError';
+}
+
+interface Origin {
+  x: number;
+  y: number;
+}
+
+function drawCaption(page: PDFPage, fonts: PdfFonts, text: string, x: number, top: number, width: number) {
+  return drawRun(page, { text, font: fonts.bold, size: 6.5 }, x, top, width);
+}
+
+function drawShipFrom(
+  page: PDFPage,
+  fonts: PdfFonts,
+  label: LabelDocument,
+  o: Origin,
+  top: number,
+  height: number,
+) {
+  const width = innerWidth - 96;
+  const x = o.x + margin;
+  const used = drawCaption(page, fonts, 'FROM', x, top, width);
+  const { shipFrom } = label;
+  const runs: TextRun[] = [
+    ...(shipFrom.name ? [{ text: shipFrom.name, font: fonts.bold, size: 8, maxLines: 2 }] : []),
+    ...addressLines(shipFrom).map((text) => ({ text, font: fonts.regular, size: 7.5, maxLines: 2 })),
+    { text: countryName(shipFrom.country), font: fonts.regular, size: 7.5, maxLines: 1 },
+  ];
+  drawRuns(page, fitBlock(runs, width, height - used), x, top - used, width);
+
+  // Right column: when and how heavy, read by whoever sorts the parcel.
+  const rightX = o.x + labelWidth - margin - 88;
+  let y = top;
+  y -= drawCaption(page, fonts, 'SHIP DATE', rightX, y, 88);
+  y -= drawRun(page, fitLine(label.shipDate, fonts.regular, 9, 88, 6), rightX, y, 88) + 3;
+  y -= drawCaption(page, fonts, 'WEIGHT', rightX, y, 88);
+  drawRun(page, fitLine(formatKilograms(label.weightGrams), fonts.bold, 11, 88, 6), rightX, y, 88);
+}
+
+function drawShipTo(
+  page: PDFPage,
+  fonts: PdfFonts,
+  address: LabelAddressBlock,
+  o: Origin,
+  top: number,
+  height: number,
+) {
+  const x = o.x + margin;
+  const used = drawCaption(page, fonts, 'SHIP TO', x, top, innerWidth);
+  // Each line capped, so an overlong name or street cannot push the city and country off the label.
+  const runs: TextRun[] = [
+    ...(address.name ? [{ text: address.name, font: fonts.bold, size: 15, maxLines: 2 }] : []),
+    ...addressLines(address).map((text) => ({ text, font: fonts.regular, size: 12, maxLines: 2 })),
+    { text: countryName(address.country).toUpperCase(), font: fonts.bold, size: 12, maxLines: 1 },
+    ...(address.phone ? [{ text: `Tel. ${address.phone}`, font: fonts.regular, size: 9, maxLines: 1 }] : []),
+  ];
+  drawRuns(
+    page,
+    fitBlock(runs, innerWidth - 8, height - used - 2, 0.5),
+    x + 8,
+    top - used - 2,
+    innerWidth - 8,
+  );
+}
+
+function drawCarrier(page: PDFPage, fonts: PdfFonts, label: LabelDocument, o: Origin, top: number) {
+  const x = o.x + margin;
+  let y = top;
+  y -= drawRun(page, fitLine(label.carrier.toUpperCase(), fonts.bold, 18, innerWidth, 9), x, y, innerWidth);
+  drawRun(page, fitLine(label.service, fonts.regular, 11, innerWidth, 6), x, y, innerWidth);
+}
+
+/** Module width in points: the widest whole number of printer dots that fits the code and its quiet zones. */
+export function barcodeModuleWidth(modules: number, available: number): number {
+  const dots = Math.min(maxModuleDots, Math.floor(available / (modules + 2 * quietZoneModules) / printerDot));
+  if (dots < minModuleDots) {
+    throw new LabelLayoutError(
+      `the barcode needs ${modules} modules: too long to print readably on a 4×6 label`,
+    );
+  }
+  return dots * printerDot;
+}
+
+function drawBarcode(page: PDFPage, fonts: PdfFonts, trackingNumber: string, o: Origin, top: number) {
+  const { modules } = encodeCode128(trackingNumber);
+  // Quiet zones may lie in the page margin: both are white. Only a few points stay clear of the edge.
+  const module = barcodeModuleWidth(modules.length, labelWidth - 8);
+  const codeWidth = modules.length * module;
+  const left = o.x + (labelWidth - codeWidth) / 2;
+  let y = top;
+  y -= drawCaption(page, fonts, 'TRACKING #', o.x + margin, y, innerWidth) + 2;
+  const bottom = y - barHeight;
+  for (let start = modules.indexOf('1'); start !== -1;) {
+    let end = start;
+    while (modules[end] === '1') end += 1;
+    page.drawRectangle({
+      x: left + start * module,
+      y: bottom,
+      width: (end - start) * module,
+      height: barHeight,
+      color: black,
+    });
+    start = modules.indexOf('1', end);
+  }
+  y = bottom - 3;
+  drawRun(
+    page,
+    fitLine(trackingNumber, fonts.bold, 11, innerWidth, 6),
+    o.x + margin,
+    y,
+    innerWidth,
+    'center',
+  );
+}
+
+function drawFooter(
+  page: PDFPage,
+  fonts: PdfFonts,
+  label: LabelDocument,
+  index: number,
+  o: Origin,
+  top: number,
+) {
+  const x = o.x + margin;
+  const half = innerWidth / 2;
+  let y = top;
+  y -= drawCaption(page, fonts, 'ORDER', x, y, half);
+  drawRun(page, fitLine(label.orderReference, fonts.regular, 10, half - 4, 6), x, y, half - 4);
+  drawCaption(page, fonts, 'PACKAGE', x + half, top, half);
+  const count = `${index + 1} of ${label.packages}`;
+  drawRun(page, fitLine(count, fonts.bold, 14, half, 8), x + half, y, half, 'right');
+}
+
+/** Label regions from the top, in points; they add up to the label's height less its margins. */
+const regions = { header: 78, shipTo: 140, carrier: 42, barcode: 112 } as const;
+
+function drawLabel(page: PDFPage, fonts: PdfFonts, label: LabelDocument, index: number, o: Origin) {
+  let top = o.y + labelHeight - margin;
+  const rule = (thickness = 0.75) => drawRule(page, o.x + margin, top + 2, innerWidth, thickness);
+  drawShipFrom(page, fonts, label, o, top, regions.header - 4);
+  top -= regions.header;
+  rule();
+  drawShipTo(page, fonts, label.shipTo, o, top - 2, regions.shipTo - 6);
+  top -= regions.shipTo;
+  rule(1.5);
+  drawCarrier(page, fonts, label, o, top - 2);
+  top -= regions.carrier;
+  rule(1.5);
+  drawBarcode(page, fonts, label.trackingNumber, o, top - 2);
+  top -= regions.barcode;
+  rule();
+  drawFooter(page, fonts, label, index, o, top - 2);
+}
+
+function addLabelPage(
+  document: PDFDocument,
+  format: LabelDocument['format'],
+): { page: PDFPage; origin: Origin } {
+  if (format === '4x6') return { page: document.addPage([labelWidth, labelHeight]), origin: { x: 0, y: 0 } };
+  // On letter paper the label keeps its size, centred at the top, with a dashed line to cut along.
+  const page = document.addPage(letterPage);
+  const origin = { x: (letterPage[0] - labelWidth) / 2, y: letterPage[1] - 36 - labelHeight };
+  page.drawRectangle({
+    x: origin.x,
+    y: origin.y,
+    width: labelWidth,
+    height: labelHeight,
+    borderColor: rgb(0.5, 0.5, 0.5),
+    borderWidth: 0.5,
+    borderDashArray: [4, 3],
+  });
+  return { page, origin };
+}
+
+function checkLabel(label: LabelDocument): void {
+  if (!Number.isInteger(label.packages) || label.packages < 1 || label.packages > 999) {
+    throw new RangeError(`packages must be a whole number from 1 to 999: ${label.packages}`);
+  }
+  if (label.format !== '4x6' && label.format !== 'letter') {
+    throw new RangeError(`unknown label format: ${JSON.stringify(label.format)}`);
+  }
+}
+
+/**
+ * The label pages (one per package) and, when asked for, the packing slip, as one PDF. Throws
+ * Code128Error for a tracking number outside printable ASCII, and LabelLayoutError for one whose barcode
+ * cannot be printed readably across the label (beyond about 30 letters, or 60 digits).
+ */
+export async function renderLabelPdf(label: LabelDocument): Promise<Uint8Array> {
+  checkLabel(label);
+  const document = await PDFDocument.create();
+  document.setTitle(`Shipping label ${label.trackingNumber}`);
+  document.setProducer('commerce-backoffice');
+  const fonts = await embedPdfFonts(document);
+  for (let index = 0; index < label.packages; index++) {
+    const { page, origin } = addLabelPage(document, label.format);
+    drawLabel(page, fonts, label, index, origin);
+  }
+  if (label.packingSlip) renderPackingSlip(document, fonts, label, label.packingSlip);
+  return document.save();
+}

@@ -1,0 +1,215 @@
+/**
+ * The end-of-day manifest (a carrier's pickup form): every shipment handed over, as a table that runs
+ * over as many pages as it needs (the form's header and the table's header row on each, "Page x of
+ * y"), then the totals, the pickup reference and the lines the driver signs.
+ *
+ * IMPORT THIS MODULE LAZILY (`await import('../../shared/render/manifest-pdf')` inside the operation
+ * that renders): pdf-lib and fontkit add to a cold start what every other operation would pay.
+ */
+import type { PDFPage } from 'pdf-lib';
+import { PDFDocument } from 'pdf-lib';
+import type { LabelAddressBlock } from './label-pdf';
+import { addressLines } from './label-address';
+import type { PdfFonts } from './pdf-fonts';
+import { embedPdfFonts } from './pdf-fonts';
+import type { PaperSize, TableColumn, TextRun } from './pdf-layout';
+import {
+  FormWriter,
+  drawRule,
+  drawRun,
+  drawRuns,
+  drawTable,
+  fitLine,
+  formatKilograms,
+  formatMoney,
+  leading,
+} from './pdf-layout';
+
+export interface ManifestShipment {
+  trackingNumber: string;
+  orderReference: string;
+  service: string;
+  packages: number;
+  weightGrams: number;
+  /** Minor units (DESIGN §3). */
+  cost?: { amount: number; currency: string };
+}
+
+export interface ManifestDocument {
+  paperSize: PaperSize;
+  footerText?: string;
+  manifestId: string;
+  carrier: string;
+  warehouse: { code: string; name: string; address?: LabelAddressBlock };
+  /** YYYY-MM-DD */
+  shipDate: string;
+  /** ISO 8601 instant. */
+  closedAt: string;
+  pickupReference: string;
+  shipments: ManifestShipment[];
+}
+
+/** "2026-11-23 17:45 UTC": instants are stored and shown in UTC (DESIGN §3). */
+function utcMinute(iso: string): string {
+  const instant = new Date(iso);
+  if (Number.isNaN(instant.getTime())) return iso;
+  return `${instant.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+function header(fonts: PdfFonts, manifest: ManifestDocument) {
+  return (page: PDFPage, left: number, top: number, width: number) => {
+    const rightWidth = Math.min(250, width / 2);
+    const leftWidth = width - rightWidth - 12;
+    const { warehouse } = manifest;
+    const warehouseLines = warehouse.address ? [addressLines(warehouse.address).join(', ')] : [];
+    const leftRuns: TextRun[] = [
+      { text: 'END-OF-DAY MANIFEST', font: fonts.bold, size: 16 },
+      fitLine(manifest.carrier, fonts.bold, 12, leftWidth, 7),
+      fitLine(`${warehouse.code} · ${warehouse.name}`, fonts.regular, 8.5, leftWidth, 6),
+      ...warehouseLines.map((line) => fitLine(line, fonts.regular, 8, leftWidth, 6)),
+    ];
+    const rightRuns: TextRun[] = [
+      fitLine(`Manifest ${manifest.manifestId}`, fonts.bold, 10, rightWidth, 6),
+      fitLine(`Ship date ${manifest.shipDate}`, fonts.regular, 8.5, rightWidth, 6),
+      fitLine(`Closed ${utcMinute(manifest.closedAt)}`, fonts.regular, 8.5, rightWidth, 6),
+      fitLine(`Pickup reference ${manifest.pickupReference}`, fonts.regular, 8.5, rightWidth, 6),
+    ];
+    const height =
+      Math.max(
+        drawRuns(page, leftRuns, left, top, leftWidth),
+        drawRuns(page, rightRuns, left + width - rightWidth, top, rightWidth, 'right'),
+      ) + 4;
+    drawRule(page, left, top - height, width);
+    return height;
+  };
+}
+
+const columns: TableColumn[] = [
+  { header: '#', width: 30, align: 'right' },
+  // A tracking number stays whole on one line (shrunk if it must): a driver reads it against the parcel.
+  { header: 'Tracking number', width: 130, minScale: 0.55 },
+  { header: 'Order', width: 'rest', maxLines: 2 },
+  { header: 'Service', width: 96, maxLines: 2 },
+  { header: 'Pkgs', width: 34, align: 'right' },
+  { header: 'Weight', width: 58, align: 'right' },
+  { header: 'Cost', width: 80, align: 'right', minScale: 0.5 },
+];
+
+interface Totals {
+  shipments: number;
+  packages: number;
+  grams: number;
+  cost: Map<string, bigint>;
+}
+
+function totalsOf(shipments: readonly ManifestShipment[]): Totals {
+  const totals: Totals = { shipments: shipments.length, packages: 0, grams: 0, cost: new Map() };
+  for (const shipment of shipments) {
+    if (!Number.isSafeInteger(shipment.packages) || shipment.packages < 0) {
+      throw new RangeError(`packages must be a whole number ≥ 0: ${shipment.packages}`);
+    }
+    totals.packages += shipment.packages;
+    totals.grams += shipment.weightGrams;
+    if (shipment.cost) {
+      const { amount, currency } = shipment.cost;
+      totals.cost.set(currency, (totals.cost.get(currency) ?? 0n) + BigInt(amount));
+    }
+  }
+  return totals;
+}
+
+/** Totals, pickup reference and signature lines: kept together on one page. */
+function drawClosing(form: FormWriter, fonts: PdfFonts, manifest: ManifestDocument, totals: Totals) {
+  const costs = [...totals.cost.entries()].sort(([a], [b]) => a.localeCompare(b));
+  const rows: [string, string][] = [
+    ['Shipments', String(totals.shipments)],
+    ['Packages', String(totals.packages)],
+    ['Total weight', formatKilograms(totals.grams)],
+    ...costs.map(([currency, total]): [string, string] => [
+      `Cost (${currency})`,
+      formatMoney(total, currency),
+    ]),
+  ];
+  const size = 9.5;
+  const rowHeight = size * leading;
+  const signatureHeight = 3 * 34;
+  const height = 14 + rows.length * rowHeight + 14 + 2 * rowHeight + 12 + signatureHeight;
+  form.ensure(height);
+  const { page, left, width } = form;
+  let y = form.y - 10;
+  drawRule(page, left, y + 4, width, 0.5);
+  const labelWidth = 110;
+  const valueWidth = 150;
+  for (const [label, value] of rows) {
+    drawRun(
+      page,
+      { text: label, font: fonts.regular, size },
+      left + width - labelWidth - valueWidth,
+      y,
+      labelWidth,
+    );
+    y -= drawRun(
+      page,
+      fitLine(value, fonts.bold, size, valueWidth, 5),
+      left + width - valueWidth,
+      y,
+      valueWidth,
+      'right',
+    );
+  }
+  y -= 14;
+  y -= drawRun(
+    page,
+    fitLine(`Pickup reference: ${manifest.pickupReference}`, fonts.bold, 11, width, 7),
+    left,
+    y,
+    width,
+  );
+  y -= drawRun(
+    page,
+    fitLine(
+      `Received by the driver of ${manifest.carrier}: ${totals.packages} packages.`,
+      fonts.regular,
+      size,
+      width,
+      6,
+    ),
+    left,
+    y,
+    width,
+  );
+  y -= 12;
+  for (const caption of ['Driver name', 'Driver signature', 'Date and time of pickup']) {
+    y -= 24;
+    drawRule(page, left + 120, y, 260, 0.5);
+    drawRun(page, { text: caption, font: fonts.regular, size: 8.5 }, left, y + 10, 116);
+    y -= 10;
+  }
+  form.y = y;
+}
+
+export async function renderManifestPdf(manifest: ManifestDocument): Promise<Uint8Array> {
+  const totals = totalsOf(manifest.shipments);
+  const document = await PDFDocument.create();
+  document.setTitle(`Manifest ${manifest.manifestId}`);
+  document.setProducer('commerce-backoffice');
+  const fonts = await embedPdfFonts(document);
+  const form = new FormWriter(document, fonts, {
+    paperSize: manifest.paperSize,
+    footerText: manifest.footerText,
+    header: header(fonts, manifest),
+  });
+  const rows = manifest.shipments.map((shipment, index) => [
+    String(index + 1),
+    shipment.trackingNumber,
+    shipment.orderReference,
+    shipment.service,
+    String(shipment.packages),
+    formatKilograms(shipment.weightGrams),
+    shipment.cost ? formatMoney(shipment.cost.amount, shipment.cost.currency) : '',
+  ]);
+  drawTable(form, fonts, columns, rows);
+  drawClosing(form, fonts, manifest, totals);
+  form.finish();
+  return document.save();
+}

@@ -1,0 +1,109 @@
+/**
+ * The Unicode fonts the PDF renderers embed. pdf-lib's standard fonts encode only WinAnsi, so a
+ * customer in "Łódź" makes drawText throw (DESIGN §6): labels and forms embed DejaVu Sans (the npm
+ * package `dejavu-fonts-ttf`, Latin, Greek and Cyrillic in full; no CJK) through fontkit, subset to the
+ * glyphs a document uses, so a label stays a few tens of KB.
+ *
+ * Where the .ttf files are found, first hit wins:
+ * 1. `PDF_FONT_DIR`, when set: an override (a Lambda layer's /opt/fonts, say).
+ * 2. `fonts/` beside the running module file. In a Lambda bundle that file is index.mjs, and the CDK
+ *    construct's afterBundling hook copies the fonts there (`pdfFontCommands` in infra/bundling.ts).
+ *    From source the folder does not exist and the search goes on.
+ * 3. The `dejavu-fonts-ttf` package, resolved from this module (tsx and vitest run the source inside
+ *    the repository), then from the working directory (a bundle built into a temp folder, as the
+ *    benchmarks do, and run from the repository).
+ *
+ * Nothing is read at import: the first render reads the two files (about 1.4 MB) and every later one
+ * in the process reuses the same bytes.
+ */
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import fontkit from '@pdf-lib/fontkit';
+import type { PDFDocument, PDFFont } from 'pdf-lib';
+
+/** The package the fonts come from; infra/bundling.ts copies from it, and looks for its name in a bundle. */
+export const pdfFontPackage = 'dejavu-fonts-ttf';
+/** The folder, beside a bundle's index.mjs, the Lambda package carries the fonts in. */
+export const bundledFontDir = 'fonts';
+export const pdfFontFiles = { regular: 'DejaVuSans.ttf', bold: 'DejaVuSans-Bold.ttf' } as const;
+
+export interface PdfFontBytes {
+  regular: Uint8Array;
+  bold: Uint8Array;
+}
+
+export interface PdfFonts {
+  regular: PDFFont;
+  bold: PDFFont;
+}
+
+export class PdfFontsMissingError extends Error {
+  override readonly name = 'PdfFontsMissingError';
+}
+
+function packageFontDir(from: string | URL): string | undefined {
+  try {
+    return dirname(createRequire(from).resolve(`${pdfFontPackage}/ttf/${pdfFontFiles.regular}`));
+  } catch {
+    return undefined;
+  }
+}
+
+/** The folders to try, in order (see the module comment). */
+export function fontDirCandidates(): string[] {
+  const candidates = [
+    process.env.PDF_FONT_DIR,
+    fileURLToPath(new URL(`./${bundledFontDir}/`, import.meta.url)),
+    packageFontDir(import.meta.url),
+    packageFontDir(pathToFileURL(join(process.cwd(), 'package.json'))),
+  ];
+  return [...new Set(candidates.filter((dir): dir is string => Boolean(dir)))];
+}
+
+async function readFontsIn(dir: string): Promise<PdfFontBytes | undefined> {
+  try {
+    const [regular, bold] = await Promise.all([
+      readFile(join(dir, pdfFontFiles.regular)),
+      readFile(join(dir, pdfFontFiles.bold)),
+    ]);
+    return { regular, bold };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+async function findFonts(): Promise<PdfFontBytes> {
+  const tried = fontDirCandidates();
+  for (const dir of tried) {
+    const fonts = await readFontsIn(dir);
+    if (fonts) return fonts;
+  }
+  throw new PdfFontsMissingError(
+    `${pdfFontFiles.regular} and ${pdfFontFiles.bold} are in none of: ${tried.join(', ')}`,
+  );
+}
+
+let loading: Promise<PdfFontBytes> | undefined;
+
+/** The font files' bytes, read once per process; a failed read is retried on the next call. */
+export function pdfFontBytes(): Promise<PdfFontBytes> {
+  loading ??= findFonts().catch((error: unknown) => {
+    loading = undefined;
+    throw error;
+  });
+  return loading;
+}
+
+/** Embeds both faces into a document, subset to the glyphs it ends up using. */
+export async function embedPdfFonts(document: PDFDocument): Promise<PdfFonts> {
+  const bytes = await pdfFontBytes();
+  document.registerFontkit(fontkit);
+  const [regular, bold] = await Promise.all([
+    document.embedFont(bytes.regular, { subset: true }),
+    document.embedFont(bytes.bold, { subset: true }),
+  ]);
+  return { regular, bold };
+}

@@ -1,0 +1,449 @@
+/**
+ * Labels and packing slips read back as a person and a scanner would: text with poppler's pdftotext, the
+ * barcode from the pixels of a 300 dpi rendering (pdftoppm). The fonts are also loaded the way a Lambda
+ * bundle loads them: from `fonts/` beside the bundle, with no node_modules in reach.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { inflateSync } from 'node:zlib';
+import { build } from 'esbuild';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { esbuildOptions, pdfFontCommands, pdfFontFiles, pdfFontPackage } from '../../infra/bundling';
+import { code128, code128Patterns } from '../../shared/render/code128';
+import type { LabelDocument } from '../../shared/render/label-pdf';
+import { renderLabelPdf } from '../../shared/render/label-pdf';
+import * as pdfFonts from '../../shared/render/pdf-fonts';
+
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+let work: string;
+
+beforeAll(() => {
+  work = mkdtempSync(join(tmpdir(), 'label-pdf-'));
+});
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+const trackingNumber = '1Z999AA10123456784';
+
+function label(overrides: Partial<LabelDocument> = {}): LabelDocument {
+  return {
+    format: '4x6',
+    shipFrom: {
+      name: 'Acme Fulfilment Centre',
+      company: 'Acme Supplies Ltd',
+      line1: '1 Warehouse Way',
+      city: 'Springfield',
+      region: 'IL',
+      postalCode: '62701',
+      country: 'US',
+    },
+    shipTo: {
+      name: 'Zoë Łódź-Wiśniewska',
+      line1: 'ul. Piotrkowska 104 m. 12',
+      city: 'Łódź',
+      postalCode: '90-001',
+      country: 'PL',
+      phone: '+48 42 123 45 67',
+    },
+    carrier: 'UPS',
+    service: 'Worldwide Saver',
+    trackingNumber,
+    orderReference: 'ORD-2026-000123',
+    shipDate: '2026-11-23',
+    weightGrams: 1250,
+    packages: 2,
+    ...overrides,
+  };
+}
+
+let files = 0;
+async function renderToFile(document: LabelDocument): Promise<string> {
+  const file = join(work, `label-${(files += 1)}.pdf`);
+  writeFileSync(file, await renderLabelPdf(document));
+  return file;
+}
+
+const pdftotext = (file: string, ...args: string[]) =>
+  execFileSync('pdftotext', [...args, file, '-'], { encoding: 'utf8' });
+
+/** Text of each page (pdftotext separates pages with a form feed). */
+const pageTexts = (file: string) => pdftotext(file, '-layout').split('\f').slice(0, -1);
+
+/** Page sizes in points, "288 x 432". */
+function pageSizes(file: string): string[] {
+  const info = execFileSync('pdfinfo', ['-f', '1', '-l', '100000', file], { encoding: 'utf8' });
+  return [...info.matchAll(/^Page\s+\d+ size:\s+([\d.]+ x [\d.]+) pts/gm)].map((match) => match[1]!);
+}
+
+describe('renderLabelPdf: the label', () => {
+  it('prints the ship-to name and city in Polish, the service, the tracking number, one page per package', async () => {
+    const file = await renderToFile(label());
+    expect(pageSizes(file)).toEqual(['288 x 432', '288 x 432']);
+    const [first, second] = pageTexts(file);
+    for (const text of [first!, second!]) {
+      expect(text).toContain('Zoë Łódź-Wiśniewska');
+      expect(text).toMatch(/90-001 Łódź/);
+      expect(text).toContain('POLAND');
+      expect(text).toContain('Worldwide Saver');
+      expect(text).toContain('UPS');
+      expect(text).toContain(trackingNumber);
+      expect(text).toContain('ORD-2026-000123');
+      expect(text).toContain('2026-11-23');
+      expect(text).toContain('1.25 kg');
+      expect(text).toContain('Springfield, IL 62701');
+    }
+    expect(first).toMatch(/1 of 2/);
+    expect(second).toMatch(/2 of 2/);
+  });
+
+  it('puts the same label on a US letter page', async () => {
+    const file = await renderToFile(label({ format: 'letter', packages: 1 }));
+    expect(pageSizes(file)).toEqual(['612 x 792']);
+    const text = pdftotext(file);
+    expect(text).toContain('Zoë Łódź-Wiśniewska');
+    expect(text).toContain(trackingNumber);
+  });
+
+  it('keeps long text inside the label: it wraps or shrinks, never runs off', async () => {
+    const long = (word: string) => Array.from({ length: 12 }, (_, i) => `${word}${i}`).join(' ');
+    const file = await renderToFile(
+      label({
+        packages: 1,
+        shipTo: {
+          name: `${long('Wiśniewska-Brzęczyszczykiewicz')}`,
+          company: long('Przedsiębiorstwo'),
+          line1: 'X'.repeat(200),
+          line2: long('Mieszkanie'),
+          city: 'Łódź'.repeat(20),
+          region: 'Łódzkie',
+          postalCode: '90-001',
+          country: 'PL',
+        },
+        shipFrom: { ...label().shipFrom, name: long('Warehouse'), line1: long('Street') },
+        carrier: 'Deutsche Post DHL Group Parcel Europe Extended Name',
+        service: long('Service'),
+        orderReference: 'O'.repeat(120),
+      }),
+    );
+    const words = [
+      ...pdftotext(file, '-bbox').matchAll(
+        /<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g,
+      ),
+    ].map(([, xMin, yMin, xMax, yMax, text]) => ({
+      xMin: +xMin!,
+      yMin: +yMin!,
+      xMax: +xMax!,
+      yMax: +yMax!,
+      text,
+    }));
+    expect(words.length).toBeGreaterThan(20);
+    // Overlong lines are cut, not the lines after them: the parcel still reaches the right country.
+    const text = words.map((word) => word.text).join(' ');
+    expect(text).toContain('90-001');
+    expect(text).toContain('POLAND');
+    for (const word of words) {
+      // Within the 10 pt margins of the 288 × 432 pt page (pdftotext's boxes are a little generous).
+      expect(word.xMin, word.text).toBeGreaterThanOrEqual(8);
+      expect(word.xMax, word.text).toBeLessThanOrEqual(280);
+      expect(word.yMin, word.text).toBeGreaterThanOrEqual(8);
+      expect(word.yMax, word.text).toBeLessThanOrEqual(424);
+    }
+  });
+
+  it('refuses a package count that is not a whole number of at least 1', async () => {
+    await expect(renderLabelPdf(label({ packages: 0 }))).rejects.toThrow(RangeError);
+    await expect(renderLabelPdf(label({ packages: 1.5 }))).rejects.toThrow(RangeError);
+  });
+});
+
+/** PNG row filters (none, sub, up, average, Paeth) predict a byte from its neighbours. */
+function predictor(filter: number, left: number, up: number, upLeft: number): number {
+  switch (filter) {
+    case 0:
+      return 0;
+    case 1:
+      return left;
+    case 2:
+      return up;
+    case 3:
+      return (left + up) >> 1;
+    default: {
+      const p = left + up - upLeft;
+      const [a, b, c] = [Math.abs(p - left), Math.abs(p - up), Math.abs(p - upLeft)];
+      return a <= b && a <= c ? left : b <= c ? up : upLeft;
+    }
+  }
+}
+
+/** An 8-bit PNG as pdftoppm writes it (greyscale or RGB, not interlaced) to grey pixels, 0 black … 255 white. */
+function readPng(file: string): { width: number; height: number; pixels: Uint8Array } {
+  const data = readFileSync(file);
+  const chunks: Buffer[] = [];
+  let width = 0;
+  let height = 0;
+  let channels = 1;
+  for (let offset = 8; offset < data.length;) {
+    const length = data.readUInt32BE(offset);
+    const type = data.toString('latin1', offset + 4, offset + 8);
+    const body = data.subarray(offset + 8, offset + 8 + length);
+    if (type === 'IHDR') {
+      width = body.readUInt32BE(0);
+      height = body.readUInt32BE(4);
+      expect([body[8], body[12]]).toEqual([8, 0]); // 8 bits a sample, not interlaced
+      expect([0, 2]).toContain(body[9]); // greyscale or RGB
+      channels = body[9] === 2 ? 3 : 1;
+    }
+    if (type === 'IDAT') chunks.push(body);
+    offset += 12 + length;
+  }
+  // Undo each row's filter (PNG spec §9), byte by byte, then average the channels.
+  const raw = inflateSync(Buffer.concat(chunks));
+  const stride = width * channels;
+  const bytes = new Uint8Array(stride * height);
+  for (let y = 0; y < height; y++) {
+    const filter = raw[y * (stride + 1)]!;
+    const line = raw.subarray(y * (stride + 1) + 1, (y + 1) * (stride + 1));
+    for (let x = 0; x < stride; x++) {
+      const left = x >= channels ? bytes[y * stride + x - channels]! : 0;
+      const up = y > 0 ? bytes[(y - 1) * stride + x]! : 0;
+      const upLeft = x >= channels && y > 0 ? bytes[(y - 1) * stride + x - channels]! : 0;
+      bytes[y * stride + x] = (line[x]! + predictor(filter, left, up, upLeft)) & 0xff;
+    }
+  }
+  const pixels = new Uint8Array(width * height);
+  for (let i = 0; i < pixels.length; i++) {
+    let sum = 0;
+    for (let c = 0; c < channels; c++) sum += bytes[i * channels + c]!;
+    pixels[i] = sum / channels;
+  }
+  return { width, height, pixels };
+}
+
+/** Runs of dark and light pixels along one row: [dark?, length][]. */
+function runsOf(row: Uint8Array): [boolean, number][] {
+  const runs: [boolean, number][] = [];
+  for (const pixel of row) {
+    const dark = pixel < 128;
+    const last = runs.at(-1);
+    if (last && last[0] === dark) last[1] += 1;
+    else runs.push([dark, 1]);
+  }
+  return runs;
+}
+
+/** Element widths in pixels to text: widths to modules, symbols, check character, code sets B and C. */
+function decodeBars(elements: number[]): string {
+  const symbols = (elements.length - 7) / 6;
+  expect(Number.isInteger(symbols)).toBe(true);
+  const module = elements.reduce((a, b) => a + b, 0) / (11 * symbols + 13);
+  const widths = elements.map((pixels) => Math.round(pixels / module));
+  expect(widths.slice(-7).join('')).toBe(code128Patterns[code128.stop]);
+  const values: number[] = [];
+  for (let i = 0; i < symbols; i++) {
+    const pattern = widths.slice(i * 6, i * 6 + 6).join('');
+    const value = code128Patterns.indexOf(pattern);
+    expect(value, `symbol ${i}: ${pattern}`).not.toBe(-1);
+    values.push(value);
+  }
+  const [start, ...data] = values;
+  const check = data.pop()!;
+  expect(data.reduce((sum, value, index) => sum + value * (index + 1), start!) % 103).toBe(check);
+  let inC = start === code128.startC;
+  let text = '';
+  for (const value of data) {
+    if (value === code128.codeC) inC = true;
+    else if (value === code128.codeB) inC = false;
+    else text += inC ? String(value).padStart(2, '0') : String.fromCharCode(value + 32);
+  }
+  return text;
+}
+
+describe('renderLabelPdf: the barcode', () => {
+  it('scans back from a 300 dpi rendering to the tracking number, with its quiet zones clear', async () => {
+    const file = await renderToFile(label({ packages: 1 }));
+    execFileSync('pdftoppm', [
+      '-r',
+      '300',
+      '-png',
+      '-f',
+      '1',
+      '-l',
+      '1',
+      '-singlefile',
+      file,
+      join(work, 'page'),
+    ]);
+    const { width, height, pixels } = readPng(join(work, 'page.png'));
+    expect([width, height]).toEqual([1200, 1800]);
+
+    // The barcode's rows are the ones with the most bars; read the middle one of them.
+    const darkRuns = Array.from({ length: height }, (_, y) => {
+      let runs = 0;
+      for (let x = y * width; x < (y + 1) * width; x++) {
+        if (pixels[x]! < 128 && (x === y * width || pixels[x - 1]! >= 128)) runs += 1;
+      }
+      return runs;
+    });
+    const most = Math.max(...darkRuns);
+    const rows = darkRuns.flatMap((count, y) => (count === most ? [y] : []));
+    expect(rows.length, 'bar height in pixels').toBeGreaterThan(250); // 72 pt = 300 px
+    const row = runsOf(
+      pixels.subarray(rows[rows.length >> 1]! * width, (rows[rows.length >> 1]! + 1) * width),
+    );
+
+    const [leftQuiet, ...rest] = row;
+    const rightQuiet = rest.pop()!;
+    expect(leftQuiet![0] || rightQuiet[0]).toBe(false);
+    const elements = rest.map(([, length]) => length);
+    expect(decodeBars(elements)).toBe(trackingNumber);
+    // k symbols and the stop: 6k + 7 elements over 11k + 13 modules.
+    const symbols = (elements.length - 7) / 6;
+    const module = elements.reduce((a, b) => a + b, 0) / (11 * symbols + 13);
+    expect(leftQuiet![1]).toBeGreaterThanOrEqual(10 * module);
+    expect(rightQuiet[1]).toBeGreaterThanOrEqual(10 * module);
+  });
+});
+
+describe('renderLabelPdf: the packing slip', () => {
+  const lines = Array.from({ length: 500 }, (_, i) => ({
+    sku: `SKU-${String(i + 1).padStart(5, '0')}`,
+    title: `Widget ${i + 1}`,
+    quantity: (i % 3) + 1,
+    unitPrice: { amount: 1999, currency: 'EUR' },
+  }));
+
+  it('paginates 500 lines cleanly: header and page x of y on every page, every SKU once, in order', async () => {
+    const file = await renderToFile(
+      label({
+        packingSlip: {
+          paperSize: 'a4',
+          showPrices: true,
+          footerText: 'Returns within 30 days: ünïcode ok.',
+          lines,
+        },
+      }),
+    );
+    const sizes = pageSizes(file);
+    const slipPages = pageTexts(file).slice(2);
+    // Two label pages, then the slip on 13 A4 pages: 36 single-line rows under the addresses on the
+    // first, 41 on each of the next 11, 13 on the last (36 + 11 × 41 + 13 = 500).
+    expect(sizes).toEqual([...Array(2).fill('288 x 432'), ...Array(13).fill('595.28 x 841.89')]);
+    expect(slipPages).toHaveLength(13);
+    const rowsPerPage: number[] = [];
+    const seen: number[] = [];
+    slipPages.forEach((text, index) => {
+      expect(text).toContain('PACKING SLIP');
+      expect(text).toContain('Order ORD-2026-000123');
+      expect(text).toMatch(/#\s+SKU\s+Item\s+Qty\s+Unit price\s+Total/);
+      expect(text).toContain(`Page ${index + 1} of 13`);
+      expect(text).toContain('Returns within 30 days: ünïcode ok.');
+      const rows = [
+        ...text.matchAll(/^\s*(\d+)\s+SKU-(\d{5})\s+Widget (\d+)\s+(\d)\s+EUR 19\.99\s+EUR ([\d.]+)$/gm),
+      ];
+      rowsPerPage.push(rows.length);
+      for (const [, number, sku, title, quantity, total] of rows) {
+        expect(Number(sku)).toBe(Number(number));
+        expect(Number(title)).toBe(Number(number));
+        expect(Number(total)).toBeCloseTo(19.99 * Number(quantity), 2);
+        seen.push(Number(number));
+      }
+    });
+    expect(rowsPerPage).toEqual([36, ...Array(11).fill(41), 13]);
+    expect(seen).toEqual(lines.map((_, i) => i + 1));
+    expect(slipPages[0]).toContain('Zoë Łódź-Wiśniewska');
+    // 167 lines of 1, 167 of 2, 166 of 3 units at EUR 19.99.
+    expect(slipPages.at(-1)).toMatch(/Lines 500\s+Units 999/);
+    expect(slipPages.at(-1)).toContain('Total EUR 19,970.01');
+  });
+
+  it('leaves prices out when the forms settings hide them', async () => {
+    const file = await renderToFile(
+      label({
+        packages: 1,
+        packingSlip: { paperSize: 'letter', showPrices: false, lines: lines.slice(0, 3) },
+      }),
+    );
+    const [, slip] = pageTexts(file);
+    expect(pageSizes(file)).toEqual(['288 x 432', '612 x 792']);
+    expect(slip).toMatch(/#\s+SKU\s+Item\s+Qty\s*$/m);
+    expect(slip).not.toContain('EUR');
+    expect(slip).toContain('Page 1 of 1');
+    for (const line of lines.slice(0, 3)) expect(slip).toContain(line.sku);
+  });
+
+  it("formats amounts in the currency's minor units (JPY none, KWD three)", async () => {
+    const file = await renderToFile(
+      label({
+        packages: 1,
+        packingSlip: {
+          paperSize: 'letter',
+          showPrices: true,
+          lines: [
+            { sku: 'A', title: 'Yen', quantity: 3, unitPrice: { amount: 1500, currency: 'JPY' } },
+            { sku: 'B', title: 'Dinar', quantity: 2, unitPrice: { amount: 1005, currency: 'KWD' } },
+          ],
+        },
+      }),
+    );
+    const [, slip] = pageTexts(file);
+    expect(slip).toMatch(/JPY\s1,500\s+JPY\s4,500/);
+    expect(slip).toMatch(/KWD\s1\.005\s+KWD\s2\.010/);
+  });
+});
+
+describe('pdf fonts', () => {
+  it('names the same package and files as the after-bundling hook that copies them', () => {
+    expect(pdfFonts.pdfFontPackage).toBe(pdfFontPackage);
+    expect(Object.values(pdfFonts.pdfFontFiles)).toEqual([...pdfFontFiles]);
+  });
+
+  it('load in a Lambda bundle from fonts/ beside it, with no node_modules in reach', async () => {
+    const bundles = join(work, 'bundles');
+    const bundleOf = async (name: string, contents: string) => {
+      const outDir = join(bundles, name);
+      await build({
+        ...esbuildOptions,
+        sourcemap: false, // not what is tested, and the slowest part of the build
+        stdin: { contents, resolveDir: repoRoot, sourcefile: `${name}.ts`, loader: 'ts' },
+        outfile: join(outDir, 'index.mjs'),
+        absWorkingDir: repoRoot,
+        logLevel: 'warning',
+      });
+      // What the construct runs after bundling, run as CDK's local bundling runs it.
+      for (const command of pdfFontCommands(repoRoot, outDir))
+        execFileSync('bash', ['-c', command], { cwd: repoRoot });
+      return outDir;
+    };
+    const [withRenderer, withoutRenderer] = await Promise.all([
+      bundleOf('renders', `export const load = () => import('./shared/render/label-pdf');`),
+      bundleOf('plain', `export { encodeCode128 } from './shared/render/code128';`),
+    ]);
+    expect(existsSync(join(withoutRenderer, 'fonts'))).toBe(false);
+    for (const file of pdfFontFiles) expect(existsSync(join(withRenderer, 'fonts', file))).toBe(true);
+
+    const script = [
+      `const { load } = await import(${JSON.stringify(pathToFileURL(join(withRenderer, 'index.mjs')).href)});`,
+      `const { renderLabelPdf } = await load();`,
+      `const bytes = await renderLabelPdf(JSON.parse(process.argv[1]));`,
+      `(await import('node:fs')).writeFileSync('label.pdf', bytes);`,
+    ].join('\n');
+    // A clean environment and a working directory with no node_modules: only fonts/ can serve.
+    execFileSync(
+      process.execPath,
+      ['--input-type=module', '-e', script, JSON.stringify(label({ packages: 1 }))],
+      {
+        cwd: withRenderer,
+        env: { PATH: process.env.PATH ?? '' },
+      },
+    );
+    expect(pdftotext(join(withRenderer, 'label.pdf'))).toContain('Zoë Łódź-Wiśniewska');
+  });
+
+  it('reads the font files once per process', async () => {
+    const first = await pdfFonts.pdfFontBytes();
+    expect(await pdfFonts.pdfFontBytes()).toBe(first);
+    expect(first.regular.byteLength).toBeGreaterThan(100_000);
+  });
+});

@@ -15,7 +15,7 @@ export const groupAccess: Readonly<Record<string, GroupAccess>> = {
   vendors: { table: 'readWrite' },
   orders: { table: 'readWrite' },
   'order-activity': { table: 'readWrite', filePrefixes: ['exports/'] },
-  fulfillment: { table: 'readWrite', filePrefixes: ['labels/', 'manifests/', 'forms/'] },
+  fulfillment: { table: 'readWrite', filePrefixes: ['labels/', 'manifests/'] },
   returns: { table: 'readWrite' },
   inventory: { table: 'readWrite' },
   'inventory-alerts': { table: 'readWrite' },

@@ -29,6 +29,8 @@ export interface CommerceStackProps extends StackProps {
   existingUserPool?: ExistingUserPool;
   throttle: Required<ThrottleSettings>;
   logLevel?: string;
+  /** ShipEngine for fulfillment: the secret holding its API key, and the merchant's carriers (ups=se-1,...). */
+  shipEngine?: { secretArn: string; carrierIds: string };
 }
 
 export class CommerceStack extends Stack {
@@ -55,12 +57,19 @@ export class CommerceStack extends Stack {
 
     for (const { group } of catalogues) {
       const access = accessOf(group);
+      const shipEngine = group === 'fulfillment' ? props.shipEngine : undefined;
       const fn = new GroupFunction(this, `Group-${group}`, {
         entry: handlerEntry(group),
         description: `Back-office API: ${group} operations`,
         serviceName: `${serviceName}-${group}`,
         logLevel,
-        environment: { CURSOR_SIGNING_KEY: cursorKey.value },
+        environment: {
+          CURSOR_SIGNING_KEY: cursorKey.value,
+          ...(shipEngine
+            ? { SHIPENGINE_SECRET_ARN: shipEngine.secretArn, SHIPENGINE_CARRIER_IDS: shipEngine.carrierIds }
+            : {}),
+        },
+        ...(shipEngine ? { secretArns: [shipEngine.secretArn] } : {}),
       });
       fn.grantTable(this.table.table, access.table);
       fn.grantFiles(this.files.bucket, access.filePrefixes ?? []);

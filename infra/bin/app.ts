@@ -7,6 +7,8 @@
  *   throttleBurst    stage burst limit, default 200
  *   throttleRate     stage steady rate per second, default 100
  *   logLevel         functions' LOG_LEVEL, default info
+ *   shipEngineSecretArn   a Secrets Manager secret holding a ShipEngine API key: enables the ShipEngine carrier
+ *   shipEngineCarrierIds  with it, the merchant's ShipEngine carriers (ups=se-123,stamps_com=se-456)
  */
 import { App, Tags, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
@@ -48,6 +50,12 @@ const stack = new CommerceStack(app, `CommerceBackoffice-${stage}`, {
     rateLimit: positiveNumber('throttleRate', 100),
   },
   logLevel: context('logLevel') === undefined ? undefined : String(context('logLevel')),
+  shipEngine: context('shipEngineSecretArn')
+    ? {
+        secretArn: String(context('shipEngineSecretArn')),
+        carrierIds: String(context('shipEngineCarrierIds') ?? ''),
+      }
+    : undefined,
 });
 Tags.of(stack).add('service', 'commerce-backoffice');
 Tags.of(stack).add('stage', stage);

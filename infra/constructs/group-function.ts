@@ -9,13 +9,20 @@ import type { CfnElement } from 'aws-cdk-lib';
 import { Duration, Stack, Validations } from 'aws-cdk-lib';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import {
+  Architecture,
+  ParamsAndSecretsLayerVersion,
+  ParamsAndSecretsVersions,
+  Runtime,
+  Tracing,
+} from 'aws-cdk-lib/aws-lambda';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
 import type { IConstruct } from 'constructs';
 import { Construct } from 'constructs';
-import { esbuildOptions } from '../bundling';
+import { esbuildOptions, pdfFontCommands } from '../bundling';
 
 const repositoryRoot = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -55,6 +62,11 @@ export interface GroupFunctionProps {
   memorySize?: number;
   timeout?: Duration;
   environment?: Record<string, string>;
+  /**
+   * Secrets the function reads (by ARN): served by the AWS Parameters and Secrets extension on
+   * localhost and cached by it, so no Secrets Manager client ships in the bundle.
+   */
+  secretArns?: readonly string[];
 }
 
 export class GroupFunction extends Construct {
@@ -87,6 +99,9 @@ export class GroupFunction extends Construct {
         LOG_LEVEL: props.logLevel,
         ...props.environment,
       },
+      ...(props.secretArns?.length
+        ? { paramsAndSecrets: ParamsAndSecretsLayerVersion.fromVersion(ParamsAndSecretsVersions.V1_0_103) }
+        : {}),
       bundling: {
         // The same settings as infra/bundling.ts, which the bundle benchmark measures.
         format: OutputFormat.ESM,
@@ -98,8 +113,18 @@ export class GroupFunction extends Construct {
         esbuildArgs: { '--legal-comments': esbuildOptions.legalComments },
         // Ship the SDK version we test against instead of whatever the runtime carries.
         bundleAwsSDK: true,
+        // The PDF renderers' fonts beside the bundles that carry the renderers (infra/bundling.ts).
+        commandHooks: {
+          beforeBundling: () => [],
+          beforeInstall: () => [],
+          afterBundling: pdfFontCommands,
+        },
       },
     });
+
+    for (const [index, arn] of (props.secretArns ?? []).entries()) {
+      Secret.fromSecretCompleteArn(this, `Secret${index}`, arn).grantRead(this.role);
+    }
 
     Validations.of(this.role).acknowledge({
       id: 'AwsSolutions-IAM5[Resource::*]',

@@ -91,6 +91,7 @@ const summaryFields: Record<string, readonly string[]> = {
   ],
   'order-note': ['orderId', 'author'],
   export: ['kind', 'status', 'rowCount', 'fileName'],
+  manifest: ['processorCode', 'carrier', 'warehouseId', 'shipDate', 'status', 'shipments', 'pickupReference'],
 };
 const genericSummaryFields = ['code', 'name', 'sku', 'status', 'warehouseId', 'vendorId', 'ruleId'];
 
@@ -191,6 +192,14 @@ function eventTypeOf(
     previous?.status !== 'voided'
   )
     return 'shipment.voided';
+  // A manifest speaks when it opens and when it is closed; the prints and voids that move its counts
+  // already published shipment events of their own.
+  if (entity === 'manifest') {
+    if (verb === 'created') return 'manifest.opened';
+    return verb === 'updated' && current.status === 'closed' && previous?.status !== 'closed'
+      ? 'manifest.closed'
+      : undefined;
+  }
   if (entity === 'export')
     return current.status === 'ready' && previous?.status !== 'ready' ? 'export.ready' : undefined;
   return namedEvents[entity]?.[verb] ?? `${entity}.${verb}`;

@@ -40,3 +40,14 @@ export function exportKey({ kind, id, extension, at = new Date() }: ExportKeyInp
   const [yyyy, mm, dd] = day!.split('-');
   return `${exportsPrefix}${kind}/${yyyy}/${mm}/${dd}/${id}.${extension}`;
 }
+
+/** Documents kept as long as their records (labels are reprinted, manifests read back): no expiry rule. */
+export const documentPrefixes = { label: 'labels/', manifest: 'manifests/' } as const;
+export type DocumentKind = keyof typeof documentPrefixes;
+
+/** `labels/<yyyy>/<mm>/<dd>/<id>.pdf`, `manifests/…`: filed under the day the document is for. */
+export function documentKey(kind: DocumentKind, id: string, day: string): string {
+  if (!ulidPattern.test(id)) throw new RangeError(`document id must be a ULID: ${JSON.stringify(id)}`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new RangeError(`document day must be YYYY-MM-DD: ${day}`);
+  return `${documentPrefixes[kind]}${day.replaceAll('-', '/')}/${id}.pdf`;
+}

@@ -68,6 +68,36 @@ describe('least privilege', () => {
     );
   });
 
+  it('lets no function read a secret unless ShipEngine is configured, and then only fulfillment, that one', () => {
+    for (const fn of synth.stack.groupFunctions.values()) {
+      expect(grantsFor(roleStatements(fn.role), 'secretsmanager').actions.size).toBe(0);
+    }
+    const arn = 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:shipengine-AbCdEf';
+    const configured = synthesize({ shipEngine: { secretArn: arn, carrierIds: 'ups=se-1' } });
+    for (const [group, fn] of configured.stack.groupFunctions) {
+      const secrets = grantsFor(
+        statementsOf(configured.template, configured.logicalId(fn.role)),
+        'secretsmanager',
+      );
+      if (group !== 'fulfillment') {
+        expect(secrets.actions.size, group).toBe(0);
+        continue;
+      }
+      expect([...secrets.actions].sort()).toEqual([
+        'secretsmanager:DescribeSecret',
+        'secretsmanager:GetSecretValue',
+      ]);
+      expect(secrets.resources).toEqual([JSON.stringify(arn)]);
+      const { Properties } = resourcesOf(configured.template, 'AWS::Lambda::Function')[
+        configured.logicalId(fn.function)
+      ]!;
+      expect(Properties).toMatchObject({
+        Environment: { Variables: { SHIPENGINE_SECRET_ARN: arn, SHIPENGINE_CARRIER_IDS: 'ups=se-1' } },
+        Layers: [expect.anything()],
+      });
+    }
+  });
+
   it('gives the OpenAPI function no data access at all', () => {
     const statements = roleStatements(synth.stack.apiFunction.role);
     for (const service of ['dynamodb', 's3', 'events', 'sqs', 'secretsmanager']) {

@@ -155,4 +155,27 @@ describe('domain events from stream records', () => {
     expect(decoded.undecodable[1]!.reason).toContain('without an item image');
     expect(decoded.events.map((entry) => entry.event.type)).toEqual(['vendor.created']);
   });
+
+  it('publish a manifest when it opens and when it closes, not for each print it counts', () => {
+    const manifest = {
+      PK: 'MANIFEST#M1',
+      SK: 'MANIFEST',
+      entity: 'manifest',
+      id: 'M1',
+      processorCode: 'parcel',
+      status: 'open',
+      shipments: 1,
+      version: 1,
+    };
+    expect(toDomainEvent(record('INSERT', manifest))?.type).toBe('manifest.opened');
+    const joined = { ...manifest, shipments: 2, version: 2 };
+    expect(toDomainEvent(record('MODIFY', joined, manifest))).toBeUndefined();
+    const closing = { ...joined, status: 'closing', version: 3 };
+    expect(toDomainEvent(record('MODIFY', closing, joined))).toBeUndefined();
+    const closed = { ...closing, status: 'closed', pickupReference: 'PU-1', version: 4 };
+    expect(toDomainEvent(record('MODIFY', closed, closing))).toMatchObject({
+      type: 'manifest.closed',
+      summary: { status: 'closed', shipments: 2, pickupReference: 'PU-1' },
+    });
+  });
 });

@@ -4,15 +4,14 @@
  * bundle loads them: from `fonts/` beside the bundle, with no node_modules in reach.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { inflateSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { esbuildOptions, pdfFontCommands, pdfFontFiles, pdfFontPackage } from '../../infra/bundling';
-import { code128, code128Patterns } from '../../shared/render/code128';
+import { scanBarcode } from '../support/barcode-reader';
 import type { LabelDocument } from '../../shared/render/label-pdf';
 import { renderLabelPdf } from '../../shared/render/label-pdf';
 import * as pdfFonts from '../../shared/render/pdf-fonts';
@@ -158,108 +157,6 @@ describe('renderLabelPdf: the label', () => {
   });
 });
 
-/** PNG row filters (none, sub, up, average, Paeth) predict a byte from its neighbours. */
-function predictor(filter: number, left: number, up: number, upLeft: number): number {
-  switch (filter) {
-    case 0:
-      return 0;
-    case 1:
-      return left;
-    case 2:
-      return up;
-    case 3:
-      return (left + up) >> 1;
-    default: {
-      const p = left + up - upLeft;
-      const [a, b, c] = [Math.abs(p - left), Math.abs(p - up), Math.abs(p - upLeft)];
-      return a <= b && a <= c ? left : b <= c ? up : upLeft;
-    }
-  }
-}
-
-/** An 8-bit PNG as pdftoppm writes it (greyscale or RGB, not interlaced) to grey pixels, 0 black … 255 white. */
-function readPng(file: string): { width: number; height: number; pixels: Uint8Array } {
-  const data = readFileSync(file);
-  const chunks: Buffer[] = [];
-  let width = 0;
-  let height = 0;
-  let channels = 1;
-  for (let offset = 8; offset < data.length;) {
-    const length = data.readUInt32BE(offset);
-    const type = data.toString('latin1', offset + 4, offset + 8);
-    const body = data.subarray(offset + 8, offset + 8 + length);
-    if (type === 'IHDR') {
-      width = body.readUInt32BE(0);
-      height = body.readUInt32BE(4);
-      expect([body[8], body[12]]).toEqual([8, 0]); // 8 bits a sample, not interlaced
-      expect([0, 2]).toContain(body[9]); // greyscale or RGB
-      channels = body[9] === 2 ? 3 : 1;
-    }
-    if (type === 'IDAT') chunks.push(body);
-    offset += 12 + length;
-  }
-  // Undo each row's filter (PNG spec §9), byte by byte, then average the channels.
-  const raw = inflateSync(Buffer.concat(chunks));
-  const stride = width * channels;
-  const bytes = new Uint8Array(stride * height);
-  for (let y = 0; y < height; y++) {
-    const filter = raw[y * (stride + 1)]!;
-    const line = raw.subarray(y * (stride + 1) + 1, (y + 1) * (stride + 1));
-    for (let x = 0; x < stride; x++) {
-      const left = x >= channels ? bytes[y * stride + x - channels]! : 0;
-      const up = y > 0 ? bytes[(y - 1) * stride + x]! : 0;
-      const upLeft = x >= channels && y > 0 ? bytes[(y - 1) * stride + x - channels]! : 0;
-      bytes[y * stride + x] = (line[x]! + predictor(filter, left, up, upLeft)) & 0xff;
-    }
-  }
-  const pixels = new Uint8Array(width * height);
-  for (let i = 0; i < pixels.length; i++) {
-    let sum = 0;
-    for (let c = 0; c < channels; c++) sum += bytes[i * channels + c]!;
-    pixels[i] = sum / channels;
-  }
-  return { width, height, pixels };
-}
-
-/** Runs of dark and light pixels along one row: [dark?, length][]. */
-function runsOf(row: Uint8Array): [boolean, number][] {
-  const runs: [boolean, number][] = [];
-  for (const pixel of row) {
-    const dark = pixel < 128;
-    const last = runs.at(-1);
-    if (last && last[0] === dark) last[1] += 1;
-    else runs.push([dark, 1]);
-  }
-  return runs;
-}
-
-/** Element widths in pixels to text: widths to modules, symbols, check character, code sets B and C. */
-function decodeBars(elements: number[]): string {
-  const symbols = (elements.length - 7) / 6;
-  expect(Number.isInteger(symbols)).toBe(true);
-  const module = elements.reduce((a, b) => a + b, 0) / (11 * symbols + 13);
-  const widths = elements.map((pixels) => Math.round(pixels / module));
-  expect(widths.slice(-7).join('')).toBe(code128Patterns[code128.stop]);
-  const values: number[] = [];
-  for (let i = 0; i < symbols; i++) {
-    const pattern = widths.slice(i * 6, i * 6 + 6).join('');
-    const value = code128Patterns.indexOf(pattern);
-    expect(value, `symbol ${i}: ${pattern}`).not.toBe(-1);
-    values.push(value);
-  }
-  const [start, ...data] = values;
-  const check = data.pop()!;
-  expect(data.reduce((sum, value, index) => sum + value * (index + 1), start!) % 103).toBe(check);
-  let inC = start === code128.startC;
-  let text = '';
-  for (const value of data) {
-    if (value === code128.codeC) inC = true;
-    else if (value === code128.codeB) inC = false;
-    else text += inC ? String(value).padStart(2, '0') : String.fromCharCode(value + 32);
-  }
-  return text;
-}
-
 describe('renderLabelPdf: the barcode', () => {
   it('scans back from a 300 dpi rendering to the tracking number, with its quiet zones clear', async () => {
     const file = await renderToFile(label({ packages: 1 }));
@@ -275,34 +172,12 @@ describe('renderLabelPdf: the barcode', () => {
       file,
       join(work, 'page'),
     ]);
-    const { width, height, pixels } = readPng(join(work, 'page.png'));
-    expect([width, height]).toEqual([1200, 1800]);
-
-    // The barcode's rows are the ones with the most bars; read the middle one of them.
-    const darkRuns = Array.from({ length: height }, (_, y) => {
-      let runs = 0;
-      for (let x = y * width; x < (y + 1) * width; x++) {
-        if (pixels[x]! < 128 && (x === y * width || pixels[x - 1]! >= 128)) runs += 1;
-      }
-      return runs;
-    });
-    const most = Math.max(...darkRuns);
-    const rows = darkRuns.flatMap((count, y) => (count === most ? [y] : []));
-    expect(rows.length, 'bar height in pixels').toBeGreaterThan(250); // 72 pt = 300 px
-    const row = runsOf(
-      pixels.subarray(rows[rows.length >> 1]! * width, (rows[rows.length >> 1]! + 1) * width),
-    );
-
-    const [leftQuiet, ...rest] = row;
-    const rightQuiet = rest.pop()!;
-    expect(leftQuiet![0] || rightQuiet[0]).toBe(false);
-    const elements = rest.map(([, length]) => length);
-    expect(decodeBars(elements)).toBe(trackingNumber);
-    // k symbols and the stop: 6k + 7 elements over 11k + 13 modules.
-    const symbols = (elements.length - 7) / 6;
-    const module = elements.reduce((a, b) => a + b, 0) / (11 * symbols + 13);
-    expect(leftQuiet![1]).toBeGreaterThanOrEqual(10 * module);
-    expect(rightQuiet[1]).toBeGreaterThanOrEqual(10 * module);
+    const scanned = scanBarcode(join(work, 'page.png'));
+    expect(scanned.size).toEqual({ width: 1200, height: 1800 });
+    expect(scanned.barRows, 'bar height in pixels').toBeGreaterThan(250); // 72 pt = 300 px
+    expect(scanned.text).toBe(trackingNumber);
+    expect(scanned.quietZones.left).toBeGreaterThanOrEqual(10 * scanned.module);
+    expect(scanned.quietZones.right).toBeGreaterThanOrEqual(10 * scanned.module);
   });
 });
 

@@ -81,3 +81,4 @@ export * from './idempotency';
 export * from './shipments';
 export * from './exports';
 export * from './storage';
+export * from './fulfillment';

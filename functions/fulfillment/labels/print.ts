@@ -1,0 +1,210 @@
+/**
+ * Print: buys the label, renders it to S3 and records the shipment on its manifest, in that order. The
+ * shipment id is the purchase's idempotency key, so a retried purchase answers the same label; a label
+ * whose recording surely failed is voided (buyAndRecord), so no paid label is left behind.
+ */
+import { tableName } from '../../../shared/db/client';
+import { TransactionCancelled } from '../../../shared/db/errors';
+import { lastShippingChoiceKey } from '../../../shared/db/keys';
+import { LostRace } from '../../../shared/db/retry';
+import type { NamedItem } from '../../../shared/db/transactions';
+import { linesToShip } from '../../../shared/domain/shipment';
+import type { Shipment } from '../../../shared/domain/shipment';
+import { AppError, Conflict, NotFound } from '../../../shared/errors';
+import { documentKey } from '../../../shared/files/keys';
+import { presignedGetUrl } from '../../../shared/files/presigned-url';
+import { putBytes } from '../../../shared/files/put-bytes';
+import { newId } from '../../../shared/ids';
+import { logger } from '../../../shared/logging/logger';
+import { loadOrder } from '../../../shared/orders/repository';
+import { recordShipment } from '../../../shared/shipments/commit';
+import { findWarehouse } from '../../../shared/warehouses/repository';
+import type { PackageToShip, PurchasedLabel, PurchaseRequest } from '../carriers/adapter';
+import { buyAndRecord } from '../carriers/adapter';
+import { adapterFor } from '../carriers/registry';
+import { readFormSettings } from '../forms/repository';
+import type { ManifestPlacement } from '../manifests/repository';
+import { manifestJoinItems, openManifestId } from '../manifests/repository';
+import { labelDocument, labelFileName } from './label-document';
+
+export interface PrintRequest {
+  orderId: string;
+  actor: string;
+  processorCode: string;
+  serviceCode: string;
+  packages: readonly PackageToShip[];
+  confirmation: PurchaseRequest['confirmation'];
+  shipDate?: string;
+  lines?: ReadonlyArray<{ itemId: string; quantity: number }>;
+  labelFormat?: PurchaseRequest['labelFormat'];
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** Nothing was written: a refusal, a refused condition, a race the writer gave up on. */
+const surelyNotCommitted = (error: unknown) =>
+  error instanceof AppError || error instanceof TransactionCancelled || error instanceof LostRace;
+
+function lastChoicePut(channel: string, label: PurchasedLabel): NamedItem {
+  return [
+    'last-shipping-choice',
+    {
+      Put: {
+        TableName: tableName(),
+        Item: {
+          ...lastShippingChoiceKey(channel),
+          processorCode: label.processorCode,
+          serviceCode: label.serviceCode,
+          carrier: label.carrier,
+          service: label.serviceName,
+        },
+      },
+    },
+  ];
+}
+
+export async function printLabel(request: PrintRequest) {
+  const adapter = adapterFor(request.processorCode);
+  const stored = await loadOrder(request.orderId);
+  if (!stored) throw new NotFound(`No order has the id ${request.orderId}.`);
+  const { order } = stored;
+  // Refused before anything is bought: lines that cannot ship, no warehouse, no address to ship from.
+  const lines = linesToShip(order.lines, request.lines);
+  if (!order.warehouseId) {
+    throw new Conflict(
+      `Order ${order.id} has no warehouse; assign the one it ships from (PUT /v1/orders/${order.id} with warehouseId) before buying a label.`,
+    );
+  }
+  const warehouse = await findWarehouse(order.warehouseId);
+  if (!warehouse?.originAddress) {
+    throw new Conflict(
+      `Warehouse ${warehouse?.code ?? order.warehouseId} has no origin address to ship from; set one (PUT /v1/inventory/warehouses/${order.warehouseId}) first.`,
+      { warehouseId: order.warehouseId },
+    );
+  }
+  const shipFrom = warehouse.originAddress;
+  const [labelForm, slipForm] = await Promise.all([
+    readFormSettings('label'),
+    readFormSettings('packing-slip'),
+  ]);
+  const shipDate = request.shipDate ?? today();
+  const shipmentId = newId();
+  const labelKey = documentKey('label', shipmentId, shipDate);
+  const weightGrams = request.packages.reduce((sum, pack) => sum + pack.weightGrams, 0);
+  const purchase: PurchaseRequest = {
+    shipFrom,
+    shipTo: order.shipTo,
+    packages: request.packages,
+    confirmation: request.confirmation,
+    shipDate,
+    serviceCode: request.serviceCode,
+    idempotencyKey: shipmentId,
+    labelFormat: request.labelFormat ?? (labelForm.paperSize === 'letter' ? 'pdf_letter' : 'pdf_4x6'),
+  };
+
+  let committing = false;
+  const recorded = await buyAndRecord(
+    adapter,
+    purchase,
+    async (label) => {
+      const details = {
+        source: 'label' as const,
+        carrier: label.carrier,
+        service: label.serviceName,
+        trackingNumber: label.trackingNumber,
+        shipDate: label.labelDate,
+        packages: request.packages.length,
+        weightGrams,
+        cost: label.cost,
+        labelKey,
+        processorCode: label.processorCode,
+        labelId: label.labelId,
+      };
+      const provisional: Shipment = {
+        ...details,
+        id: shipmentId,
+        orderId: order.id,
+        trackingStatus: 'unknown',
+        lines,
+        warehouseId: warehouse.id,
+        status: 'active',
+        createdBy: request.actor,
+        createdAt: new Date().toISOString(),
+        updatedAt: new Date().toISOString(),
+        version: 1,
+      };
+      const pdf = await renderLabel(provisional);
+      await putBytes({
+        key: labelKey,
+        bytes: pdf,
+        contentType: 'application/pdf',
+        fileName: labelFileName(provisional),
+      });
+      committing = true;
+      return recordOnManifest(details, label);
+    },
+    {
+      now: () => new Date(),
+      recordingSurelyFailed: (error) => !committing || surelyNotCommitted(error),
+      onVoidFailed: (label, problem) =>
+        logger.error('A bought label could not be voided after its recording failed: void it by hand', {
+          processorCode: label.processorCode,
+          labelId: label.labelId,
+          trackingNumber: label.trackingNumber,
+          problem: problem instanceof Error ? problem.message : problem,
+        }),
+    },
+  );
+  const link = await presignedGetUrl(labelKey, { fileName: labelFileName(recorded) });
+  return { shipment: recorded, label: { ...link, fileName: labelFileName(recorded) } };
+
+  async function renderLabel(shipment: Shipment): Promise<Uint8Array> {
+    const { renderLabelPdf } = await import('../../../shared/render/label-pdf');
+    return renderLabelPdf(
+      labelDocument({ order, shipment, shipFrom, label: labelForm, packingSlip: slipForm }),
+    );
+  }
+
+  /** Records the shipment on the open manifest (or a new one); a manifest closed meanwhile is retried. */
+  async function recordOnManifest(
+    details: Parameters<typeof recordShipment>[0]['details'],
+    label: PurchasedLabel,
+  ): Promise<Shipment> {
+    for (let attempt = 1; ; attempt += 1) {
+      const open = await openManifestId(label.processorCode, warehouse!.id, label.labelDate);
+      const placement: ManifestPlacement = open
+        ? { kind: 'join', manifestId: open }
+        : {
+            kind: 'open',
+            manifest: {
+              id: newId(),
+              processorCode: label.processorCode,
+              carrier: label.carrier,
+              warehouseId: warehouse!.id,
+              warehouseCode: warehouse!.code,
+              shipDate: label.labelDate,
+            },
+          };
+      const manifestId = placement.kind === 'join' ? placement.manifestId : placement.manifest.id;
+      try {
+        const { shipment } = await recordShipment({
+          orderId: order.id,
+          actor: request.actor,
+          lines: request.lines,
+          shipmentId,
+          details: { ...details, manifestId },
+          items: (shipment) => [
+            ...manifestJoinItems(placement, shipment),
+            lastChoicePut(order.channel, label),
+          ],
+        });
+        return shipment;
+      } catch (error) {
+        const manifestMoved =
+          error instanceof TransactionCancelled &&
+          (error.refused('manifest') || error.refused('open-manifest'));
+        if (!manifestMoved || attempt >= 5) throw error;
+      }
+    }
+  }
+}

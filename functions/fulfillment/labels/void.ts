@@ -1,0 +1,78 @@
+/**
+ * Void: the carrier first (it decides whether the label can still be refunded), then the shipment,
+ * stock, order and manifest in one transaction. The manifest is held open for the void meanwhile
+ * (`voidsInFlight`), so a close racing it waits for the void or wins before it starts: never both.
+ */
+import { ConditionFailed } from '../../../shared/db/errors';
+import type { Shipment } from '../../../shared/domain/shipment';
+import { Conflict, NotFound } from '../../../shared/errors';
+import { voidShipment } from '../../../shared/shipments/commit';
+import { findShipmentById } from '../../../shared/shipments/repository';
+import { adapterFor } from '../carriers/registry';
+import { findManifest, manifestLeaveItems, releaseVoid, reserveVoid } from '../manifests/repository';
+
+const refused = (reasonCode: string, message: string, shipment: Shipment) =>
+  new Conflict(message, { reasonCode, shipmentId: shipment.id, status: shipment.status });
+
+export async function voidLabel(shipmentId: string, actor: string): Promise<Shipment> {
+  const shipment = await findShipmentById(shipmentId);
+  if (!shipment) throw new NotFound(`No shipment has the id ${shipmentId}.`);
+  if (shipment.source !== 'label' || !shipment.processorCode || !shipment.labelId) {
+    throw refused(
+      'not_a_label',
+      `Shipment ${shipment.id} was entered by hand and has no label to void; remove it with DELETE /v1/orders/${shipment.orderId}/tracking/${shipment.id}.`,
+      shipment,
+    );
+  }
+  if (shipment.status === 'voided') {
+    throw refused(
+      'label_already_voided',
+      `The label of shipment ${shipment.id} is already voided.`,
+      shipment,
+    );
+  }
+  const manifestId = shipment.manifestId;
+  const closed = () =>
+    refused(
+      'manifest_closed',
+      `Shipment ${shipment.id} is on manifest ${manifestId}, which is closed: the carrier has it on the day's form.`,
+      shipment,
+    );
+  if (manifestId) {
+    const manifest = await findManifest(manifestId);
+    if (manifest && manifest.status !== 'open') throw closed();
+    try {
+      await reserveVoid(manifestId);
+    } catch (error) {
+      if (error instanceof ConditionFailed) throw closed();
+      throw error;
+    }
+  }
+  try {
+    const answer = await adapterFor(shipment.processorCode).void(
+      { labelId: shipment.labelId, trackingNumber: shipment.trackingNumber, labelDate: shipment.shipDate },
+      new Date(),
+    );
+    if (!answer.approved) throw refused(answer.reasonCode, answer.message, shipment);
+    const { shipment: voided } = await voidShipment({
+      orderId: shipment.orderId,
+      shipmentId: shipment.id,
+      actor,
+      check(current) {
+        if (current.status === 'voided') {
+          throw refused(
+            'label_already_voided',
+            `The label of shipment ${current.id} is already voided.`,
+            current,
+          );
+        }
+      },
+      items: (read) => (manifestId ? manifestLeaveItems(manifestId, read) : []),
+    });
+    return voided;
+  } catch (error) {
+    // The void did not commit: the manifest is no longer held for it.
+    if (manifestId) await releaseVoid(manifestId).catch(() => undefined);
+    throw error;
+  }
+}

@@ -1,0 +1,175 @@
+/** Manifests: listed by ship date; closed into the end-of-day form once, however many close at once. */
+import { decodeCursor, encodeCursor, InvalidCursor } from '../../../shared/db/cursor';
+import { ConditionFailed, TransactionCancelled } from '../../../shared/db/errors';
+import { manifestsOfMonth } from '../../../shared/db/keys';
+import type { Filter } from '../../../shared/db/query';
+import { allOf, queryPage } from '../../../shared/db/query';
+import { toResource } from '../../../shared/db/resource';
+import type { Manifest } from '../../../shared/domain/manifest';
+import { closeRefusal, manifestSchema } from '../../../shared/domain/manifest';
+import { BadRequest, Conflict, NotFound } from '../../../shared/errors';
+import { documentKey } from '../../../shared/files/keys';
+import { presignedGetUrl } from '../../../shared/files/presigned-url';
+import { putBytes } from '../../../shared/files/put-bytes';
+import type { Implementations } from '../../../shared/http/catalogue';
+import { monthsOf } from '../../../shared/shipments/queries';
+import { findWarehouse } from '../../../shared/warehouses/repository';
+import { adapterFor } from '../carriers/registry';
+import { readFormSettings } from '../forms/repository';
+import type { fulfillmentCatalogue } from '../routes';
+import { claimClose, findManifest, finishClose, manifestEntriesOf } from './repository';
+
+type Routes = typeof fulfillmentCatalogue.routes;
+type ManifestOperations = Pick<Implementations<Routes>, 'listManifests' | 'closeManifest'>;
+
+const day = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+const formFileName = (manifest: Manifest) =>
+  `manifest-${manifest.processorCode}-${manifest.warehouseCode}-${manifest.shipDate}.pdf`;
+
+function filterOf(query: { carrier?: string; warehouseId?: string; status?: string }): Filter | undefined {
+  return allOf(
+    ...(query.carrier
+      ? [{ expression: 'processorCode = :carrier', values: { ':carrier': query.carrier } }]
+      : []),
+    ...(query.warehouseId
+      ? [{ expression: 'warehouseId = :warehouseId', values: { ':warehouseId': query.warehouseId } }]
+      : []),
+    ...(query.status
+      ? [
+          {
+            expression: '#status = :status',
+            names: { '#status': 'status' },
+            values: { ':status': query.status },
+          },
+        ]
+      : []),
+  );
+}
+
+async function formLink(manifest: Manifest) {
+  const fileName = formFileName(manifest);
+  return { ...(await presignedGetUrl(manifest.fileKey!, { fileName })), fileName };
+}
+
+export const manifestOperations: ManifestOperations = {
+  async listManifests({ query }) {
+    const from = query.from ?? day(-30);
+    const to = query.to ?? day(7);
+    if (from > to) throw new BadRequest('from must not be after to.');
+    const scope = [
+      'manifests',
+      from,
+      to,
+      query.carrier ?? '',
+      query.warehouseId ?? '',
+      query.status ?? '',
+    ].join('|');
+    const months = monthsOf(from, to).reverse();
+    if (months.length > 24) throw new BadRequest('List at most 24 months of manifests at once.');
+    const position = decodeCursor(query.cursor, scope);
+    let monthIndex = 0;
+    let inner: string | undefined;
+    if (position) {
+      monthIndex = months.indexOf(String(position.month));
+      if (monthIndex < 0 || (position.inner !== undefined && typeof position.inner !== 'string'))
+        throw new InvalidCursor();
+      inner = position.inner as string | undefined;
+    }
+    const filter = filterOf(query);
+    const items: Manifest[] = [];
+    for (; monthIndex < months.length; monthIndex += 1) {
+      const month = months[monthIndex]!;
+      const page = await queryPage({
+        ...manifestsOfMonth(month),
+        skBetween: { from, to: `${to}#\uffff` },
+        filter,
+        limit: query.limit - items.length,
+        cursor: inner,
+        scope: `${scope}|${month}`,
+        ascending: false,
+      });
+      inner = undefined;
+      items.push(...page.items.map((item) => toResource(manifestSchema, item)));
+      if (page.nextCursor) {
+        return { body: { items, nextCursor: encodeCursor({ month, inner: page.nextCursor }, scope) } };
+      }
+      if (items.length >= query.limit) {
+        const next = months[monthIndex + 1];
+        return { body: { items, nextCursor: next ? encodeCursor({ month: next }, scope) : null } };
+      }
+    }
+    return { body: { items, nextCursor: null } };
+  },
+
+  async closeManifest({ params, caller }) {
+    const manifest = await findManifest(params.manifestId);
+    if (!manifest) throw new NotFound(`No manifest has the id ${params.manifestId}.`);
+    if (manifest.status === 'closed') return { body: { manifest, form: await formLink(manifest) } };
+    const now = new Date();
+    const refusal = closeRefusal(manifest, now);
+    if (refusal)
+      throw new Conflict(refusal, { status: manifest.status, voidsInFlight: manifest.voidsInFlight });
+    try {
+      await claimClose(manifest, now);
+    } catch (error) {
+      if (!(error instanceof TransactionCancelled || error instanceof ConditionFailed)) throw error;
+      // Another close (or a void) got there first: answer what it made of the manifest.
+      const current = await findManifest(manifest.id);
+      if (current?.status === 'closed') return { body: { manifest: current, form: await formLink(current) } };
+      throw new Conflict(
+        current
+          ? (closeRefusal(current, new Date()) ?? `Manifest ${manifest.id} changed; try again.`)
+          : 'Gone.',
+        { status: current?.status, voidsInFlight: current?.voidsInFlight },
+      );
+    }
+    const [entries, warehouse, settings] = await Promise.all([
+      manifestEntriesOf(manifest.id),
+      findWarehouse(manifest.warehouseId),
+      readFormSettings('manifest'),
+    ]);
+    const receipt = await adapterFor(manifest.processorCode).closeManifest({
+      shipDate: manifest.shipDate,
+      warehouseCode: manifest.warehouseCode,
+      labels: entries.map((entry) => ({ labelId: entry.labelId, trackingNumber: entry.trackingNumber })),
+    });
+    const closedAt = new Date().toISOString();
+    const { renderManifestPdf } = await import('../../../shared/render/manifest-pdf');
+    const pdf = await renderManifestPdf({
+      paperSize: settings.paperSize === 'a4' ? 'a4' : 'letter',
+      ...(settings.footerText ? { footerText: settings.footerText } : {}),
+      manifestId: manifest.id,
+      carrier: manifest.carrier,
+      warehouse: {
+        code: manifest.warehouseCode,
+        name: warehouse?.name ?? manifest.warehouseCode,
+        ...(warehouse?.originAddress ? { address: warehouse.originAddress } : {}),
+      },
+      shipDate: manifest.shipDate,
+      closedAt,
+      pickupReference: receipt.pickupReference,
+      shipments: entries.map((entry) => ({
+        trackingNumber: entry.trackingNumber,
+        orderReference: entry.orderId,
+        service: entry.service,
+        packages: entry.packages,
+        weightGrams: entry.weightGrams,
+        ...(entry.cost ? { cost: entry.cost } : {}),
+      })),
+    });
+    const fileKey = documentKey('manifest', manifest.id, manifest.shipDate);
+    await putBytes({
+      key: fileKey,
+      bytes: pdf,
+      contentType: 'application/pdf',
+      fileName: formFileName(manifest),
+    });
+    const closed = await finishClose(manifest.id, {
+      pickupReference: receipt.pickupReference,
+      fileKey,
+      closedBy: caller.username,
+      at: closedAt,
+    });
+    return { body: { manifest: closed, form: await formLink(closed) } };
+  },
+};

@@ -1,0 +1,277 @@
+/**
+ * Manifests in the table (keys in shared/db/keys/fulfillment.ts): the items a print or a void adds to the
+ * shipment's transaction, the void reservation, the close's claim and finish, and the reads.
+ */
+import { tableName } from '../../../shared/db/client';
+import {
+  manifestEntries,
+  manifestEntryKey,
+  manifestIndexKeys,
+  manifestKey,
+  openManifestKey,
+} from '../../../shared/db/keys';
+import { getItem, queryAll } from '../../../shared/db/query';
+import { toResource } from '../../../shared/db/resource';
+import type { NamedItem } from '../../../shared/db/transactions';
+import { conditionalUpdate, transactWrite } from '../../../shared/db/transactions';
+import { withoutRequestGuard } from '../../../shared/db/request-guard';
+import type { Manifest, ManifestEntry } from '../../../shared/domain/manifest';
+import { manifestEntrySchema, manifestSchema, staleClosingMs } from '../../../shared/domain/manifest';
+import type { Shipment } from '../../../shared/domain/shipment';
+
+export async function findManifest(manifestId: string, consistent = true): Promise<Manifest | undefined> {
+  const item = await getItem(manifestKey(manifestId), consistent);
+  return item ? toResource(manifestSchema, item) : undefined;
+}
+
+/** The id of the manifest open for a carrier, warehouse and ship date, if one is. */
+export async function openManifestId(
+  processorCode: string,
+  warehouseId: string,
+  shipDate: string,
+): Promise<string | undefined> {
+  const pointer = await getItem(openManifestKey(processorCode, warehouseId, shipDate), true);
+  return typeof pointer?.manifestId === 'string' ? pointer.manifestId : undefined;
+}
+
+export async function manifestEntriesOf(manifestId: string): Promise<ManifestEntry[]> {
+  const items = await queryAll({ ...manifestEntries(manifestId), consistent: true });
+  return items.map((item) => toResource(manifestEntrySchema, item));
+}
+
+function entryOf(manifestId: string, shipment: Shipment): ManifestEntry {
+  return {
+    manifestId,
+    shipmentId: shipment.id,
+    orderId: shipment.orderId,
+    labelId: shipment.labelId ?? shipment.id,
+    trackingNumber: shipment.trackingNumber,
+    service: shipment.service,
+    packages: shipment.packages,
+    weightGrams: shipment.weightGrams,
+    ...(shipment.cost ? { cost: shipment.cost } : {}),
+  };
+}
+
+/** Where a print's shipment goes: the open manifest, or a new one (created in the same transaction). */
+export type ManifestPlacement =
+  | { kind: 'join'; manifestId: string }
+  | {
+      kind: 'open';
+      manifest: Pick<
+        Manifest,
+        'id' | 'processorCode' | 'carrier' | 'warehouseId' | 'warehouseCode' | 'shipDate'
+      >;
+    };
+
+/** The items that put a shipment on its manifest, named `manifest` and `manifest-entry`. */
+export function manifestJoinItems(placement: ManifestPlacement, shipment: Shipment): NamedItem[] {
+  const at = new Date().toISOString();
+  const manifestId = placement.kind === 'join' ? placement.manifestId : placement.manifest.id;
+  const entry: NamedItem = [
+    'manifest-entry',
+    {
+      Put: {
+        TableName: tableName(),
+        Item: { ...manifestEntryKey(manifestId, shipment.id), ...entryOf(manifestId, shipment) },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    },
+  ];
+  if (placement.kind === 'join') {
+    return [
+      [
+        'manifest',
+        {
+          Update: {
+            TableName: tableName(),
+            Key: manifestKey(manifestId),
+            UpdateExpression:
+              'ADD shipments :one, packages :packages, weightGrams :weight, version :one SET updatedAt = :at',
+            ConditionExpression: '#status = :open',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: {
+              ':one': 1,
+              ':packages': shipment.packages,
+              ':weight': shipment.weightGrams,
+              ':at': at,
+              ':open': 'open',
+            },
+          },
+        },
+      ],
+      entry,
+    ];
+  }
+  const manifest: Manifest = {
+    ...placement.manifest,
+    status: 'open',
+    shipments: 1,
+    packages: shipment.packages,
+    weightGrams: shipment.weightGrams,
+    voidsInFlight: 0,
+    createdAt: at,
+    updatedAt: at,
+    version: 1,
+  };
+  return [
+    [
+      'manifest',
+      {
+        Put: {
+          TableName: tableName(),
+          Item: {
+            ...manifestKey(manifest.id),
+            ...manifestIndexKeys(manifest),
+            entity: 'manifest',
+            ...manifest,
+          },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
+    ],
+    [
+      'open-manifest',
+      {
+        Put: {
+          TableName: tableName(),
+          Item: {
+            ...openManifestKey(manifest.processorCode, manifest.warehouseId, manifest.shipDate),
+            manifestId: manifest.id,
+          },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
+    ],
+    entry,
+  ];
+}
+
+/** Holds a manifest open for a void asked of the carrier (refused once it is closing or closed). */
+export async function reserveVoid(manifestId: string): Promise<void> {
+  await withoutRequestGuard(() =>
+    conditionalUpdate({
+      TableName: tableName(),
+      Key: manifestKey(manifestId),
+      UpdateExpression: 'ADD voidsInFlight :one',
+      ConditionExpression: '#status = :open',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':one': 1, ':open': 'open' },
+    }),
+  );
+}
+
+/** Lets go of a reservation whose void the carrier refused. */
+export async function releaseVoid(manifestId: string): Promise<void> {
+  await withoutRequestGuard(() =>
+    conditionalUpdate({
+      TableName: tableName(),
+      Key: manifestKey(manifestId),
+      UpdateExpression: 'ADD voidsInFlight :minusOne',
+      ConditionExpression: 'voidsInFlight > :zero',
+      ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
+    }),
+  );
+}
+
+/** The items that take a voided shipment off its manifest and end its reservation. */
+export function manifestLeaveItems(manifestId: string, shipment: Shipment): NamedItem[] {
+  return [
+    [
+      'manifest',
+      {
+        Update: {
+          TableName: tableName(),
+          Key: manifestKey(manifestId),
+          UpdateExpression:
+            'ADD shipments :minusOne, packages :packages, weightGrams :weight, voidsInFlight :minusOne, version :one SET updatedAt = :at',
+          ConditionExpression: '#status = :open AND voidsInFlight > :zero',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':one': 1,
+            ':minusOne': -1,
+            ':zero': 0,
+            ':packages': -shipment.packages,
+            ':weight': -shipment.weightGrams,
+            ':at': new Date().toISOString(),
+            ':open': 'open',
+          },
+        },
+      },
+    ],
+    [
+      'manifest-entry',
+      { Delete: { TableName: tableName(), Key: manifestEntryKey(manifestId, shipment.id) } },
+    ],
+  ];
+}
+
+/**
+ * Claims the close: open (with no void in flight) or stale `closing` becomes `closing`, and prints stop
+ * joining it (its open pointer goes). Refused by name (`manifest`) when another close holds it.
+ */
+export async function claimClose(manifest: Manifest, now: Date): Promise<void> {
+  const at = now.toISOString();
+  await withoutRequestGuard(() =>
+    transactWrite([
+      [
+        'manifest',
+        {
+          Update: {
+            TableName: tableName(),
+            Key: manifestKey(manifest.id),
+            UpdateExpression: 'SET #status = :closing, closingSince = :at, updatedAt = :at ADD version :one',
+            ConditionExpression:
+              '(#status = :open AND voidsInFlight = :zero) OR (#status = :closing AND closingSince < :stale)',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: {
+              ':closing': 'closing',
+              ':open': 'open',
+              ':zero': 0,
+              ':one': 1,
+              ':at': at,
+              ':stale': new Date(now.getTime() - staleClosingMs).toISOString(),
+            },
+          },
+        },
+      ],
+      [
+        'open-manifest',
+        {
+          Delete: {
+            TableName: tableName(),
+            Key: openManifestKey(manifest.processorCode, manifest.warehouseId, manifest.shipDate),
+            ConditionExpression: 'attribute_not_exists(PK) OR manifestId = :id',
+            ExpressionAttributeValues: { ':id': manifest.id },
+          },
+        },
+      ],
+    ]),
+  );
+}
+
+/** Records the closed manifest: its form and pickup reference (only from `closing`, once). */
+export async function finishClose(
+  manifestId: string,
+  closed: { pickupReference: string; fileKey: string; closedBy: string; at: string },
+): Promise<Manifest> {
+  const item = await conditionalUpdate({
+    TableName: tableName(),
+    Key: manifestKey(manifestId),
+    UpdateExpression:
+      'SET #status = :closed, pickupReference = :pickup, fileKey = :file, closedAt = :at, closedBy = :by, updatedAt = :at ADD version :one REMOVE closingSince',
+    ConditionExpression: '#status = :closing',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: {
+      ':closed': 'closed',
+      ':closing': 'closing',
+      ':pickup': closed.pickupReference,
+      ':file': closed.fileKey,
+      ':at': closed.at,
+      ':by': closed.closedBy,
+      ':one': 1,
+    },
+    ReturnValues: 'ALL_NEW',
+  });
+  return toResource(manifestSchema, item!);
+}

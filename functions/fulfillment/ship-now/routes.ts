@@ -1,0 +1,121 @@
+/** Ship-now (interface §4.3): what a packer needs to ship one order. */
+import { route } from '../../../shared/http/catalogue';
+import {
+  dictionariesSchema,
+  printAnswerSchema,
+  printInput,
+  ratesAnswerSchema,
+  ratesInput,
+  ratesParams,
+  reprintAnswerSchema,
+  shipmentParams,
+  trackingAnswerSchema,
+  shipFromAddressesSchema,
+  shipNowDraftSchema,
+  shipNowOrderParams,
+  shipToAnswerSchema,
+  shipToUpdateSchema,
+} from './schemas';
+
+export const shipNowRoutes = {
+  getShipNowDraft: route({
+    method: 'GET',
+    path: '/v1/fulfillment/ship-now/{orderId}/draft',
+    operationId: 'getShipNowDraft',
+    summary:
+      "What shipping an order takes: ship-from (its warehouse's origin address, or the default warehouse's), ship-to, the lines still to ship, a package with their weight, the channel's last carrier and service",
+    permission: 'read',
+    params: shipNowOrderParams,
+    status: 200,
+    response: shipNowDraftSchema,
+  }),
+  listShipFromAddresses: route({
+    method: 'GET',
+    path: '/v1/fulfillment/ship-now/addresses',
+    operationId: 'listShipFromAddresses',
+    summary:
+      "Ship-from addresses: the active warehouses' origin addresses (and the active ones still without)",
+    permission: 'read',
+    status: 200,
+    response: shipFromAddressesSchema,
+  }),
+  updateShipToAddress: route({
+    method: 'PUT',
+    path: '/v1/fulfillment/ship-now/{orderId}/address',
+    operationId: 'updateShipToAddress',
+    summary:
+      "Correct the order's ship-to before labels are bought (validated like order addresses, recorded in its address history); refused once everything has shipped",
+    permission: 'write',
+    params: shipNowOrderParams,
+    body: shipToUpdateSchema,
+    status: 200,
+    response: shipToAnswerSchema,
+    versioned: true,
+  }),
+  getShipNowDictionaries: route({
+    method: 'GET',
+    path: '/v1/fulfillment/ship-now/dictionaries',
+    operationId: 'getShipNowDictionaries',
+    summary:
+      'The carriers (by processorCode) with their services, package types, confirmation options, label formats, package limits and void windows',
+    permission: 'read',
+    status: 200,
+    response: dictionariesSchema,
+  }),
+  quoteShipNowRates: route({
+    method: 'POST',
+    path: '/v1/fulfillment/ship-now/{orderId}/rates/{processorCode}',
+    operationId: 'quoteShipNowRates',
+    summary:
+      "Quotes of one carrier's services for the order's packages (dimensional weight, confirmation, delivery days); a package over the carrier's limits is a 422 naming the limit",
+    permission: 'write',
+    params: ratesParams,
+    body: ratesInput,
+    status: 200,
+    response: ratesAnswerSchema,
+  }),
+  printShipNowLabel: route({
+    method: 'POST',
+    path: '/v1/fulfillment/ship-now/{orderId}/print',
+    operationId: 'printShipNowLabel',
+    summary:
+      'Buy the label for a rate (or processor code and service), record the shipment (stock out, order shipped or partly), put it on the open manifest, render the 4x6 label PDF and answer it as a link',
+    permission: 'write',
+    params: shipNowOrderParams,
+    body: printInput,
+    status: 201,
+    response: printAnswerSchema,
+  }),
+  reprintShipNowLabel: route({
+    method: 'POST',
+    path: '/v1/fulfillment/ship-now/reprint/{shipmentId}',
+    operationId: 'reprintShipNowLabel',
+    summary:
+      'A fresh link to the stored label of a shipment (nothing is bought again); voided labels are refused',
+    permission: 'write',
+    params: shipmentParams,
+    status: 200,
+    response: reprintAnswerSchema,
+  }),
+  voidShipNowLabel: route({
+    method: 'DELETE',
+    path: '/v1/fulfillment/ship-now/void/{shipmentId}',
+    operationId: 'voidShipNowLabel',
+    summary:
+      'Void a label: the carrier refunds it, its units are back in stock and unshipped, the order back to awaiting shipment, off its manifest; a 409 with a reasonCode (label_already_voided, manifest_closed, label_not_found_within_void_period, label_already_used) otherwise',
+    permission: 'write',
+    params: shipmentParams,
+    status: 204,
+  }),
+  getShipNowTracking: route({
+    method: 'GET',
+    path: '/v1/fulfillment/ship-now/{orderId}/tracking',
+    operationId: 'getShipNowTracking',
+    summary:
+      "Each shipment's tracking status (unknown, accepted, in_transit, delivered, exception) and timestamped events from its carrier; the order's status is delivered when every shipment is",
+    permission: 'read',
+    params: shipNowOrderParams,
+    status: 200,
+    response: trackingAnswerSchema,
+  }),
+};

@@ -1,0 +1,65 @@
+/**
+ * Manifests (fulfillment writes them, reports read them): the labels of one carrier, warehouse and ship
+ * date. Open while prints join it; `closing` while its end-of-day form is made; closed for good after.
+ */
+import * as z from 'zod/mini';
+import { timestampSchema } from '../http/schemas';
+
+export const manifestStatuses = ['open', 'closing', 'closed'] as const;
+export type ManifestStatus = (typeof manifestStatuses)[number];
+
+export const manifestSchema = z.object({
+  id: z.string(),
+  processorCode: z.string(),
+  carrier: z.string(),
+  warehouseId: z.string(),
+  warehouseCode: z.string(),
+  shipDate: z.string(),
+  status: z.enum(manifestStatuses),
+  shipments: z.number(),
+  packages: z.number(),
+  weightGrams: z.number(),
+  /** Voids asked of the carrier and not yet recorded: the manifest does not close under them. */
+  voidsInFlight: z.number(),
+  /** Closed manifests: the carrier's pickup reference, the form's file, who closed it and when. */
+  pickupReference: z.optional(z.string()),
+  fileKey: z.optional(z.string()),
+  closedAt: z.optional(timestampSchema),
+  closedBy: z.optional(z.string()),
+  closingSince: z.optional(timestampSchema),
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema,
+  version: z.number(),
+});
+export type Manifest = z.infer<typeof manifestSchema>;
+
+/** One shipment on a manifest: what the end-of-day form lists. */
+export const manifestEntrySchema = z.object({
+  manifestId: z.string(),
+  shipmentId: z.string(),
+  orderId: z.string(),
+  labelId: z.string(),
+  trackingNumber: z.string(),
+  service: z.string(),
+  packages: z.number(),
+  weightGrams: z.number(),
+  cost: z.optional(z.object({ amount: z.number(), currency: z.string() })),
+});
+export type ManifestEntry = z.infer<typeof manifestEntrySchema>;
+
+/** A manifest left `closing` this long (a crash while its form was made) may be closed again. */
+export const staleClosingMs = 2 * 60_000;
+
+/** Why a manifest cannot close now, or undefined when it can. */
+export function closeRefusal(manifest: Manifest, now: Date): string | undefined {
+  if (manifest.status === 'closed') return undefined;
+  if (manifest.status === 'closing') {
+    const since = Date.parse(manifest.closingSince ?? manifest.updatedAt);
+    if (now.getTime() - since < staleClosingMs) return `Manifest ${manifest.id} is being closed right now.`;
+    return undefined;
+  }
+  if (manifest.voidsInFlight > 0) {
+    return `Manifest ${manifest.id} has ${manifest.voidsInFlight} void(s) in progress; close it when they are done.`;
+  }
+  return undefined;
+}

@@ -1,0 +1,325 @@
+/**
+ * Ship-now end to end through the fulfillment handler: rates, print (label bought, rendered to S3,
+ * shipment recorded on the open manifest), reprint, void, tracking; manifests listed and closed.
+ */
+import { GetObjectCommand } from '@aws-sdk/client-s3';
+import { describe, expect, it } from 'vitest';
+import { historyOfOrder, manifestKey, stockKey } from '../../shared/db/keys';
+import { getItem, queryAll } from '../../shared/db/query';
+import { filesBucket, s3 } from '../../shared/files/client';
+import { seedWarehouse } from '../support/builders';
+import { call } from '../support/call';
+import { verifyPresignedUrl } from '../support/presigned-url';
+import { orderId, orderInput, orderLine, stock } from '../support/order-builders';
+
+const origin = {
+  name: 'Dock 4',
+  line1: '200 Dock Rd',
+  city: 'Memphis',
+  region: 'TN',
+  postalCode: '38118',
+  country: 'US',
+};
+const shipNow = '/v1/fulfillment/ship-now';
+const pack = { weightGrams: 1200, dimensionsCm: { length: 30, width: 20, height: 10 } };
+/**
+ * Labels for tomorrow: a built-in carrier's label counts as used (no longer voidable) from 23:00 UTC of
+ * its label date, so a test voiding today's label would fail when run late in the UTC evening.
+ */
+const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+
+async function orderReady(sku: string, quantity = 2, warehouseId?: string) {
+  const warehouse = warehouseId ? { id: warehouseId } : await seedWarehouse({ originAddress: origin });
+  await stock(sku, warehouse.id, 10);
+  const id = orderId();
+  const created = await call({
+    method: 'PUT',
+    path: `/v1/orders/${id}`,
+    body: orderInput({
+      lines: [orderLine({ itemId: 'A', sku, quantity, weightGrams: 500, title: 'Mug' })],
+      warehouseId: warehouse.id,
+      shipTo: {
+        name: 'Zoë Łódź',
+        line1: '5 Elm St',
+        city: 'Boston',
+        region: 'MA',
+        postalCode: '02108',
+        country: 'US',
+      },
+    }),
+    role: 'operator',
+  });
+  expect(created.status, created.text).toBe(201);
+  return { id, warehouseId: warehouse.id };
+}
+
+const print = (id: string, body: Record<string, unknown> = {}) =>
+  call({
+    method: 'POST',
+    path: `${shipNow}/${id}/print`,
+    body: { processorCode: 'parcel', serviceCode: 'ground', packages: [pack], shipDate: tomorrow(), ...body },
+    role: 'operator',
+  });
+const voidLabel = (shipmentId: string) =>
+  call({ method: 'DELETE', path: `${shipNow}/void/${shipmentId}`, role: 'operator' });
+const stockOf = (sku: string, warehouseId: string) => getItem(stockKey(sku, warehouseId), true);
+const order = async (id: string) => (await call({ method: 'GET', path: `/v1/orders/${id}` })).body;
+
+async function storedPdf(key: string) {
+  const object = await s3().send(new GetObjectCommand({ Bucket: filesBucket(), Key: key }));
+  return { bytes: Buffer.from(await object.Body!.transformToByteArray()), object };
+}
+
+describe('ship-now dictionaries and rates', () => {
+  it('lists the built-in carriers with services, package types, confirmations and limits', async () => {
+    const answer = await call({ method: 'GET', path: `${shipNow}/dictionaries` });
+    expect(answer.status, answer.text).toBe(200);
+    const codes = answer.body.carriers.map((carrier: { processorCode: string }) => carrier.processorCode);
+    expect(codes).toEqual(expect.arrayContaining(['postal', 'parcel']));
+    const parcel = answer.body.carriers.find(
+      (carrier: { processorCode: string }) => carrier.processorCode === 'parcel',
+    );
+    expect(parcel.services.map((service: { code: string }) => service.code)).toContain('ground');
+    expect(parcel.limits.maxWeightGrams).toBeGreaterThan(0);
+  });
+
+  it('quotes a carrier’s services; 404 for an unknown carrier, 422 naming the limit a package breaks', async () => {
+    const { id } = await orderReady('PR-RATE');
+    const rates = await call({
+      method: 'POST',
+      path: `${shipNow}/${id}/rates/parcel`,
+      body: { packages: [pack] },
+      role: 'operator',
+    });
+    expect(rates.status, rates.text).toBe(200);
+    expect(rates.body.rates.length).toBeGreaterThan(0);
+    expect(rates.body.rates[0]).toMatchObject({
+      rateId: expect.stringMatching(/^parcel:/),
+      cost: { amount: expect.any(Number) },
+    });
+    const unknown = await call({
+      method: 'POST',
+      path: `${shipNow}/${id}/rates/pigeon`,
+      body: { packages: [pack] },
+      role: 'operator',
+    });
+    expect(unknown.status).toBe(404);
+    const heavy = await call({
+      method: 'POST',
+      path: `${shipNow}/${id}/rates/parcel`,
+      body: { packages: [{ weightGrams: 40_000 }] },
+      role: 'operator',
+    });
+    expect(heavy.status).toBe(422);
+    expect(heavy.body.detail).toMatch(/kg/);
+    const bad = await call({
+      method: 'POST',
+      path: `${shipNow}/${id}/rates/parcel`,
+      body: { packages: [] },
+      role: 'operator',
+    });
+    expect(bad.status).toBe(400);
+  });
+});
+
+describe('print, reprint, void', () => {
+  it('prints: label in S3, shipment recorded, stock out, order shipped, on the open manifest; reprint; void puts it all back', async () => {
+    const { id, warehouseId } = await orderReady('PR-A');
+    const printed = await print(id, {
+      rateId: 'parcel:ground',
+      processorCode: undefined,
+      serviceCode: undefined,
+    });
+    expect(printed.status, printed.text).toBe(201);
+    const { shipment, label } = printed.body;
+    expect(shipment).toMatchObject({
+      orderId: id,
+      source: 'label',
+      processorCode: 'parcel',
+      status: 'active',
+      packages: 1,
+      weightGrams: 1200,
+      lines: [{ itemId: 'A', sku: 'PR-A', quantity: 2 }],
+      manifestId: expect.any(String),
+      cost: { amount: expect.any(Number), currency: expect.any(String) },
+    });
+    expect(shipment.trackingNumber).toMatch(/^1Z/);
+    expect((await verifyPresignedUrl(label.url)).valid).toBe(true);
+    const downloaded = await fetch(label.url);
+    expect(downloaded.status).toBe(200);
+    expect(downloaded.headers.get('content-disposition')).toContain(label.fileName);
+    expect(label.fileName).toBe(`label-${id}-${shipment.trackingNumber}.pdf`);
+    const pdf = await storedPdf(shipment.labelKey);
+    expect(pdf.bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdf.object.ContentType).toBe('application/pdf');
+    expect(await stockOf('PR-A', warehouseId)).toMatchObject({ onHand: 8, allocated: 0 });
+    expect(await order(id)).toMatchObject({ fulfillmentState: 'shipped' });
+    const manifest = await getItem(manifestKey(shipment.manifestId), true);
+    expect(manifest).toMatchObject({
+      status: 'open',
+      shipments: 1,
+      packages: 1,
+      weightGrams: 1200,
+      processorCode: 'parcel',
+    });
+
+    const reprint = await call({
+      method: 'POST',
+      path: `${shipNow}/reprint/${shipment.id}`,
+      role: 'operator',
+    });
+    expect(reprint.status, reprint.text).toBe(200);
+    expect((await verifyPresignedUrl(reprint.body.label.url)).valid).toBe(true);
+    expect(new URL(reprint.body.label.url).pathname).toBe(new URL(label.url).pathname);
+
+    const draft = await call({ method: 'GET', path: `${shipNow}/${id}/draft` });
+    expect(draft.body.lastUsed).toMatchObject({ processorCode: 'parcel', serviceCode: 'ground' });
+
+    const voided = await voidLabel(shipment.id);
+    expect(voided.status, voided.text).toBe(204);
+    expect(await stockOf('PR-A', warehouseId)).toMatchObject({ onHand: 10, allocated: 2 });
+    expect(await order(id)).toMatchObject({ fulfillmentState: 'unshipped', allocations: { 'PR-A': 2 } });
+    expect(await getItem(manifestKey(shipment.manifestId), true)).toMatchObject({
+      shipments: 0,
+      voidsInFlight: 0,
+    });
+    const history = await queryAll(historyOfOrder(id));
+    expect(history.filter((entry) => entry.kind === 'fulfillment').map((entry) => entry.summary)).toEqual([
+      expect.stringContaining('Shipped 2 units'),
+      expect.stringContaining(`Voided label shipment ${shipment.id}`),
+    ]);
+
+    const again = await voidLabel(shipment.id);
+    expect(again.status).toBe(409);
+    expect(again.body.reasonCode).toBe('label_already_voided');
+    const reprintVoided = await call({
+      method: 'POST',
+      path: `${shipNow}/reprint/${shipment.id}`,
+      role: 'operator',
+    });
+    expect(reprintVoided.status).toBe(409);
+    expect((await voidLabel('01ARZ3NDEKTSV4RRFFQ69G5FAV')).status).toBe(404);
+  });
+
+  it('prints part of an order, then the rest', async () => {
+    const { id } = await orderReady('PR-B', 3);
+    const first = await print(id, { lines: [{ itemId: 'A', quantity: 1 }] });
+    expect(first.status, first.text).toBe(201);
+    expect(await order(id)).toMatchObject({ fulfillmentState: 'partially_shipped' });
+    const rest = await print(id);
+    expect(rest.status, rest.text).toBe(201);
+    expect(rest.body.shipment.lines).toEqual([{ itemId: 'A', sku: 'PR-B', quantity: 2 }]);
+    expect(rest.body.shipment.manifestId).toBe(first.body.shipment.manifestId);
+    expect(await order(id)).toMatchObject({ fulfillmentState: 'shipped' });
+    const nothing = await print(id);
+    expect(nothing.status).toBe(409);
+  });
+
+  it('two prints of the same lines at once: one shipment, the other 409, stock out once', async () => {
+    const { id, warehouseId } = await orderReady('PR-C', 2);
+    const results = await Promise.all([print(id), print(id)]);
+    expect(results.map((result) => result.status).sort()).toEqual([201, 409]);
+    expect(await stockOf('PR-C', warehouseId)).toMatchObject({ onHand: 8, allocated: 0 });
+    const tracking = await call({ method: 'GET', path: `${shipNow}/${id}/tracking` });
+    expect(tracking.body.shipments).toHaveLength(1);
+  });
+
+  it('refuses bad prints without buying: unknown order 404, carrier 404, bad body 400, manual shipment void 409', async () => {
+    const { id } = await orderReady('PR-D', 1);
+    expect((await print('NO-SUCH-ORDER')).status).toBe(404);
+    expect((await print(id, { processorCode: 'pigeon' })).status).toBe(404);
+    expect((await print(id, { rateId: 'parcel:ground' })).status).toBe(400);
+    expect((await print(id, { packages: [{ weightGrams: 0 }] })).status).toBe(400);
+    expect((await print(id, { lines: [{ itemId: 'NOPE', quantity: 1 }] })).status).toBe(400);
+    expect((await print(id, { lines: [{ itemId: 'A', quantity: 5 }] })).status).toBe(409);
+    const manual = await call({
+      method: 'POST',
+      path: `/v1/orders/${id}/tracking`,
+      body: { carrier: 'UPS', service: 'Ground', trackingNumber: '1ZMANUAL' },
+      role: 'operator',
+    });
+    const refused = await voidLabel(manual.body.id);
+    expect(refused.status).toBe(409);
+    expect(refused.body.reasonCode).toBe('not_a_label');
+  });
+});
+
+describe('tracking', () => {
+  it('answers each shipment’s normalised status and events, and the order’s', async () => {
+    const { id } = await orderReady('PR-T', 1);
+    const printed = await print(id);
+    expect(printed.status, printed.text).toBe(201);
+    const answer = await call({ method: 'GET', path: `${shipNow}/${id}/tracking` });
+    expect(answer.status, answer.text).toBe(200);
+    expect(answer.body.shipments).toHaveLength(1);
+    expect(['unknown', 'accepted', 'in_transit', 'delivered', 'exception']).toContain(
+      answer.body.trackingStatus,
+    );
+    expect((await call({ method: 'GET', path: `${shipNow}/NO-SUCH/tracking` })).status).toBe(404);
+  });
+});
+
+describe('manifests', () => {
+  it('closes the day: a PDF listing every shipment, frozen against voids; closing again answers it again', async () => {
+    const warehouse = await seedWarehouse({ originAddress: origin });
+    const shipped = [];
+    for (const sku of ['MF-1', 'MF-2', 'MF-3']) {
+      const { id } = await orderReady(sku, 1, warehouse.id);
+      const printed = await print(id, { processorCode: 'postal', serviceCode: 'priority' });
+      expect(printed.status, printed.text).toBe(201);
+      shipped.push(printed.body.shipment);
+    }
+    const manifestId = shipped[0].manifestId;
+    expect(new Set(shipped.map((shipment) => shipment.manifestId)).size).toBe(1);
+    const listed = await call({
+      method: 'GET',
+      path: `/v1/fulfillment/manifests?carrier=postal&warehouseId=${warehouse.id}`,
+    });
+    expect(listed.status, listed.text).toBe(200);
+    expect(listed.body.items).toEqual([
+      expect.objectContaining({ id: manifestId, status: 'open', shipments: 3 }),
+    ]);
+
+    const closes = await Promise.all([
+      call({ method: 'POST', path: `/v1/fulfillment/manifests/${manifestId}/close`, role: 'operator' }),
+      call({ method: 'POST', path: `/v1/fulfillment/manifests/${manifestId}/close`, role: 'operator' }),
+    ]);
+    const closed = closes.find((answer) => answer.status === 200)!;
+    expect(closed, JSON.stringify(closes.map((c) => c.text))).toBeDefined();
+    for (const answer of closes) expect([200, 409]).toContain(answer.status);
+    expect(closed.body.manifest).toMatchObject({
+      status: 'closed',
+      shipments: 3,
+      pickupReference: expect.any(String),
+    });
+    const pdf = await storedPdf(closed.body.manifest.fileKey);
+    expect(pdf.bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    const again = await call({
+      method: 'POST',
+      path: `/v1/fulfillment/manifests/${manifestId}/close`,
+      role: 'operator',
+    });
+    expect(again.status).toBe(200);
+    expect(again.body.manifest.fileKey).toBe(closed.body.manifest.fileKey);
+
+    const refused = await voidLabel(shipped[1].id);
+    expect(refused.status).toBe(409);
+    expect(refused.body.reasonCode).toBe('manifest_closed');
+    const { id: later } = await orderReady('MF-4', 1, warehouse.id);
+    const next = await print(later, { processorCode: 'postal', serviceCode: 'priority' });
+    expect(next.status, next.text).toBe(201);
+    expect(next.body.shipment.manifestId).not.toBe(manifestId);
+    expect(
+      (
+        await call({
+          method: 'POST',
+          path: '/v1/fulfillment/manifests/01ARZ3NDEKTSV4RRFFQ69G5FAV/close',
+          role: 'operator',
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await call({ method: 'GET', path: '/v1/fulfillment/manifests?from=2026-11-30&to=2026-11-01' })).status,
+    ).toBe(400);
+  });
+});

@@ -3,6 +3,7 @@
  * contract tests read it. Groups never import each other; only this list knows them all.
  */
 import type { GroupCatalogue } from '../shared/http/catalogue';
+import { fulfillmentCatalogue } from './fulfillment/routes';
 import { inventoryCatalogue } from './inventory/routes';
 import { orderActivityCatalogue } from './order-activity/routes';
 import { ordersCatalogue } from './orders/routes';
@@ -12,6 +13,7 @@ export const catalogues: readonly GroupCatalogue[] = [
   vendorsCatalogue,
   ordersCatalogue,
   orderActivityCatalogue,
+  fulfillmentCatalogue,
   inventoryCatalogue,
 ];
 

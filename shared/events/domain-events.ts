@@ -192,10 +192,9 @@ function eventTypeOf(
     previous?.status !== 'voided'
   )
     return 'shipment.voided';
-  // A manifest speaks when it opens and when it is closed; the prints and voids that move its counts
-  // already published shipment events of their own.
+  // A manifest speaks when it is closed (the close operation's one event); the print that opens it and
+  // the prints and voids that move its counts publish their shipment's event only.
   if (entity === 'manifest') {
-    if (verb === 'created') return 'manifest.opened';
     return verb === 'updated' && current.status === 'closed' && previous?.status !== 'closed'
       ? 'manifest.closed'
       : undefined;

@@ -68,14 +68,15 @@ export function problemResponse(error: unknown, correlationId: string, instance?
     return {
       statusCode: known.status,
       headers: { 'content-type': problemContentType, ...known.headers },
+      // Extensions first: a member named like a standard one (status, type) can never replace it.
       body: JSON.stringify({
+        ...known.extensions,
         type: `https://problems.commerce-backoffice.dev/${known.slug}`,
         title: known.title,
         status: known.status,
         detail: known.message,
         instance,
         correlationId,
-        ...known.extensions,
       }),
     };
   }

@@ -146,7 +146,7 @@ export async function removeShipment(
       request.check?.(found);
       if (found.status !== 'active') {
         throw new Conflict(`Shipment ${found.id} is ${found.status}; its units are not shipped.`, {
-          status: found.status,
+          shipmentStatus: found.status,
         });
       }
       shipment = found;
@@ -200,7 +200,7 @@ export async function voidShipment(
       }
       request.check?.(found);
       if (found.status !== 'active') {
-        throw new Conflict(`Shipment ${found.id} is ${found.status}.`, { status: found.status });
+        throw new Conflict(`Shipment ${found.id} is ${found.status}.`, { shipmentStatus: found.status });
       }
       read = found;
       const at = new Date().toISOString();

@@ -305,6 +305,7 @@ describe('manifests', () => {
     const refused = await voidLabel(shipped[1].id);
     expect(refused.status).toBe(409);
     expect(refused.body.reasonCode).toBe('manifest_closed');
+    expect(refused.body).toMatchObject({ status: 409, shipmentStatus: 'active' });
     const { id: later } = await orderReady('MF-4', 1, warehouse.id);
     const next = await print(later, { processorCode: 'postal', serviceCode: 'priority' });
     expect(next.status, next.text).toBe(201);

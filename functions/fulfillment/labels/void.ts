@@ -12,7 +12,7 @@ import { adapterFor } from '../carriers/registry';
 import { findManifest, manifestLeaveItems, releaseVoid, reserveVoid } from '../manifests/repository';
 
 const refused = (reasonCode: string, message: string, shipment: Shipment) =>
-  new Conflict(message, { reasonCode, shipmentId: shipment.id, status: shipment.status });
+  new Conflict(message, { reasonCode, shipmentId: shipment.id, shipmentStatus: shipment.status });
 
 export async function voidLabel(shipmentId: string, actor: string): Promise<Shipment> {
   const shipment = await findShipmentById(shipmentId);

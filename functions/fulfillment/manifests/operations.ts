@@ -108,7 +108,7 @@ export const manifestOperations: ManifestOperations = {
     const now = new Date();
     const refusal = closeRefusal(manifest, now);
     if (refusal)
-      throw new Conflict(refusal, { status: manifest.status, voidsInFlight: manifest.voidsInFlight });
+      throw new Conflict(refusal, { manifestStatus: manifest.status, voidsInFlight: manifest.voidsInFlight });
     try {
       await claimClose(manifest, now);
     } catch (error) {
@@ -120,7 +120,7 @@ export const manifestOperations: ManifestOperations = {
         current
           ? (closeRefusal(current, new Date()) ?? `Manifest ${manifest.id} changed; try again.`)
           : 'Gone.',
-        { status: current?.status, voidsInFlight: current?.voidsInFlight },
+        { manifestStatus: current?.status, voidsInFlight: current?.voidsInFlight },
       );
     }
     const [entries, warehouse, settings] = await Promise.all([

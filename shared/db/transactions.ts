@@ -14,6 +14,7 @@ import {
   toTransactionCancelled,
 } from './errors';
 import { RequestGuardLost, pendingGuard } from './request-guard';
+import { markWriteUncertain, mayHaveCommitted } from './write-outcome';
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
@@ -74,6 +75,7 @@ export async function transactWrite(items: NamedItems, clientRequestToken?: stri
     // Without an answer the write may have committed: the guard stays on every later write of the
     // request, so a second application is refused, and the claim is not released.
     if (guard && !cancelled) guard.uncertain = true;
+    if (!cancelled && mayHaveCommitted(error)) markWriteUncertain();
     throw cancelled ?? error;
   }
   if (guard) guard.consumed = true;

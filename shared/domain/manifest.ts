@@ -21,6 +21,8 @@ export const manifestSchema = z.object({
   weightGrams: z.number(),
   /** Voids asked of the carrier and not yet recorded: the manifest does not close under them. */
   voidsInFlight: z.number(),
+  /** Until when the latest void reservation holds: one not recorded by then (a crash) no longer blocks a close. */
+  voidLeaseUntil: z.optional(timestampSchema),
   /** Closed manifests: the carrier's pickup reference, the form's file, who closed it and when. */
   pickupReference: z.optional(z.string()),
   fileKey: z.optional(z.string()),
@@ -49,6 +51,8 @@ export type ManifestEntry = z.infer<typeof manifestEntrySchema>;
 
 /** A manifest left `closing` this long (a crash while its form was made) may be closed again. */
 export const staleClosingMs = 2 * 60_000;
+/** A void holds its manifest open this long at most: the carrier call has a timeout of seconds. */
+export const voidLeaseMs = 60_000;
 
 /** Why a manifest cannot close now, or undefined when it can. */
 export function closeRefusal(manifest: Manifest, now: Date): string | undefined {
@@ -58,7 +62,9 @@ export function closeRefusal(manifest: Manifest, now: Date): string | undefined 
     if (now.getTime() - since < staleClosingMs) return `Manifest ${manifest.id} is being closed right now.`;
     return undefined;
   }
-  if (manifest.voidsInFlight > 0) {
+  const leaseHeld =
+    manifest.voidLeaseUntil !== undefined && Date.parse(manifest.voidLeaseUntil) > now.getTime();
+  if (manifest.voidsInFlight > 0 && leaseHeld) {
     return `Manifest ${manifest.id} has ${manifest.voidsInFlight} void(s) in progress; close it when they are done.`;
   }
   return undefined;

@@ -71,6 +71,9 @@ const bookkeepingAttributes = new Set<string>([
   'periodsVersion',
   'deletingUntil',
   'deleteToken',
+  // A shipment's tracking, refreshed from its carrier when someone reads it.
+  'trackingStatus',
+  'trackingEvents',
 ]);
 
 /** What a summary keeps of each entity; other entities keep the generic picks. */

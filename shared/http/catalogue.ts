@@ -52,6 +52,12 @@ export interface OperationInput<D extends RouteDefinition> {
   /** `If-Match: *` (must exist) and `If-None-Match: *` (create only), for create-or-replace routes. */
   conditions: { mustExist: boolean; mustNotExist: boolean };
   correlationId: string;
+  /**
+   * Present when a POST carries an Idempotency-Key: 40 hex characters derived from the caller, the
+   * operation and the key. Work outside the database (a carrier purchase) keys on it, so a retry of
+   * a request that died half way finds that work again instead of doing it twice.
+   */
+  requestKey?: string;
 }
 
 export interface OperationResult<D extends RouteDefinition> {

@@ -3,6 +3,7 @@
  * (registered last so its onError runs first), around a dispatcher that resolves the route from the
  * event's routeKey, authorizes, parses and validates, applies Idempotency-Key, and shapes the response.
  */
+import { createHash } from 'node:crypto';
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, Context } from 'aws-lambda';
 import { strictObject } from 'zod/mini';
@@ -61,6 +62,15 @@ async function invoke(entry: DispatchEntry, event: ApiEvent, correlationId: stri
     );
   }
 
+  const idempotencyHeader = definition.method === 'POST' ? header(event, 'idempotency-key') : undefined;
+  const requestKey =
+    idempotencyHeader === undefined
+      ? undefined
+      : createHash('sha256')
+          .update(`${caller.subject}\n${definition.operationId}\n${idempotencyHeader}`)
+          .digest('hex')
+          .slice(0, 40);
+
   const run = async (): Promise<HttpResponse> => {
     const result = await operation({
       params,
@@ -70,6 +80,7 @@ async function invoke(entry: DispatchEntry, event: ApiEvent, correlationId: stri
       ifMatch,
       conditions,
       correlationId,
+      ...(requestKey ? { requestKey } : {}),
     } as never);
     if (validateResponses && definition.response && result.body !== undefined) {
       // Tests run with this on: an operation answering outside its declared schema is our bug, a 500.
@@ -92,7 +103,6 @@ async function invoke(entry: DispatchEntry, event: ApiEvent, correlationId: stri
     };
   };
 
-  const idempotencyHeader = definition.method === 'POST' ? header(event, 'idempotency-key') : undefined;
   if (idempotencyHeader === undefined) return run();
   const claim = await claimIdempotencyKey(
     {

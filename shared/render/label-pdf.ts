@@ -34,19 +34,40 @@ export interface PackingSlipLine {
   quantity: number;
   /** Minor units (DESIGN §3). */
   unitPrice?: { amount: number; currency: string };
+  /** Grams per unit, when the order line has a weight. */
+  weightGrams?: number;
 }
+
+/** The fields a packing slip may show (the `packing-slip` forms settings' `fields`). */
+export type PackingSlipField =
+  'orderReference' | 'orderDate' | 'shipTo' | 'billTo' | 'sku' | 'title' | 'quantity' | 'weight';
 
 /** Present when the forms settings ask for a packing slip. */
 export interface PackingSlip {
   paperSize: 'letter' | 'a4';
   showPrices: boolean;
   footerText?: string;
+  /** The fields it shows, as the forms settings list them; absent, every field. */
+  fields?: readonly PackingSlipField[];
+  /** The order's date, an ISO 8601 instant (shown as its UTC day). */
+  orderDate?: string;
+  billTo?: LabelAddressBlock;
   lines: PackingSlipLine[];
 }
+
+/**
+ * The label's optional fields (the `label` forms settings' `fields`). Ship-to, carrier and service, and
+ * the barcode with its tracking number print always: carriers require them.
+ */
+export type LabelField = 'orderReference' | 'weight' | 'shipDate' | 'packageCount' | 'returnAddress';
 
 export interface LabelDocument {
   /** A 4×6 inch thermal label (288 × 432 pt), or that label on a US letter page. */
   format: '4x6' | 'letter';
+  /**
+   * The FROM block: printed in full when `returnAddress` is among the fields, else only its name and
+   * locality (see drawShipFrom). The packing slip prints it in full.
+   */
   shipFrom: LabelAddressBlock;
   shipTo: LabelAddressBlock;
   carrier: string;
@@ -58,8 +79,12 @@ export interface LabelDocument {
   weightGrams: number;
   /** One label page per package: "1 of 2", "2 of 2". */
   packages: number;
+  /** The optional fields it prints, as the forms settings list them; absent, every one. */
+  fields?: readonly LabelField[];
   packingSlip?: PackingSlip;
 }
+
+const shows = (label: LabelDocument, field: LabelField) => !label.fields || label.fields.includes(field);
 
 /** 4×6 inches in points. */
 const labelWidth = 288;
@@ -88,6 +113,16 @@ function drawCaption(page: PDFPage, fonts: PdfFonts, text: string, x: number, to
   return drawRun(page, { text, font: fonts.bold, size: 6.5 }, x, top, width);
 }
 
+/**
+ * The FROM block, with the ship date and weight in a right column when they are shown (FROM takes the
+ * whole width when neither is).
+ *
+ * Without the return address (`returnAddress: 'none'`, or the field left out) FROM still names the
+ * sender and its town: the name (or company), the locality line and the country, with no street or
+ * phone. Carriers want a sender on every label, and the full origin address still reaches the carrier
+ * with the label purchase, so a parcel it cannot deliver can find its way back; what is left off is only
+ * the street printed on the parcel.
+ */
 function drawShipFrom(
   page: PDFPage,
   fonts: PdfFonts,
@@ -96,13 +131,20 @@ function drawShipFrom(
   top: number,
   height: number,
 ) {
-  const width = innerWidth - 96;
+  const showShipDate = shows(label, 'shipDate');
+  const showWeight = shows(label, 'weight');
+  const width = showShipDate || showWeight ? innerWidth - 96 : innerWidth;
   const x = o.x + margin;
   const used = drawCaption(page, fonts, 'FROM', x, top, width);
   const { shipFrom } = label;
+  const full = shows(label, 'returnAddress');
+  const sender = full ? shipFrom.name : (shipFrom.name ?? shipFrom.company);
+  const lines = full
+    ? addressLines(shipFrom)
+    : addressLines({ ...shipFrom, company: undefined, line1: '', line2: undefined });
   const runs: TextRun[] = [
-    ...(shipFrom.name ? [{ text: shipFrom.name, font: fonts.bold, size: 8, maxLines: 2 }] : []),
-    ...addressLines(shipFrom).map((text) => ({ text, font: fonts.regular, size: 7.5, maxLines: 2 })),
+    ...(sender ? [{ text: sender, font: fonts.bold, size: 8, maxLines: 2 }] : []),
+    ...lines.map((text) => ({ text, font: fonts.regular, size: 7.5, maxLines: 2 })),
     { text: countryName(shipFrom.country), font: fonts.regular, size: 7.5, maxLines: 1 },
   ];
   drawRuns(page, fitBlock(runs, width, height - used), x, top - used, width);
@@ -110,10 +152,14 @@ function drawShipFrom(
   // Right column: when and how heavy, read by whoever sorts the parcel.
   const rightX = o.x + labelWidth - margin - 88;
   let y = top;
-  y -= drawCaption(page, fonts, 'SHIP DATE', rightX, y, 88);
-  y -= drawRun(page, fitLine(label.shipDate, fonts.regular, 9, 88, 6), rightX, y, 88) + 3;
-  y -= drawCaption(page, fonts, 'WEIGHT', rightX, y, 88);
-  drawRun(page, fitLine(formatKilograms(label.weightGrams), fonts.bold, 11, 88, 6), rightX, y, 88);
+  if (showShipDate) {
+    y -= drawCaption(page, fonts, 'SHIP DATE', rightX, y, 88);
+    y -= drawRun(page, fitLine(label.shipDate, fonts.regular, 9, 88, 6), rightX, y, 88) + 3;
+  }
+  if (showWeight) {
+    y -= drawCaption(page, fonts, 'WEIGHT', rightX, y, 88);
+    drawRun(page, fitLine(formatKilograms(label.weightGrams), fonts.bold, 11, 88, 6), rightX, y, 88);
+  }
 }
 
 function drawShipTo(
@@ -192,6 +238,7 @@ function drawBarcode(page: PDFPage, fonts: PdfFonts, trackingNumber: string, o: 
   );
 }
 
+/** The order reference on the left, "1 of 2" on the right: each only when shown. */
 function drawFooter(
   page: PDFPage,
   fonts: PdfFonts,
@@ -202,31 +249,40 @@ function drawFooter(
 ) {
   const x = o.x + margin;
   const half = innerWidth / 2;
-  let y = top;
-  y -= drawCaption(page, fonts, 'ORDER', x, y, half);
-  drawRun(page, fitLine(label.orderReference, fonts.regular, 10, half - 4, 6), x, y, half - 4);
-  drawCaption(page, fonts, 'PACKAGE', x + half, top, half);
-  const count = `${index + 1} of ${label.packages}`;
-  drawRun(page, fitLine(count, fonts.bold, 14, half, 8), x + half, y, half, 'right');
+  if (shows(label, 'orderReference')) {
+    const y = top - drawCaption(page, fonts, 'ORDER', x, top, half);
+    drawRun(page, fitLine(label.orderReference, fonts.regular, 10, half - 4, 6), x, y, half - 4);
+  }
+  if (shows(label, 'packageCount')) {
+    const y = top - drawCaption(page, fonts, 'PACKAGE', x + half, top, half);
+    const count = `${index + 1} of ${label.packages}`;
+    drawRun(page, fitLine(count, fonts.bold, 14, half, 8), x + half, y, half, 'right');
+  }
 }
 
-/** Label regions from the top, in points; they add up to the label's height less its margins. */
+/** Label regions from the top, in points; with the footer they fill the label's height less its margins. */
 const regions = { header: 78, shipTo: 140, carrier: 42, barcode: 112 } as const;
+const footerHeight = labelHeight - 2 * margin - Object.values(regions).reduce((sum, h) => sum + h, 0);
 
 function drawLabel(page: PDFPage, fonts: PdfFonts, label: LabelDocument, index: number, o: Origin) {
+  // With neither the order nor the package count shown, the footer is left out and its room goes to
+  // the ship-to block.
+  const footer = shows(label, 'orderReference') || shows(label, 'packageCount');
+  const shipToHeight = regions.shipTo + (footer ? 0 : footerHeight);
   let top = o.y + labelHeight - margin;
   const rule = (thickness = 0.75) => drawRule(page, o.x + margin, top + 2, innerWidth, thickness);
   drawShipFrom(page, fonts, label, o, top, regions.header - 4);
   top -= regions.header;
   rule();
-  drawShipTo(page, fonts, label.shipTo, o, top - 2, regions.shipTo - 6);
-  top -= regions.shipTo;
+  drawShipTo(page, fonts, label.shipTo, o, top - 2, shipToHeight - 6);
+  top -= shipToHeight;
   rule(1.5);
   drawCarrier(page, fonts, label, o, top - 2);
   top -= regions.carrier;
   rule(1.5);
   drawBarcode(page, fonts, label.trackingNumber, o, top - 2);
   top -= regions.barcode;
+  if (!footer) return;
   rule();
   drawFooter(page, fonts, label, index, o, top - 2);
 }

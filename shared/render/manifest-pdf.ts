@@ -35,9 +35,14 @@ export interface ManifestShipment {
   cost?: { amount: number; currency: string };
 }
 
+/** The manifest's optional fields (the `manifest` forms settings' `fields`); tracking numbers list always. */
+export type ManifestField = 'orderReference' | 'service' | 'packages' | 'weight' | 'cost';
+
 export interface ManifestDocument {
   paperSize: PaperSize;
   footerText?: string;
+  /** The fields it shows, as the forms settings list them; absent, every one. */
+  fields?: readonly ManifestField[];
   manifestId: string;
   carrier: string;
   warehouse: { code: string; name: string; address?: LabelAddressBlock };
@@ -84,16 +89,62 @@ function header(fonts: PdfFonts, manifest: ManifestDocument) {
   };
 }
 
-const columns: TableColumn[] = [
-  { header: '#', width: 30, align: 'right' },
-  // A tracking number stays whole on one line (shrunk if it must): a driver reads it against the parcel.
-  { header: 'Tracking number', width: 130, minScale: 0.55 },
-  { header: 'Order', width: 'rest', maxLines: 2 },
-  { header: 'Service', width: 96, maxLines: 2 },
-  { header: 'Pkgs', width: 34, align: 'right' },
-  { header: 'Weight', width: 58, align: 'right' },
-  { header: 'Cost', width: 80, align: 'right', minScale: 0.5 },
-];
+const shows = (manifest: ManifestDocument, field: ManifestField) =>
+  !manifest.fields || manifest.fields.includes(field);
+
+interface ManifestColumn {
+  column: TableColumn;
+  cell: (shipment: ManifestShipment, index: number) => string;
+}
+
+/**
+ * "#" and the tracking number, then the columns the fields list. The order's column takes what the
+ * others leave; without it a blank column does, so the figures stay at the right edge.
+ */
+function columnsOf(manifest: ManifestDocument): ManifestColumn[] {
+  const optional: Array<[ManifestField, ManifestColumn]> = [
+    [
+      'service',
+      { column: { header: 'Service', width: 96, maxLines: 2 }, cell: (shipment) => shipment.service },
+    ],
+    [
+      'packages',
+      {
+        column: { header: 'Pkgs', width: 34, align: 'right' },
+        cell: (shipment) => String(shipment.packages),
+      },
+    ],
+    [
+      'weight',
+      {
+        column: { header: 'Weight', width: 58, align: 'right' },
+        cell: (shipment) => formatKilograms(shipment.weightGrams),
+      },
+    ],
+    [
+      'cost',
+      {
+        column: { header: 'Cost', width: 80, align: 'right', minScale: 0.5 },
+        cell: (shipment) => (shipment.cost ? formatMoney(shipment.cost.amount, shipment.cost.currency) : ''),
+      },
+    ],
+  ];
+  return [
+    { column: { header: '#', width: 30, align: 'right' }, cell: (_, index) => String(index + 1) },
+    // A tracking number stays whole on one line (shrunk if it must): a driver reads it against the parcel.
+    {
+      column: { header: 'Tracking number', width: 130, minScale: 0.55 },
+      cell: (shipment) => shipment.trackingNumber,
+    },
+    shows(manifest, 'orderReference')
+      ? {
+          column: { header: 'Order', width: 'rest', maxLines: 2 },
+          cell: (shipment) => shipment.orderReference,
+        }
+      : { column: { header: '', width: 'rest' }, cell: () => '' },
+    ...optional.filter(([field]) => shows(manifest, field)).map(([, column]) => column),
+  ];
+}
 
 interface Totals {
   shipments: number;
@@ -118,18 +169,29 @@ function totalsOf(shipments: readonly ManifestShipment[]): Totals {
   return totals;
 }
 
-/** Totals, pickup reference and signature lines: kept together on one page. */
+/**
+ * Totals (the shipments' count always, packages, weight and cost only when their columns show),
+ * pickup reference and signature lines: kept together on one page.
+ */
 function drawClosing(form: FormWriter, fonts: PdfFonts, manifest: ManifestDocument, totals: Totals) {
-  const costs = [...totals.cost.entries()].sort(([a], [b]) => a.localeCompare(b));
+  const costs = shows(manifest, 'cost')
+    ? [...totals.cost.entries()].sort(([a], [b]) => a.localeCompare(b))
+    : [];
   const rows: [string, string][] = [
     ['Shipments', String(totals.shipments)],
-    ['Packages', String(totals.packages)],
-    ['Total weight', formatKilograms(totals.grams)],
+    ...(shows(manifest, 'packages') ? [['Packages', String(totals.packages)] as [string, string]] : []),
+    ...(shows(manifest, 'weight')
+      ? [['Total weight', formatKilograms(totals.grams)] as [string, string]]
+      : []),
     ...costs.map(([currency, total]): [string, string] => [
       `Cost (${currency})`,
       formatMoney(total, currency),
     ]),
   ];
+  // What the driver signs for: the packages when the manifest counts them, else the shipments.
+  const received = shows(manifest, 'packages')
+    ? `${totals.packages} packages`
+    : `${totals.shipments} shipments`;
   const size = 9.5;
   const rowHeight = size * leading;
   const signatureHeight = 3 * 34;
@@ -167,13 +229,7 @@ function drawClosing(form: FormWriter, fonts: PdfFonts, manifest: ManifestDocume
   );
   y -= drawRun(
     page,
-    fitLine(
-      `Received by the driver of ${manifest.carrier}: ${totals.packages} packages.`,
-      fonts.regular,
-      size,
-      width,
-      6,
-    ),
+    fitLine(`Received by the driver of ${manifest.carrier}: ${received}.`, fonts.regular, size, width, 6),
     left,
     y,
     width,
@@ -199,16 +255,14 @@ export async function renderManifestPdf(manifest: ManifestDocument): Promise<Uin
     footerText: manifest.footerText,
     header: header(fonts, manifest),
   });
-  const rows = manifest.shipments.map((shipment, index) => [
-    String(index + 1),
-    shipment.trackingNumber,
-    shipment.orderReference,
-    shipment.service,
-    String(shipment.packages),
-    formatKilograms(shipment.weightGrams),
-    shipment.cost ? formatMoney(shipment.cost.amount, shipment.cost.currency) : '',
-  ]);
-  drawTable(form, fonts, columns, rows);
+  const columns = columnsOf(manifest);
+  const rows = manifest.shipments.map((shipment, index) => columns.map(({ cell }) => cell(shipment, index)));
+  drawTable(
+    form,
+    fonts,
+    columns.map(({ column }) => column),
+    rows,
+  );
   drawClosing(form, fonts, manifest, totals);
   form.finish();
   return document.save();

@@ -1,10 +1,11 @@
 /**
  * The packing slip that follows a shipment's labels in the same PDF (label-pdf.ts): letter or A4 pages
- * listing what is in the parcel, prices only when the forms settings show them. An order of 500 lines
- * runs over as many pages as it needs, each with the slip's header and the table's header row.
+ * listing what is in the parcel, with the fields the forms settings list and prices only when they show
+ * them. An order of 500 lines runs over as many pages as it needs, each with the slip's header and the
+ * table's header row.
  */
 import type { PDFDocument, PDFPage } from 'pdf-lib';
-import type { LabelDocument, PackingSlip } from './label-pdf';
+import type { LabelDocument, PackingSlip, PackingSlipField } from './label-pdf';
 import type { PdfFonts } from './pdf-fonts';
 import type { TableColumn, TextRun } from './pdf-layout';
 import {
@@ -14,10 +15,19 @@ import {
   drawTable,
   fitBlock,
   fitLine,
+  formatKilograms,
   formatMoney,
   leading,
 } from './pdf-layout';
 import { addressLines, countryName } from './label-address';
+
+const shows = (slip: PackingSlip, field: PackingSlipField) => !slip.fields || slip.fields.includes(field);
+
+/** "2026-11-20": an order's instant as its UTC day (DESIGN §3); text that is no instant stays as it is. */
+function utcDay(iso: string): string {
+  const instant = new Date(iso);
+  return Number.isNaN(instant.getTime()) ? iso : instant.toISOString().slice(0, 10);
+}
 
 function quantityOf(quantity: number): bigint {
   if (!Number.isSafeInteger(quantity) || quantity < 0) {
@@ -31,7 +41,7 @@ function carrierAndService({ carrier, service }: LabelDocument): string {
   return service.toLowerCase().startsWith(carrier.toLowerCase()) ? service : `${carrier} ${service}`;
 }
 
-function header(fonts: PdfFonts, label: LabelDocument) {
+function header(fonts: PdfFonts, label: LabelDocument, slip: PackingSlip) {
   return (page: PDFPage, left: number, top: number, width: number) => {
     const rightWidth = Math.min(240, width / 2);
     const title = drawRuns(
@@ -42,7 +52,12 @@ function header(fonts: PdfFonts, label: LabelDocument) {
       width - rightWidth,
     );
     const details: TextRun[] = [
-      fitLine(`Order ${label.orderReference}`, fonts.bold, 10, rightWidth, 6),
+      ...(shows(slip, 'orderReference')
+        ? [fitLine(`Order ${label.orderReference}`, fonts.bold, 10, rightWidth, 6)]
+        : []),
+      ...(shows(slip, 'orderDate') && slip.orderDate
+        ? [fitLine(`Order date ${utcDay(slip.orderDate)}`, fonts.regular, 8.5, rightWidth, 6)]
+        : []),
       fitLine(`Ship date ${label.shipDate}`, fonts.regular, 8.5, rightWidth, 6),
       fitLine(carrierAndService(label), fonts.regular, 8.5, rightWidth, 6),
       fitLine(`Tracking ${label.trackingNumber}`, fonts.regular, 8.5, rightWidth, 6),
@@ -63,34 +78,87 @@ function addressBlock(fonts: PdfFonts, caption: string, address: LabelDocument['
   ];
 }
 
-/** Ship-from and ship-to side by side, on the first page only. */
-function drawAddresses(form: FormWriter, fonts: PdfFonts, label: LabelDocument) {
-  const columnWidth = form.width / 2 - 8;
+/**
+ * From, ship-to (when shown) and bill-to (when shown and the order has one) side by side, on the first
+ * page only.
+ */
+function drawAddresses(form: FormWriter, fonts: PdfFonts, label: LabelDocument, slip: PackingSlip) {
+  const blocks: Array<[string, LabelDocument['shipTo']]> = [
+    ['FROM', label.shipFrom],
+    ...(shows(slip, 'shipTo') ? [['SHIP TO', label.shipTo] as [string, LabelDocument['shipTo']]] : []),
+    ...(shows(slip, 'billTo') && slip.billTo
+      ? [['BILL TO', slip.billTo] as [string, LabelDocument['shipTo']]]
+      : []),
+  ];
+  // Two blocks sit in halves as they always have; a third makes thirds.
+  const step = form.width / Math.max(2, blocks.length);
+  const columnWidth = step - 8;
   const maxHeight = 110;
-  const from = fitBlock(addressBlock(fonts, 'FROM', label.shipFrom), columnWidth, maxHeight);
-  const to = fitBlock(addressBlock(fonts, 'SHIP TO', label.shipTo), columnWidth, maxHeight);
+  const fitted = blocks.map(([caption, address]) =>
+    fitBlock(addressBlock(fonts, caption, address), columnWidth, maxHeight),
+  );
   form.ensure(maxHeight);
   const used = Math.max(
-    drawRuns(form.page, from, form.left, form.y, columnWidth),
-    drawRuns(form.page, to, form.left + form.width / 2, form.y, columnWidth),
+    ...fitted.map((runs, index) => drawRuns(form.page, runs, form.left + index * step, form.y, columnWidth)),
   );
   form.y -= used + 12;
 }
 
-function columns(showPrices: boolean): TableColumn[] {
-  const common: TableColumn[] = [
-    { header: '#', width: 28, align: 'right' },
-    { header: 'SKU', width: showPrices ? 110 : 130, maxLines: 2 },
-    { header: 'Item', width: 'rest', maxLines: 3 },
-    { header: 'Qty', width: 44, align: 'right' },
-  ];
-  if (!showPrices) return common;
-  return [
-    ...common,
-    { header: 'Unit price', width: 84, align: 'right', minScale: 0.5 },
-    { header: 'Total', width: 92, align: 'right', minScale: 0.5 },
-  ];
+interface SlipColumn {
+  column: TableColumn;
+  cell: (line: PackingSlip['lines'][number], index: number, quantity: bigint) => string;
 }
+
+/** A line's weight: its unit weight × its quantity; blank when the order line has none. */
+function lineWeight(line: PackingSlip['lines'][number], quantity: bigint): string {
+  return line.weightGrams === undefined ? '' : formatKilograms(line.weightGrams * Number(quantity));
+}
+
+/**
+ * The table's columns: "#", then SKU, item, quantity and weight as the fields list them, then the prices
+ * when shown. The weight column needs a line with a weight. Fields that would leave no column but "#"
+ * (none of the four listed, or only a weight no line has) get the quantity: a packing slip that does
+ * not say what is in the parcel is no packing slip. The item title's column takes what the others
+ * leave; without it a blank column does, so the figures stay at the right edge.
+ */
+function columns(slip: PackingSlip): SlipColumn[] {
+  const { showPrices } = slip;
+  const showsWeight = shows(slip, 'weight') && slip.lines.some((line) => line.weightGrams !== undefined);
+  const showsQuantity =
+    shows(slip, 'quantity') || !(shows(slip, 'sku') || shows(slip, 'title') || showsWeight);
+  const chosen: SlipColumn[] = [
+    { column: { header: '#', width: 28, align: 'right' }, cell: (_, index) => String(index + 1) },
+  ];
+  if (shows(slip, 'sku')) {
+    chosen.push({
+      column: { header: 'SKU', width: showPrices ? 110 : 130, maxLines: 2 },
+      cell: (line) => line.sku,
+    });
+  }
+  chosen.push(
+    shows(slip, 'title')
+      ? { column: { header: 'Item', width: 'rest', maxLines: 3 }, cell: (line) => line.title }
+      : { column: { header: '', width: 'rest' }, cell: () => '' },
+  );
+  if (showsQuantity) {
+    chosen.push({
+      column: { header: 'Qty', width: 44, align: 'right' },
+      cell: (_, __, quantity) => quantity.toString(),
+    });
+  }
+  if (showsWeight) {
+    chosen.push({
+      column: { header: 'Weight', width: 62, align: 'right', minScale: 0.6 },
+      cell: (line, _, quantity) => lineWeight(line, quantity),
+    });
+  }
+  return chosen;
+}
+
+const priceColumns: TableColumn[] = [
+  { header: 'Unit price', width: 84, align: 'right', minScale: 0.5 },
+  { header: 'Total', width: 92, align: 'right', minScale: 0.5 },
+];
 
 /** Adds the slip's pages to the label document. */
 export function renderPackingSlip(
@@ -102,16 +170,21 @@ export function renderPackingSlip(
   const form = new FormWriter(document, fonts, {
     paperSize: slip.paperSize,
     footerText: slip.footerText,
-    header: header(fonts, label),
+    header: header(fonts, label, slip),
   });
-  drawAddresses(form, fonts, label);
+  drawAddresses(form, fonts, label, slip);
 
+  const chosen = columns(slip);
+  const showsUnits = chosen.some(({ column }) => column.header === 'Qty');
+  const showsWeight = chosen.some(({ column }) => column.header === 'Weight');
   let units = 0n;
+  let grams = 0;
   const totals = new Map<string, bigint>();
   const rows = slip.lines.map((line, index) => {
     const quantity = quantityOf(line.quantity);
     units += quantity;
-    const cells = [String(index + 1), line.sku, line.title, quantity.toString()];
+    if (line.weightGrams !== undefined) grams += line.weightGrams * line.quantity;
+    const cells = chosen.map(({ cell }) => cell(line, index, quantity));
     if (!slip.showPrices) return cells;
     if (!line.unitPrice) return [...cells, '', ''];
     const { amount, currency } = line.unitPrice;
@@ -119,10 +192,22 @@ export function renderPackingSlip(
     totals.set(currency, (totals.get(currency) ?? 0n) + lineTotal);
     return [...cells, formatMoney(amount, currency), formatMoney(lineTotal, currency)];
   });
-  drawTable(form, fonts, columns(slip.showPrices), rows);
+  drawTable(
+    form,
+    fonts,
+    [...chosen.map(({ column }) => column), ...(slip.showPrices ? priceColumns : [])],
+    rows,
+  );
 
+  // The parcel's weight only when every line has one: a part weight would read as the whole.
+  const weighed = showsWeight && slip.lines.every((line) => line.weightGrams !== undefined);
+  const counts = [
+    `Lines ${slip.lines.length}`,
+    ...(showsUnits ? [`Units ${units}`] : []),
+    ...(weighed ? [`Weight ${formatKilograms(grams)}`] : []),
+  ];
   const summary: TextRun[] = [
-    { text: `Lines ${slip.lines.length}   Units ${units}`, font: fonts.bold, size: 9 },
+    { text: counts.join('   '), font: fonts.bold, size: 9 },
     ...[...totals.entries()]
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([currency, total]) => ({

@@ -16,7 +16,7 @@ import { verifyPresignedUrl } from '../support/presigned-url';
 const work = mkdtempSync(join(tmpdir(), 'e2e-fulfillment-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-/** Tomorrow: a built-in label counts as used from 23:00 UTC of its label date, and this test voids one. */
+/** Tomorrow: a built-in label counts as used once its parcel moves (the next business day), and this test voids one. */
 const shipDate = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
 const origin = {
   name: 'Dock 4',

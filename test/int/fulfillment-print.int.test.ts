@@ -23,8 +23,8 @@ const origin = {
 const shipNow = '/v1/fulfillment/ship-now';
 const pack = { weightGrams: 1200, dimensionsCm: { length: 30, width: 20, height: 10 } };
 /**
- * Labels for tomorrow: a built-in carrier's label counts as used (no longer voidable) from 23:00 UTC of
- * its label date, so a test voiding today's label would fail when run late in the UTC evening.
+ * Labels for tomorrow: a built-in carrier's label counts as used (no longer voidable) once its parcel
+ * moves (09:00 UTC the next business day); dated tomorrow, a label voided in a test never has.
  */
 const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
 

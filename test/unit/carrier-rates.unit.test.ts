@@ -394,13 +394,16 @@ describe('void rules', () => {
     });
   });
 
-  it('refuses a label already used: scanned the evening of its date', async () => {
+  it('voids a label handed over that evening, refuses one whose parcel has moved (the next business day)', async () => {
     const label = await bought();
-    await expect(parcelCarrier.void(label, new Date('2026-03-02T23:00:00Z'))).resolves.toEqual({
+    await expect(parcelCarrier.void(label, new Date('2026-03-02T23:30:00Z'))).resolves.toMatchObject({
+      approved: true,
+    });
+    await expect(parcelCarrier.void(label, new Date('2026-03-03T09:00:00Z'))).resolves.toEqual({
       approved: false,
       reasonCode: 'label_already_used',
       message:
-        'Built-in Parcel scanned this parcel at 2026-03-02T23:00:00.000Z; a used label cannot be voided.',
+        'Built-in Parcel has had this parcel on its way since 2026-03-03T09:00:00.000Z; a used label cannot be voided.',
     });
     await expect(parcelCarrier.void(label, new Date('2026-04-01T10:00:00Z'))).resolves.toMatchObject({
       reasonCode: 'label_already_used', // day 30: still within the window

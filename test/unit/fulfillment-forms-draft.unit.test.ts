@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import type { FormSettings } from '../../functions/fulfillment/forms/schemas';
 import {
   defaultFormSettings,
   documentTypes,
   fieldsOf,
   formProblems,
 } from '../../functions/fulfillment/forms/schemas';
+import { labelDocument } from '../../functions/fulfillment/labels/label-document';
 import { shipNowDraft } from '../../functions/fulfillment/ship-now/draft';
+import type { Address } from '../../shared/domain/address';
 import type { Order } from '../../shared/domain/order';
+import type { Shipment } from '../../shared/domain/shipment';
 
 describe('forms settings', () => {
   it('gives every document type defaults it can print', () => {
@@ -74,5 +78,157 @@ describe('ship-now draft', () => {
     expect(draft.shipFrom).toBeNull();
     expect(draft.lastUsed).toBeNull();
     expect(draft.requestedShippingService).toBeNull();
+  });
+});
+
+describe('labelDocument: what the label shows, from the order, shipment, warehouse and forms settings', () => {
+  const origin: Address = {
+    name: 'Dock 4',
+    line1: '200 Dock Rd',
+    city: 'Memphis',
+    postalCode: '38118',
+    country: 'US',
+  };
+  const returns: Address = {
+    name: 'Returns',
+    line1: '9 Return Row',
+    city: 'Memphis',
+    postalCode: '38116',
+    country: 'US',
+  };
+  const billTo: Address = {
+    name: 'Accounts',
+    line1: '1 Ledger Ln',
+    city: 'Boston',
+    postalCode: '02108',
+    country: 'US',
+  };
+  const order = {
+    id: 'O-7',
+    currency: 'USD',
+    orderDate: '2026-11-20T09:30:00.000Z',
+    shipTo: { name: 'Zoë', line1: '5 Elm St', city: 'Boston', postalCode: '02108', country: 'US' },
+    billTo,
+    lines: [
+      line({ itemId: 'A', sku: 'SKU-A', title: 'Mug', quantity: 3, unitPrice: 1250, weightGrams: 400 }),
+      line({ itemId: 'B', sku: 'SKU-B', title: 'Spoon', quantity: 1, unitPrice: 300 }),
+    ],
+  } as unknown as Order;
+  const shipment = {
+    carrier: 'UPS',
+    service: 'Ground',
+    trackingNumber: '1Z999AA10123456784',
+    shipDate: '2026-11-23',
+    weightGrams: 1500,
+    packages: 2,
+    lines: [
+      { itemId: 'A', sku: 'SKU-A', quantity: 2 },
+      { itemId: 'B', sku: 'SKU-B', quantity: 1 },
+    ],
+  } as unknown as Shipment;
+  const settings = (type: 'label' | 'packing-slip', overrides: Partial<FormSettings> = {}): FormSettings => ({
+    ...defaultFormSettings(type),
+    ...overrides,
+  });
+  const document = (
+    label: Partial<FormSettings> = {},
+    packingSlip: Partial<FormSettings> = {},
+    /** The warehouse's return address; null when it has none. */
+    returnAddress: Address | null = returns,
+  ) =>
+    labelDocument({
+      order,
+      shipment,
+      shipFrom: origin,
+      returnAddress: returnAddress ?? undefined,
+      label: settings('label', label),
+      packingSlip: settings('packing-slip', packingSlip),
+    });
+
+  it('by default prints every field, with the return address as FROM, and no packing slip', () => {
+    expect(document()).toEqual({
+      format: '4x6',
+      shipFrom: returns,
+      shipTo: order.shipTo,
+      carrier: 'UPS',
+      service: 'Ground',
+      trackingNumber: '1Z999AA10123456784',
+      orderReference: 'O-7',
+      shipDate: '2026-11-23',
+      weightGrams: 1500,
+      packages: 2,
+      fields: ['orderReference', 'weight', 'shipDate', 'packageCount', 'returnAddress'],
+    });
+  });
+
+  it('prints the origin address when the warehouse has no return address', () => {
+    expect(document({}, {}, null).shipFrom).toBe(origin);
+  });
+
+  it("leaves the return address off with returnAddress 'none' or its field not listed: FROM is the origin", () => {
+    for (const label of [
+      { returnAddress: 'none' as const },
+      { fields: ['orderReference', 'weight', 'shipDate', 'packageCount'] },
+    ]) {
+      const made = document(label);
+      expect(made.shipFrom).toBe(origin);
+      expect(made.fields).toEqual(['orderReference', 'weight', 'shipDate', 'packageCount']);
+    }
+  });
+
+  it('passes the listed fields on, leaving out any the label does not have', () => {
+    expect(document({ fields: ['weight', 'sku', 'packageCount'], paperSize: 'letter' })).toMatchObject({
+      format: 'letter',
+      shipFrom: origin,
+      fields: ['weight', 'packageCount'],
+    });
+  });
+
+  it('gives the packing slip its fields, the order date, the bill-to and each line’s unit weight and price', () => {
+    const made = document(
+      { includePackingSlip: true },
+      {
+        paperSize: 'a4',
+        showPrices: true,
+        footerText: 'Thanks!',
+        fields: ['orderDate', 'billTo', 'weight', 'cost'],
+      },
+    );
+    expect(made.packingSlip).toEqual({
+      paperSize: 'a4',
+      showPrices: true,
+      footerText: 'Thanks!',
+      fields: ['orderDate', 'billTo', 'weight'],
+      orderDate: '2026-11-20T09:30:00.000Z',
+      billTo,
+      lines: [
+        {
+          sku: 'SKU-A',
+          title: 'Mug',
+          quantity: 2,
+          unitPrice: { amount: 1250, currency: 'USD' },
+          weightGrams: 400,
+        },
+        { sku: 'SKU-B', title: 'Spoon', quantity: 1, unitPrice: { amount: 300, currency: 'USD' } },
+      ],
+    });
+    const withoutBillTo = labelDocument({
+      order: { ...order, billTo: undefined },
+      shipment,
+      shipFrom: origin,
+      label: settings('label', { includePackingSlip: true }),
+      packingSlip: settings('packing-slip'),
+    });
+    expect(withoutBillTo.packingSlip).not.toHaveProperty('billTo');
+    expect(withoutBillTo.packingSlip?.fields).toEqual([
+      'orderReference',
+      'orderDate',
+      'shipTo',
+      'billTo',
+      'sku',
+      'title',
+      'quantity',
+      'weight',
+    ]);
   });
 });

@@ -12,6 +12,10 @@ import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { esbuildOptions, pdfFontCommands, pdfFontFiles, pdfFontPackage } from '../../infra/bundling';
 import { scanBarcode } from '../support/barcode-reader';
+import { defaultFormSettings } from '../../functions/fulfillment/forms/schemas';
+import { labelDocument } from '../../functions/fulfillment/labels/label-document';
+import type { Order } from '../../shared/domain/order';
+import type { Shipment } from '../../shared/domain/shipment';
 import type { LabelDocument } from '../../shared/render/label-pdf';
 import { renderLabelPdf } from '../../shared/render/label-pdf';
 import * as pdfFonts from '../../shared/render/pdf-fonts';
@@ -151,6 +155,100 @@ describe('renderLabelPdf: the label', () => {
     }
   });
 
+  it('leaves out the fields the forms settings do not list, cleanly; ship-to, carrier and tracking always print', async () => {
+    const file = await renderToFile(label({ fields: ['returnAddress'] }));
+    const [first, second] = pageTexts(file);
+    for (const text of [first!, second!]) {
+      expect(text).toContain('Zoë Łódź-Wiśniewska');
+      expect(text).toContain('POLAND');
+      expect(text).toContain('UPS');
+      expect(text).toContain('Worldwide Saver');
+      expect(text).toContain(trackingNumber);
+      expect(text).toContain('1 Warehouse Way');
+      // Neither the values nor their captions.
+      for (const gone of ['ORD-2026-000123', 'ORDER', '2026-11-23', 'SHIP DATE', '1.25 kg', 'WEIGHT']) {
+        expect(text).not.toContain(gone);
+      }
+      expect(text).not.toMatch(/PACKAGE|\d of 2/);
+    }
+  });
+
+  it('keeps each listed field when others are left out: the order without the count, the weight without the date', async () => {
+    const [text] = pageTexts(
+      await renderToFile(label({ packages: 1, fields: ['orderReference', 'weight'] })),
+    );
+    expect(text).toContain('ORD-2026-000123');
+    expect(text).toContain('1.25 kg');
+    expect(text).not.toContain('2026-11-23');
+    expect(text).not.toContain('PACKAGE');
+    expect(text).not.toContain('1 of 1');
+  });
+
+  it("without the return address, FROM shows only the sender's name and town", async () => {
+    for (const fields of [['orderReference', 'weight', 'shipDate', 'packageCount'] as const, [] as const]) {
+      const [text] = pageTexts(await renderToFile(label({ packages: 1, fields })));
+      expect(text).toContain('FROM');
+      expect(text).toContain('Acme Fulfilment Centre');
+      expect(text).toContain('Springfield, IL 62701');
+      expect(text).toContain('United States');
+      expect(text).not.toContain('1 Warehouse Way');
+      expect(text).not.toContain('Acme Supplies Ltd');
+      expect(text).toContain(trackingNumber);
+    }
+  });
+
+  it("prints the shipping warehouse's return address as FROM (labelDocument), its origin's town with 'none'", async () => {
+    const origin = { ...label().shipFrom };
+    const returns = {
+      name: 'Acme Returns',
+      line1: '9 Returns Row',
+      city: 'Peoria',
+      region: 'IL',
+      postalCode: '61602',
+      country: 'US',
+    };
+    const order = {
+      id: 'ORD-2026-000123',
+      currency: 'USD',
+      orderDate: '2026-11-20T09:30:00.000Z',
+      shipTo: label().shipTo,
+      lines: [],
+    } as unknown as Order;
+    const shipment = {
+      carrier: 'UPS',
+      service: 'Ground',
+      trackingNumber,
+      shipDate: '2026-11-23',
+      weightGrams: 1250,
+      packages: 1,
+      lines: [],
+    } as unknown as Shipment;
+    const render = async (returnAddress: 'warehouse' | 'none') => {
+      const document = labelDocument({
+        order,
+        shipment,
+        shipFrom: origin,
+        returnAddress: returns,
+        label: { ...defaultFormSettings('label'), returnAddress },
+        packingSlip: defaultFormSettings('packing-slip'),
+      });
+      return pageTexts(await renderToFile(document))[0]!;
+    };
+    const warehouse = await render('warehouse');
+    expect(warehouse).toContain('Acme Returns');
+    expect(warehouse).toContain('9 Returns Row');
+    expect(warehouse).toContain('Peoria, IL 61602');
+    expect(warehouse).not.toContain('1 Warehouse Way');
+    const none = await render('none');
+    expect(none).toContain('Acme Fulfilment Centre');
+    expect(none).toContain('Springfield, IL 62701');
+    expect(none).not.toContain('1 Warehouse Way');
+    expect(none).not.toContain('Returns');
+    // The other fields are untouched by the choice.
+    expect(none).toContain('ORD-2026-000123');
+    expect(none).toContain('1.25 kg');
+  });
+
   it('refuses a package count that is not a whole number of at least 1', async () => {
     await expect(renderLabelPdf(label({ packages: 0 }))).rejects.toThrow(RangeError);
     await expect(renderLabelPdf(label({ packages: 1.5 }))).rejects.toThrow(RangeError);
@@ -158,27 +256,31 @@ describe('renderLabelPdf: the label', () => {
 });
 
 describe('renderLabelPdf: the barcode', () => {
-  it('scans back from a 300 dpi rendering to the tracking number, with its quiet zones clear', async () => {
-    const file = await renderToFile(label({ packages: 1 }));
-    execFileSync('pdftoppm', [
-      '-r',
-      '300',
-      '-png',
-      '-f',
-      '1',
-      '-l',
-      '1',
-      '-singlefile',
-      file,
-      join(work, 'page'),
-    ]);
-    const scanned = scanBarcode(join(work, 'page.png'));
-    expect(scanned.size).toEqual({ width: 1200, height: 1800 });
-    expect(scanned.barRows, 'bar height in pixels').toBeGreaterThan(250); // 72 pt = 300 px
-    expect(scanned.text).toBe(trackingNumber);
-    expect(scanned.quietZones.left).toBeGreaterThanOrEqual(10 * scanned.module);
-    expect(scanned.quietZones.right).toBeGreaterThanOrEqual(10 * scanned.module);
-  });
+  // Every field shown, and none: the layout without the footer still prints a barcode that scans.
+  for (const fields of [undefined, [] as const]) {
+    it(`scans back from a 300 dpi rendering to the tracking number, with its quiet zones clear (${fields ? 'no optional fields' : 'every field'})`, async () => {
+      const file = await renderToFile(label({ packages: 1, ...(fields ? { fields } : {}) }));
+      const png = `page-${files}`;
+      execFileSync('pdftoppm', [
+        '-r',
+        '300',
+        '-png',
+        '-f',
+        '1',
+        '-l',
+        '1',
+        '-singlefile',
+        file,
+        join(work, png),
+      ]);
+      const scanned = scanBarcode(join(work, `${png}.png`));
+      expect(scanned.size).toEqual({ width: 1200, height: 1800 });
+      expect(scanned.barRows, 'bar height in pixels').toBeGreaterThan(250); // 72 pt = 300 px
+      expect(scanned.text).toBe(trackingNumber);
+      expect(scanned.quietZones.left).toBeGreaterThanOrEqual(10 * scanned.module);
+      expect(scanned.quietZones.right).toBeGreaterThanOrEqual(10 * scanned.module);
+    });
+  }
 });
 
 describe('renderLabelPdf: the packing slip', () => {
@@ -246,6 +348,95 @@ describe('renderLabelPdf: the packing slip', () => {
     expect(slip).not.toContain('EUR');
     expect(slip).toContain('Page 1 of 1');
     for (const line of lines.slice(0, 3)) expect(slip).toContain(line.sku);
+  });
+
+  it('shows the columns and blocks its fields list: order date, bill-to, weight (unit weight × quantity)', async () => {
+    const file = await renderToFile(
+      label({
+        packages: 1,
+        packingSlip: {
+          paperSize: 'letter',
+          showPrices: false,
+          fields: ['orderDate', 'billTo', 'title', 'quantity', 'weight'],
+          orderDate: '2026-11-20T23:30:00.000Z',
+          billTo: {
+            name: 'Jan Kowalski',
+            line1: 'ul. Długa 5',
+            city: 'Gdańsk',
+            postalCode: '80-827',
+            country: 'PL',
+          },
+          lines: [
+            { sku: 'SKU-A', title: 'Mug', quantity: 3, weightGrams: 500 },
+            { sku: 'SKU-B', title: 'Plate', quantity: 2, weightGrams: 1005 },
+          ],
+        },
+      }),
+    );
+    const [, slip] = pageTexts(file);
+    expect(slip).toMatch(/#\s+Item\s+Qty\s+Weight\s*$/m);
+    expect(slip).toMatch(/^\s*1\s+Mug\s+3\s+1\.50 kg$/m);
+    expect(slip).toMatch(/^\s*2\s+Plate\s+2\s+2\.01 kg$/m);
+    expect(slip).toMatch(/Lines 2\s+Units 5\s+Weight 3\.51 kg/);
+    expect(slip).toContain('Order date 2026-11-20');
+    expect(slip).toContain('BILL TO');
+    expect(slip).toContain('Jan Kowalski');
+    expect(slip).toContain('80-827 Gdańsk');
+    expect(slip).toContain('FROM');
+    // Not listed: the order reference, the ship-to block, the SKUs.
+    expect(slip).not.toContain('Order ORD-2026-000123');
+    expect(slip).not.toContain('SHIP TO');
+    expect(slip).not.toContain('Zoë Łódź-Wiśniewska');
+    expect(slip).not.toContain('SKU-A');
+    expect(slip).not.toMatch(/\bSKU\b/);
+  });
+
+  it('keeps the quantity when the fields would leave no column; no bill-to or weight without the data', async () => {
+    const file = await renderToFile(
+      label({
+        packages: 1,
+        packingSlip: {
+          paperSize: 'letter',
+          showPrices: false,
+          fields: ['orderReference', 'billTo', 'weight'],
+          lines: lines.slice(0, 2),
+        },
+      }),
+    );
+    const [, slip] = pageTexts(file);
+    // The weight is listed but no line has one: no empty column, no part total.
+    expect(slip).toMatch(/#\s+Qty\s*$/m);
+    expect(slip).toMatch(/^\s*1\s+1$/m);
+    expect(slip).toMatch(/^\s*2\s+2$/m);
+    expect(slip).toMatch(/Lines 2\s+Units 3$/m);
+    expect(slip).toContain('Order ORD-2026-000123');
+    expect(slip).not.toContain('BILL TO');
+    expect(slip).not.toContain('Widget');
+    expect(slip).not.toContain('Weight');
+  });
+
+  it('lists only the SKU and the weight when asked, prices still following showPrices', async () => {
+    const file = await renderToFile(
+      label({
+        packages: 1,
+        packingSlip: {
+          paperSize: 'a4',
+          showPrices: true,
+          fields: ['sku', 'weight'],
+          lines: [
+            { ...lines[0]!, weightGrams: 250 },
+            { ...lines[1]!, quantity: 4 },
+          ],
+        },
+      }),
+    );
+    const [, slip] = pageTexts(file);
+    expect(slip).toMatch(/#\s+SKU\s+Weight\s+Unit price\s+Total\s*$/m);
+    expect(slip).toMatch(/^\s*1\s+SKU-00001\s+0\.25 kg\s+EUR 19\.99\s+EUR 19\.99$/m);
+    expect(slip).toMatch(/^\s*2\s+SKU-00002\s+EUR 19\.99\s+EUR 79\.96$/m);
+    // One line has no weight: no parcel weight; no units without the quantity column.
+    expect(slip).toMatch(/Lines 2$/m);
+    expect(slip).toContain('Total EUR 99.95');
   });
 
   it("formats amounts in the currency's minor units (JPY none, KWD three)", async () => {

@@ -97,6 +97,44 @@ describe('renderManifestPdf', () => {
     expect(text).toContain('Łódź warehouse questions');
   });
 
+  it('shows only the columns its fields list (the tracking number always) and totals only for listed figures', async () => {
+    const [text] = (await renderPages(manifest(three, { fields: ['service'] }))) as [string];
+    expect(text).toMatch(/#\s+Tracking number\s+Service\s*$/m);
+    for (const shipment of three) {
+      expect(text).toMatch(new RegExp(`^\\s*\\d\\s+${shipment.trackingNumber}\\s+${shipment.service}$`, 'm'));
+      expect(text).not.toContain(shipment.orderReference);
+    }
+    for (const gone of ['Pkgs', 'Weight', 'Packages', 'Total weight', ' kg', 'Cost', 'USD', 'EUR']) {
+      expect(text).not.toContain(gone);
+    }
+    expect(text).toMatch(/Shipments\s+3$/m);
+    // Without the package count the driver signs for the shipments.
+    expect(text).toContain('Received by the driver of UPS: 3 shipments.');
+    expect(text).toContain('Pickup reference: PRN-2026-884213');
+    expect(text).toContain('Driver signature');
+  });
+
+  it('keeps the order, packages and cost without the service and weight', async () => {
+    const [text] = (await renderPages(
+      manifest(three, { fields: ['orderReference', 'packages', 'cost'] }),
+    )) as [string];
+    expect(text).toMatch(/#\s+Tracking number\s+Order\s+Pkgs\s+Cost\s*$/m);
+    expect(text).toMatch(/1Z999AA10123456795\s+ORD-1002\s+3\s+USD\s45\.50$/m);
+    expect(text).not.toContain('Next Day Air');
+    expect(text).not.toMatch(/Weight|\d kg/);
+    expect(text).toMatch(/Packages\s+6$/m);
+    expect(text).toMatch(/Cost \(USD\)\s+USD\s58\.49$/m);
+    expect(text).toContain('Received by the driver of UPS: 6 packages.');
+  });
+
+  it('prints every column and total for the default fields, as with none given', async () => {
+    const all = await renderPages(
+      manifest(three, { fields: ['orderReference', 'service', 'packages', 'weight', 'cost'] }),
+    );
+    expect(all).toEqual(await renderPages(manifest(three)));
+    expect(all[0]).toMatch(/#\s+Tracking number\s+Order\s+Service\s+Pkgs\s+Weight\s+Cost/);
+  });
+
   it('paginates a long day: both headers on every page, page x of y, every shipment once, totals at the end', async () => {
     const shipments = Array.from({ length: 130 }, (_, i) => ({
       trackingNumber: `JD0146000039${String(i).padStart(8, '0')}`,

@@ -572,8 +572,8 @@ export function trackFromTable(
 }
 
 /**
- * Voids a label within the carrier's window unless the carrier has scanned it (the timeline's
- * acceptance). Rate tables keep no state, so they never answer `label_already_voided`: the shipment says
+ * Voids a label within the carrier's window unless its parcel has moved (from the next business day's
+ * first scan: a label handed over in the evening can still be voided that night). Rate tables keep no state, so they never answer `label_already_voided`: the shipment says
  * it is voided, and the operation refuses before asking the carrier.
  */
 export function voidFromTable(table: RateTable, label: LabelReference, now: Date): VoidAnswer {
@@ -587,12 +587,13 @@ export function voidFromTable(table: RateTable, label: LabelReference, now: Date
       message: `${table.name} voids labels up to ${table.voidWindowDays} days after their date; this one is dated ${label.labelDate}, ${age} days ago.`,
     };
   }
-  const accepted = `${label.labelDate}${acceptedAt}`;
-  if (now.getTime() >= Date.parse(accepted)) {
+  // The earliest a parcel of any service moves: the next business day's first scan.
+  const moved = `${addBusinessDays(label.labelDate, 1)}${inTransitAt}`;
+  if (now.getTime() >= Date.parse(moved)) {
     return {
       approved: false,
       reasonCode: 'label_already_used',
-      message: `${table.name} scanned this parcel at ${accepted}; a used label cannot be voided.`,
+      message: `${table.name} has had this parcel on its way since ${moved}; a used label cannot be voided.`,
     };
   }
   return { approved: true, message: `Label ${label.labelId} voided; its cost is refunded.` };

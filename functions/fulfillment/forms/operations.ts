@@ -1,4 +1,5 @@
 /** Forms settings: read with their defaults, replaced whole under If-Match. */
+import { isDeepStrictEqual } from 'node:util';
 import { anyRefusal, withRetry } from '../../../shared/db/retry';
 import { checkVersion } from '../../../shared/domain/versions';
 import { NotFound, ValidationFailed } from '../../../shared/errors';
@@ -36,6 +37,9 @@ export const formOperations: FormOperations = {
     return withRetry({ what: `The ${documentType} settings`, isRace: anyRefusal }, async () => {
       const current = await readFormSettings(documentType, true);
       checkVersion(`${documentType} settings`, current.version, ifMatch);
+      const { documentType: _type, version: _version, updatedAt: _at, updatedBy: _by, ...settings } = current;
+      // The same settings again change nothing: no new version, no event.
+      if (isDeepStrictEqual(settings, body)) return { body: current, version: current.version };
       const next: FormSettings = {
         documentType,
         ...body,

@@ -6,11 +6,10 @@
 import { tableName } from '../../../shared/db/client';
 import { TransactionCancelled } from '../../../shared/db/errors';
 import { lastShippingChoiceKey } from '../../../shared/db/keys';
-import { LostRace } from '../../../shared/db/retry';
 import type { NamedItem } from '../../../shared/db/transactions';
 import { linesToShip } from '../../../shared/domain/shipment';
 import type { Shipment } from '../../../shared/domain/shipment';
-import { AppError, Conflict, NotFound } from '../../../shared/errors';
+import { Conflict, NotFound } from '../../../shared/errors';
 import { documentKey } from '../../../shared/files/keys';
 import { presignedGetUrl } from '../../../shared/files/presigned-url';
 import { putBytes } from '../../../shared/files/put-bytes';
@@ -18,7 +17,12 @@ import { newId } from '../../../shared/ids';
 import { logger } from '../../../shared/logging/logger';
 import { loadOrder } from '../../../shared/orders/repository';
 import { recordShipment } from '../../../shared/shipments/commit';
-import { findWarehouse } from '../../../shared/warehouses/repository';
+import { shipFromWarehouse } from '../ship-now/ship-from';
+import { unitsShort } from './stock-check';
+import { watchWrites } from '../../../shared/db/write-outcome';
+import { getItems } from '../../../shared/db/query';
+import { stockKey } from '../../../shared/db/keys';
+import type { ShipmentLine } from '../../../shared/domain/shipment';
 import type { PackageToShip, PurchasedLabel, PurchaseRequest } from '../carriers/adapter';
 import { buyAndRecord } from '../carriers/adapter';
 import { adapterFor } from '../carriers/registry';
@@ -37,13 +41,25 @@ export interface PrintRequest {
   shipDate?: string;
   lines?: ReadonlyArray<{ itemId: string; quantity: number }>;
   labelFormat?: PurchaseRequest['labelFormat'];
+  /** The request's idempotency key, when it has one (OperationInput.requestKey). */
+  requestKey?: string;
 }
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-/** Nothing was written: a refusal, a refused condition, a race the writer gave up on. */
-const surelyNotCommitted = (error: unknown) =>
-  error instanceof AppError || error instanceof TransactionCancelled || error instanceof LostRace;
+async function stockFigures(lines: readonly ShipmentLine[], warehouseId: string) {
+  const skus = [...new Set(lines.map((line) => line.sku))];
+  const items = await getItems(
+    skus.map((sku) => stockKey(sku, warehouseId)),
+    true,
+  );
+  return new Map(
+    items.map((item) => [
+      String(item.sku),
+      { onHand: Number(item.onHand), allocated: Number(item.allocated) },
+    ]),
+  );
+}
 
 function lastChoicePut(channel: string, label: PurchasedLabel): NamedItem {
   return [
@@ -68,25 +84,34 @@ export async function printLabel(request: PrintRequest) {
   const stored = await loadOrder(request.orderId);
   if (!stored) throw new NotFound(`No order has the id ${request.orderId}.`);
   const { order } = stored;
-  // Refused before anything is bought: lines that cannot ship, no warehouse, no address to ship from.
+  // Refused before anything is bought: lines that cannot ship, no warehouse or address to ship from,
+  // units the warehouse cannot give.
   const lines = linesToShip(order.lines, request.lines);
-  if (!order.warehouseId) {
+  const [warehouse, labelForm, slipForm, stock] = await Promise.all([
+    shipFromWarehouse(order.warehouseId),
+    readFormSettings('label'),
+    readFormSettings('packing-slip'),
+    order.warehouseId ? stockFigures(lines, order.warehouseId) : undefined,
+  ]);
+  if (!warehouse) {
     throw new Conflict(
-      `Order ${order.id} has no warehouse; assign the one it ships from (PUT /v1/orders/${order.id} with warehouseId) before buying a label.`,
+      `Order ${order.id} has no warehouse and there is no default one to ship from; assign one to the order.`,
     );
   }
-  const warehouse = await findWarehouse(order.warehouseId);
-  if (!warehouse?.originAddress) {
+  if (!warehouse.originAddress) {
     throw new Conflict(
-      `Warehouse ${warehouse?.code ?? order.warehouseId} has no origin address to ship from; set one (PUT /v1/inventory/warehouses/${order.warehouseId}) first.`,
-      { warehouseId: order.warehouseId },
+      `Warehouse ${warehouse.code} has no origin address to ship from; set one (PUT /v1/inventory/warehouses/${warehouse.id}) first.`,
+      { warehouseId: warehouse.id },
+    );
+  }
+  const short = stock ? unitsShort(lines, order.allocations, stock) : [];
+  if (short.length > 0) {
+    throw new Conflict(
+      `Not enough stock to ship: ${short.map((s) => `${s.sku} (${s.wanted} asked, ${s.shippable} on hand for this order)`).join('; ')}. No label was bought.`,
+      { lines: short },
     );
   }
   const shipFrom = warehouse.originAddress;
-  const [labelForm, slipForm] = await Promise.all([
-    readFormSettings('label'),
-    readFormSettings('packing-slip'),
-  ]);
   const shipDate = request.shipDate ?? today();
   const shipmentId = newId();
   const labelKey = documentKey('label', shipmentId, shipDate);
@@ -98,11 +123,12 @@ export async function printLabel(request: PrintRequest) {
     confirmation: request.confirmation,
     shipDate,
     serviceCode: request.serviceCode,
-    idempotencyKey: shipmentId,
+    // A retried request (same Idempotency-Key) finds the label its first attempt bought.
+    idempotencyKey: request.requestKey ?? shipmentId,
     labelFormat: request.labelFormat ?? (labelForm.paperSize === 'letter' ? 'pdf_letter' : 'pdf_4x6'),
   };
 
-  let committing = false;
+  const writes = watchWrites();
   const recorded = await buyAndRecord(
     adapter,
     purchase,
@@ -140,12 +166,12 @@ export async function printLabel(request: PrintRequest) {
         contentType: 'application/pdf',
         fileName: labelFileName(provisional),
       });
-      committing = true;
-      return recordOnManifest(details, label);
+      return writes.run(() => recordOnManifest(details, label));
     },
     {
       now: () => new Date(),
-      recordingSurelyFailed: (error) => !committing || surelyNotCommitted(error),
+      // Only a write that got no answer may have committed; anything else left no shipment behind.
+      recordingSurelyFailed: () => !writes.uncertain(),
       onVoidFailed: (label, problem) =>
         logger.error('A bought label could not be voided after its recording failed: void it by hand', {
           processorCode: label.processorCode,
@@ -161,7 +187,14 @@ export async function printLabel(request: PrintRequest) {
   async function renderLabel(shipment: Shipment): Promise<Uint8Array> {
     const { renderLabelPdf } = await import('../../../shared/render/label-pdf');
     return renderLabelPdf(
-      labelDocument({ order, shipment, shipFrom, label: labelForm, packingSlip: slipForm }),
+      labelDocument({
+        order,
+        shipment,
+        shipFrom,
+        ...(warehouse!.returnAddress ? { returnAddress: warehouse!.returnAddress } : {}),
+        label: labelForm,
+        packingSlip: slipForm,
+      }),
     );
   }
 
@@ -190,7 +223,8 @@ export async function printLabel(request: PrintRequest) {
         const { shipment } = await recordShipment({
           orderId: order.id,
           actor: request.actor,
-          lines: request.lines,
+          // The lines the label was bought for: a change since (another print, a cancel) is a 409.
+          lines: lines.map((line) => ({ itemId: line.itemId, quantity: line.quantity })),
           shipmentId,
           details: { ...details, manifestId },
           items: (shipment) => [

@@ -53,7 +53,11 @@ export async function voidLabel(shipmentId: string, actor: string): Promise<Ship
       { labelId: shipment.labelId, trackingNumber: shipment.trackingNumber, labelDate: shipment.shipDate },
       new Date(),
     );
-    if (!answer.approved) throw refused(answer.reasonCode, answer.message, shipment);
+    // Already voided at the carrier while still active here: an earlier void whose recording failed.
+    // Recording it now makes void safe to retry.
+    if (!answer.approved && answer.reasonCode !== 'label_already_voided') {
+      throw refused(answer.reasonCode, answer.message, shipment);
+    }
     const { shipment: voided } = await voidShipment({
       orderId: shipment.orderId,
       shipmentId: shipment.id,

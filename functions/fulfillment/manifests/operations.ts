@@ -7,6 +7,7 @@ import { allOf, queryPage } from '../../../shared/db/query';
 import { toResource } from '../../../shared/db/resource';
 import type { Manifest } from '../../../shared/domain/manifest';
 import { closeRefusal, manifestSchema } from '../../../shared/domain/manifest';
+import type { ManifestField } from '../../../shared/render/manifest-pdf';
 import { BadRequest, Conflict, NotFound } from '../../../shared/errors';
 import { documentKey } from '../../../shared/files/keys';
 import { presignedGetUrl } from '../../../shared/files/presigned-url';
@@ -16,8 +17,16 @@ import { monthsOf } from '../../../shared/shipments/queries';
 import { findWarehouse } from '../../../shared/warehouses/repository';
 import { adapterFor } from '../carriers/registry';
 import { readFormSettings } from '../forms/repository';
+import { fieldsOf } from '../forms/schemas';
 import type { fulfillmentCatalogue } from '../routes';
-import { claimClose, findManifest, finishClose, manifestEntriesOf } from './repository';
+import {
+  abandonClose,
+  claimClose,
+  findManifest,
+  finishClose,
+  manifestEntriesOf,
+  recordPickup,
+} from './repository';
 
 type Routes = typeof fulfillmentCatalogue.routes;
 type ManifestOperations = Pick<Implementations<Routes>, 'listManifests' | 'closeManifest'>;
@@ -123,53 +132,66 @@ export const manifestOperations: ManifestOperations = {
         { manifestStatus: current?.status, voidsInFlight: current?.voidsInFlight },
       );
     }
-    const [entries, warehouse, settings] = await Promise.all([
-      manifestEntriesOf(manifest.id),
-      findWarehouse(manifest.warehouseId),
-      readFormSettings('manifest'),
-    ]);
+    try {
+      const closed = await makeForm(manifest, caller.username);
+      return { body: { manifest: closed, form: await formLink(closed) } };
+    } catch (error) {
+      // Nothing half-closed stays behind: the manifest is open again and the close can be retried.
+      await abandonClose(manifest, now.toISOString()).catch(() => undefined);
+      throw error;
+    }
+  },
+};
+
+/** The claimed close's work: the carrier's pickup reference (kept at once), the form, closed. */
+async function makeForm(manifest: Manifest, closedBy: string): Promise<Manifest> {
+  const [entries, warehouse, settings] = await Promise.all([
+    manifestEntriesOf(manifest.id),
+    findWarehouse(manifest.warehouseId),
+    readFormSettings('manifest'),
+  ]);
+  // A manifest whose labels were all voided closes with nothing for the carrier to collect.
+  let pickupReference = manifest.pickupReference ?? (entries.length === 0 ? 'none' : undefined);
+  if (pickupReference === undefined) {
     const receipt = await adapterFor(manifest.processorCode).closeManifest({
       shipDate: manifest.shipDate,
       warehouseCode: manifest.warehouseCode,
       labels: entries.map((entry) => ({ labelId: entry.labelId, trackingNumber: entry.trackingNumber })),
     });
-    const closedAt = new Date().toISOString();
-    const { renderManifestPdf } = await import('../../../shared/render/manifest-pdf');
-    const pdf = await renderManifestPdf({
-      paperSize: settings.paperSize === 'a4' ? 'a4' : 'letter',
-      ...(settings.footerText ? { footerText: settings.footerText } : {}),
-      manifestId: manifest.id,
-      carrier: manifest.carrier,
-      warehouse: {
-        code: manifest.warehouseCode,
-        name: warehouse?.name ?? manifest.warehouseCode,
-        ...(warehouse?.originAddress ? { address: warehouse.originAddress } : {}),
-      },
-      shipDate: manifest.shipDate,
-      closedAt,
-      pickupReference: receipt.pickupReference,
-      shipments: entries.map((entry) => ({
-        trackingNumber: entry.trackingNumber,
-        orderReference: entry.orderId,
-        service: entry.service,
-        packages: entry.packages,
-        weightGrams: entry.weightGrams,
-        ...(entry.cost ? { cost: entry.cost } : {}),
-      })),
-    });
-    const fileKey = documentKey('manifest', manifest.id, manifest.shipDate);
-    await putBytes({
-      key: fileKey,
-      bytes: pdf,
-      contentType: 'application/pdf',
-      fileName: formFileName(manifest),
-    });
-    const closed = await finishClose(manifest.id, {
-      pickupReference: receipt.pickupReference,
-      fileKey,
-      closedBy: caller.username,
-      at: closedAt,
-    });
-    return { body: { manifest: closed, form: await formLink(closed) } };
-  },
-};
+    pickupReference = receipt.pickupReference;
+    await recordPickup(manifest.id, pickupReference);
+  }
+  const closedAt = new Date().toISOString();
+  const { renderManifestPdf } = await import('../../../shared/render/manifest-pdf');
+  const pdf = await renderManifestPdf({
+    paperSize: settings.paperSize === 'a4' ? 'a4' : 'letter',
+    ...(settings.footerText ? { footerText: settings.footerText } : {}),
+    fields: settings.fields.filter((field): field is ManifestField => fieldsOf.manifest.includes(field)),
+    manifestId: manifest.id,
+    carrier: manifest.carrier,
+    warehouse: {
+      code: manifest.warehouseCode,
+      name: warehouse?.name ?? manifest.warehouseCode,
+      ...(warehouse?.originAddress ? { address: warehouse.originAddress } : {}),
+    },
+    shipDate: manifest.shipDate,
+    closedAt,
+    pickupReference,
+    shipments: entries.map((entry) => ({
+      trackingNumber: entry.trackingNumber,
+      orderReference: entry.orderId,
+      service: entry.service,
+      packages: entry.packages,
+      weightGrams: entry.weightGrams,
+      ...(entry.cost ? { cost: entry.cost } : {}),
+    })),
+  });
+  const fileKey = documentKey('manifest', manifest.id, manifest.shipDate);
+  await putBytes({
+    key: fileKey,
+    bytes: pdf,
+    contentType: 'application/pdf',
+    fileName: formFileName(manifest),
+  });
+  return finishClose(manifest.id, { pickupReference, fileKey, closedBy, at: closedAt });
+}

@@ -10,13 +10,19 @@ import {
   manifestKey,
   openManifestKey,
 } from '../../../shared/db/keys';
+import { TransactionCancelled } from '../../../shared/db/errors';
 import { getItem, queryAll } from '../../../shared/db/query';
 import { toResource } from '../../../shared/db/resource';
 import type { NamedItem } from '../../../shared/db/transactions';
 import { conditionalUpdate, transactWrite } from '../../../shared/db/transactions';
 import { withoutRequestGuard } from '../../../shared/db/request-guard';
 import type { Manifest, ManifestEntry } from '../../../shared/domain/manifest';
-import { manifestEntrySchema, manifestSchema, staleClosingMs } from '../../../shared/domain/manifest';
+import {
+  manifestEntrySchema,
+  manifestSchema,
+  staleClosingMs,
+  voidLeaseMs,
+} from '../../../shared/domain/manifest';
 import type { Shipment } from '../../../shared/domain/shipment';
 
 export async function findManifest(manifestId: string, consistent = true): Promise<Manifest | undefined> {
@@ -153,10 +159,14 @@ export async function reserveVoid(manifestId: string): Promise<void> {
     conditionalUpdate({
       TableName: tableName(),
       Key: manifestKey(manifestId),
-      UpdateExpression: 'ADD voidsInFlight :one',
+      UpdateExpression: 'ADD voidsInFlight :one SET voidLeaseUntil = :lease',
       ConditionExpression: '#status = :open',
       ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':one': 1, ':open': 'open' },
+      ExpressionAttributeValues: {
+        ':one': 1,
+        ':open': 'open',
+        ':lease': new Date(Date.now() + voidLeaseMs).toISOString(),
+      },
     }),
   );
 }
@@ -220,9 +230,11 @@ export async function claimClose(manifest: Manifest, now: Date): Promise<void> {
           Update: {
             TableName: tableName(),
             Key: manifestKey(manifest.id),
-            UpdateExpression: 'SET #status = :closing, closingSince = :at, updatedAt = :at ADD version :one',
+            // A void reservation past its lease (its void crashed) no longer holds the manifest open.
+            UpdateExpression:
+              'SET #status = :closing, closingSince = :at, updatedAt = :at, voidsInFlight = :zero ADD version :one',
             ConditionExpression:
-              '(#status = :open AND voidsInFlight = :zero) OR (#status = :closing AND closingSince < :stale)',
+              '(#status = :open AND (voidsInFlight = :zero OR voidLeaseUntil < :at)) OR (#status = :closing AND closingSince < :stale)',
             ExpressionAttributeNames: { '#status': 'status' },
             ExpressionAttributeValues: {
               ':closing': 'closing',
@@ -274,4 +286,65 @@ export async function finishClose(
     ReturnValues: 'ALL_NEW',
   });
   return toResource(manifestSchema, item!);
+}
+
+/** Keeps the carrier's pickup reference as soon as it is known: a close taken over after a crash reuses it. */
+export async function recordPickup(manifestId: string, pickupReference: string): Promise<void> {
+  await withoutRequestGuard(() =>
+    conditionalUpdate({
+      TableName: tableName(),
+      Key: manifestKey(manifestId),
+      UpdateExpression: 'SET pickupReference = :pickup',
+      ConditionExpression: '#status = :closing',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':pickup': pickupReference, ':closing': 'closing' },
+    }),
+  );
+}
+
+/**
+ * A close that failed after its claim gives the manifest back: open again (only if still this close's
+ * claim) and, unless a newer manifest took its place meanwhile, the one prints join.
+ */
+export async function abandonClose(manifest: Manifest, closingSince: string): Promise<void> {
+  const reopen: NamedItem = [
+    'manifest',
+    {
+      Update: {
+        TableName: tableName(),
+        Key: manifestKey(manifest.id),
+        UpdateExpression: 'SET #status = :open, updatedAt = :now ADD version :one REMOVE closingSince',
+        ConditionExpression: '#status = :closing AND closingSince = :mine',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':open': 'open',
+          ':closing': 'closing',
+          ':mine': closingSince,
+          ':one': 1,
+          ':now': new Date().toISOString(),
+        },
+      },
+    },
+  ];
+  const pointer: NamedItem = [
+    'open-manifest',
+    {
+      Put: {
+        TableName: tableName(),
+        Item: {
+          ...openManifestKey(manifest.processorCode, manifest.warehouseId, manifest.shipDate),
+          manifestId: manifest.id,
+        },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    },
+  ];
+  await withoutRequestGuard(async () => {
+    try {
+      await transactWrite([reopen, pointer]);
+    } catch (error) {
+      if (!(error instanceof TransactionCancelled) || error.refused('manifest')) throw error;
+      await transactWrite([reopen]);
+    }
+  });
 }

@@ -12,7 +12,8 @@ import { voidLabel } from '../labels/void';
 import type { Implementations } from '../../../shared/http/catalogue';
 import { changeOrderAddress } from '../../../shared/orders/address-change';
 import { loadOrder } from '../../../shared/orders/repository';
-import { findDefaultWarehouseId, findWarehouse, listWarehouses } from '../../../shared/warehouses/repository';
+import { listWarehouses } from '../../../shared/warehouses/repository';
+import { shipFromWarehouse } from './ship-from';
 import type { Warehouse } from '../../../shared/warehouses/warehouse';
 import type { fulfillmentCatalogue } from '../routes';
 import type { ShippingChoice } from './draft';
@@ -41,12 +42,6 @@ function rateOf(body: { rateId?: string; processorCode?: string; serviceCode?: s
     return { processorCode, serviceCode };
   }
   return { processorCode: body.processorCode!, serviceCode: body.serviceCode! };
-}
-
-/** The warehouse an order ships from: its own, else the default one. */
-async function shipFromWarehouse(warehouseId: string | undefined): Promise<Warehouse | undefined> {
-  const id = warehouseId ?? (await findDefaultWarehouseId());
-  return id === undefined ? undefined : findWarehouse(id);
 }
 
 async function lastShippingChoice(channel: string): Promise<ShippingChoice | undefined> {
@@ -124,8 +119,9 @@ export const shipNowOperations: ShipNowOperations = {
     };
   },
 
-  async printShipNowLabel({ params, body, caller }) {
+  async printShipNowLabel({ params, body, caller, requestKey }) {
     const answer = await printLabel({
+      ...(requestKey ? { requestKey } : {}),
       orderId: params.orderId,
       actor: caller.username,
       ...rateOf(body),

@@ -21,7 +21,7 @@
 import { tableName } from '../db/client';
 import { TransactionCancelled } from '../db/errors';
 import { movementIndexKeys, movementKey, stockChangeKey, stockIndexKeys, stockKey } from '../db/keys';
-import { getItems } from '../db/query';
+import { getItem, getItems } from '../db/query';
 import { LostRace, withRetry } from '../db/retry';
 import type { NamedItem, TransactItem } from '../db/transactions';
 import { conditionalUpdate, maxTransactionItems, transactWrite } from '../db/transactions';
@@ -97,17 +97,23 @@ async function readIntents(ids: Iterable<string>): Promise<Map<string, StockChan
 }
 
 /** Turns a staging intent to abandoned (only while staging): afterwards no confirm can succeed. */
-async function abandon(id: string): Promise<void> {
-  await conditionalUpdate({
-    TableName: tableName(),
-    Key: stockChangeKey(id),
-    UpdateExpression: 'SET #state = :abandoned',
-    ConditionExpression: '#state = :staging',
-    ExpressionAttributeNames: { '#state': 'state' },
-    ExpressionAttributeValues: { ':abandoned': 'abandoned', ':staging': 'staging' },
-  }).catch((error: unknown) => {
+/** Marks a staged change abandoned; false when it was confirmed after all (a confirm whose answer was lost). */
+async function abandon(id: string): Promise<boolean> {
+  try {
+    await conditionalUpdate({
+      TableName: tableName(),
+      Key: stockChangeKey(id),
+      UpdateExpression: 'SET #state = :abandoned',
+      ConditionExpression: '#state = :staging',
+      ExpressionAttributeNames: { '#state': 'state' },
+      ExpressionAttributeValues: { ':abandoned': 'abandoned', ':staging': 'staging' },
+    });
+    return true;
+  } catch (error) {
     if (!(error instanceof ConditionFailed)) throw error;
-  });
+    const current = await getItem(stockChangeKey(id), true);
+    return current?.state !== 'confirmed';
+  }
 }
 
 async function readRecords(pairs: StockChangeIntent['pairs']): Promise<StockRecord[]> {
@@ -325,8 +331,11 @@ export async function commitStaged(change: StagedCommit): Promise<void> {
   } finally {
     if (!confirmed) {
       await unguarded(async () => {
-        await abandon(id);
-        await unstage({ id, pairs: change.records.map(({ record }) => record) }, 'undo');
+        // Undo only what did not commit: a confirm applied without an answer keeps its stock (the next
+        // reader of these records settles them).
+        if (await abandon(id)) {
+          await unstage({ id, pairs: change.records.map(({ record }) => record) }, 'undo');
+        }
       });
     }
   }

@@ -19,13 +19,26 @@ const skus = (prefix: string) => Array.from({ length: skuCount }, (_, i) => `${p
  * Counts TransactWriteItems calls from now on; `fail(n)` true makes the n-th fail and, with `dies`, every
  * command after it too (the process is gone: it cannot release anything either).
  */
-let failing: { calls: number; fail: (call: number) => boolean; dies?: boolean; dead?: boolean } | undefined;
+let failing:
+  | {
+      calls: number;
+      fail: (call: number) => boolean;
+      dies?: boolean;
+      dead?: boolean;
+      /** The n-th is applied, but its answer never arrives. */
+      loseAnswer?: (call: number) => boolean;
+    }
+  | undefined;
 db().middlewareStack.add(
   (next, context) => async (args) => {
     const crash = () => Object.assign(new Error('simulated crash'), { name: 'Crash' });
     if (failing?.dead) throw crash();
     if (failing && context.commandName === 'TransactWriteItemsCommand') {
       failing.calls += 1;
+      if (failing.loseAnswer?.(failing.calls)) {
+        await next(args);
+        throw crash();
+      }
       if (failing.fail(failing.calls)) {
         failing.dead = failing.dies;
         throw crash();
@@ -203,5 +216,28 @@ describe('an order of 500 distinct SKUs in one warehouse', () => {
     expect([...stock.values()].every((record) => record.allocated === 1 && record.staged === undefined)).toBe(
       true,
     );
+  });
+
+  it('keeps its stock when the confirm was applied but its answer was lost', async () => {
+    const warehouseId = await warehouseWith('LOST', 2);
+    const id = orderId();
+    expect((await put(id, orderInput({ lines: linesFor('LOST', () => 1), warehouseId }))).status).toBe(201);
+    // Intent, six chunks, then the confirm: applied, its answer lost on the way back.
+    failing = { calls: 0, fail: () => false, loseAnswer: (n) => n === 8 };
+    const lost = await call({
+      method: 'PUT',
+      path: `/v1/orders/${id}`,
+      body: orderInput({ lines: linesFor('LOST', () => 2), warehouseId }),
+      headers: { 'if-match': '"1"' },
+    });
+    failing = undefined;
+    expect(lost.status).toBe(500);
+    const order = await call({ method: 'GET', path: `/v1/orders/${id}` });
+    expect(order.body.lines.every((line: { quantity: number }) => line.quantity === 2)).toBe(true);
+    const stock = await stockOf('LOST', warehouseId);
+    expect(
+      [...stock.values()].every((record) => record.allocated === 2),
+      JSON.stringify([...new Set([...stock.values()].map((r) => `${r.allocated}/${String(r.staged)}`))]),
+    ).toBe(true);
   });
 });

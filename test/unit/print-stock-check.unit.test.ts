@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { unitsShort } from '../../functions/fulfillment/labels/stock-check';
+
+describe('stock check before a label is bought', () => {
+  const stock = new Map([
+    ['A', { onHand: 5, allocated: 5 }],
+    ['B', { onHand: 3, allocated: 6 }],
+    ['constructor', { onHand: 1, allocated: 0 }],
+  ]);
+
+  it('counts the order’s own allocation as shippable, other orders’ holds not', () => {
+    expect(unitsShort([{ itemId: '1', sku: 'A', quantity: 2 }], { A: 2 }, stock)).toEqual([]);
+    // Other orders hold 3 of the 5 on hand: 2 left for this one.
+    expect(unitsShort([{ itemId: '1', sku: 'A', quantity: 3 }], { A: 2 }, stock)).toEqual([
+      { sku: 'A', wanted: 3, shippable: 2 },
+    ]);
+  });
+
+  it('refuses a backorder (allocated beyond on hand), unknown SKUs, and sums lines of one SKU', () => {
+    expect(unitsShort([{ itemId: '1', sku: 'B', quantity: 6 }], { B: 6 }, stock)).toEqual([
+      { sku: 'B', wanted: 6, shippable: 3 },
+    ]);
+    expect(unitsShort([{ itemId: '1', sku: 'NONE', quantity: 1 }], {}, stock)).toEqual([
+      { sku: 'NONE', wanted: 1, shippable: 0 },
+    ]);
+    expect(
+      unitsShort(
+        [
+          { itemId: '1', sku: 'constructor', quantity: 1 },
+          { itemId: '2', sku: 'constructor', quantity: 1 },
+        ],
+        {},
+        stock,
+      ),
+    ).toEqual([{ sku: 'constructor', wanted: 2, shippable: 1 }]);
+  });
+});

@@ -42,6 +42,12 @@ export interface OrderChange {
    * other orders'); a shipment taken back goes before the allocations it makes possible.
    */
   stock?: (decision: CommitDecision) => MovementRequest[];
+  /**
+   * The order as the caller read it moments ago (a print checks the lines before buying a label): the
+   * first attempt decides on it instead of reading it again; the commit's version condition still
+   * guards it, and a lost race reads afresh.
+   */
+  read?: StoredOrder;
 }
 
 export interface CommittedOrder {
@@ -93,8 +99,15 @@ function cachedRules(): RuleReader {
   };
 }
 
-async function attempt(change: OrderChange, rulesFor: RuleReader): Promise<CommittedOrder> {
-  const stored = await loadOrder(change.orderId);
+async function attempt(
+  change: OrderChange,
+  rulesFor: RuleReader,
+  read: StoredOrder | undefined,
+): Promise<CommittedOrder> {
+  // The rules of an existing order's trigger are read beside the order (most changes update one).
+  const likelyRules = rulesFor(change.trigger);
+  likelyRules.catch(() => undefined);
+  const stored = read ?? (await loadOrder(change.orderId));
   checkIfMatch(change, stored);
   const outcome = await change.build(stored);
   const trigger = stored ? change.trigger : 'order.created';
@@ -153,5 +166,7 @@ async function attempt(change: OrderChange, rulesFor: RuleReader): Promise<Commi
 
 export function commitOrderChange(change: OrderChange): Promise<CommittedOrder> {
   const rulesFor = cachedRules();
-  return withRetry({ what: `Order ${change.orderId}` }, () => attempt(change, rulesFor));
+  return withRetry({ what: `Order ${change.orderId}` }, (attemptNumber) =>
+    attempt(change, rulesFor, attemptNumber === 0 ? change.read : undefined),
+  );
 }

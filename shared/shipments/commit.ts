@@ -16,6 +16,7 @@ import { Conflict, NotFound } from '../errors';
 import { spokenForElsewhere } from '../events/domain-events';
 import { newId } from '../ids';
 import { draftOf } from '../orders/decide';
+import type { StoredOrder } from '../orders/decide';
 import type { CommittedOrder } from '../orders/writer';
 import { commitOrderChange } from '../orders/writer';
 import type { NamedItem } from '../db/transactions';
@@ -57,6 +58,8 @@ export interface ShipRequest {
   shipmentId?: string;
   /** The caller's own items of the same commit (a manifest entry), named. */
   items?: (shipment: Shipment) => NamedItem[];
+  /** The order as the caller just read it (OrderChange.read). */
+  read?: StoredOrder;
 }
 
 const orderNotFound = (orderId: string) => new NotFound(`No order has the id ${orderId}.`);
@@ -71,6 +74,7 @@ export async function recordShipment(
     actor: request.actor,
     trigger: 'order.updated',
     ifMatch: request.ifMatch,
+    ...(request.read ? { read: request.read } : {}),
     build(stored) {
       if (!stored) throw orderNotFound(request.orderId);
       const lines = linesToShip(stored.order.lines, request.lines);

@@ -81,17 +81,23 @@ function lastChoicePut(channel: string, label: PurchasedLabel): NamedItem {
 
 export async function printLabel(request: PrintRequest) {
   const adapter = adapterFor(request.processorCode);
-  const stored = await loadOrder(request.orderId);
+  // Reads in two rounds: what needs nothing (the order, the forms), then what needs the order.
+  const [stored, labelForm, slipForm] = await Promise.all([
+    loadOrder(request.orderId),
+    readFormSettings('label'),
+    readFormSettings('packing-slip'),
+  ]);
   if (!stored) throw new NotFound(`No order has the id ${request.orderId}.`);
   const { order } = stored;
   // Refused before anything is bought: lines that cannot ship, no warehouse or address to ship from,
   // units the warehouse cannot give.
   const lines = linesToShip(order.lines, request.lines);
-  const [warehouse, labelForm, slipForm, stock] = await Promise.all([
+  const shipDate = request.shipDate ?? today();
+  const [warehouse, stock, openOnShipDate] = await Promise.all([
     shipFromWarehouse(order.warehouseId),
-    readFormSettings('label'),
-    readFormSettings('packing-slip'),
     order.warehouseId ? stockFigures(lines, order.warehouseId) : undefined,
+    // The manifest this label will most likely join (rate tables date labels on the ship date asked).
+    order.warehouseId ? openManifestId(request.processorCode, order.warehouseId, shipDate) : undefined,
   ]);
   if (!warehouse) {
     throw new Conflict(
@@ -112,7 +118,6 @@ export async function printLabel(request: PrintRequest) {
     );
   }
   const shipFrom = warehouse.originAddress;
-  const shipDate = request.shipDate ?? today();
   const shipmentId = newId();
   const labelKey = documentKey('label', shipmentId, shipDate);
   const weightGrams = request.packages.reduce((sum, pack) => sum + pack.weightGrams, 0);
@@ -204,7 +209,10 @@ export async function printLabel(request: PrintRequest) {
     label: PurchasedLabel,
   ): Promise<Shipment> {
     for (let attempt = 1; ; attempt += 1) {
-      const open = await openManifestId(label.processorCode, warehouse!.id, label.labelDate);
+      const readBefore = attempt === 1 && order.warehouseId === warehouse!.id && label.labelDate === shipDate;
+      const open = readBefore
+        ? openOnShipDate
+        : await openManifestId(label.processorCode, warehouse!.id, label.labelDate);
       const placement: ManifestPlacement = open
         ? { kind: 'join', manifestId: open }
         : {
@@ -226,6 +234,7 @@ export async function printLabel(request: PrintRequest) {
           // The lines the label was bought for: a change since (another print, a cancel) is a 409.
           lines: lines.map((line) => ({ itemId: line.itemId, quantity: line.quantity })),
           shipmentId,
+          ...(attempt === 1 ? { read: stored } : {}),
           details: { ...details, manifestId },
           items: (shipment) => [
             ...manifestJoinItems(placement, shipment),

@@ -3,8 +3,17 @@ import type { Suite } from '../lib/suite';
 import { bundles } from './bundles';
 import { largeOrder } from './large-order';
 import { orders } from './orders';
+import { print } from './print';
 import { requestOverhead } from './request-overhead';
 import { shipments } from './shipments';
 import { workOrder } from './work-order';
 
-export const suites: readonly Suite[] = [bundles, requestOverhead, workOrder, orders, largeOrder, shipments];
+export const suites: readonly Suite[] = [
+  bundles,
+  requestOverhead,
+  workOrder,
+  orders,
+  largeOrder,
+  shipments,
+  print,
+];

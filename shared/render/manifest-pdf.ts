@@ -189,9 +189,10 @@ function drawClosing(form: FormWriter, fonts: PdfFonts, manifest: ManifestDocume
     ]),
   ];
   // What the driver signs for: the packages when the manifest counts them, else the shipments.
+  const counted = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
   const received = shows(manifest, 'packages')
-    ? `${totals.packages} packages`
-    : `${totals.shipments} shipments`;
+    ? counted(totals.packages, 'package')
+    : counted(totals.shipments, 'shipment');
   const size = 9.5;
   const rowHeight = size * leading;
   const signatureHeight = 3 * 34;

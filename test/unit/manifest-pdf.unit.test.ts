@@ -127,6 +127,11 @@ describe('renderManifestPdf', () => {
     expect(text).toContain('Received by the driver of UPS: 6 packages.');
   });
 
+  it('counts one package in the singular', async () => {
+    const [text] = (await renderPages(manifest([{ ...three[0]!, packages: 1 }]))) as [string];
+    expect(text).toContain('Received by the driver of UPS: 1 package.');
+  });
+
   it('prints every column and total for the default fields, as with none given', async () => {
     const all = await renderPages(
       manifest(three, { fields: ['orderReference', 'service', 'packages', 'weight', 'cost'] }),

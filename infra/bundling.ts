@@ -3,6 +3,8 @@
  * benchmark both use these settings, so the bench measures what ships.
  */
 import path from 'node:path';
+// The renderers' bundles (file beside index.mjs → source), declared where they are loaded.
+import { rendererBundles } from '../shared/render/load';
 
 export const lambdaNodeTarget = 'node22';
 
@@ -22,6 +24,37 @@ export const esbuildOptions = {
   legalComments: 'none' as const,
 };
 
+export { rendererBundles };
+
+/** esbuild's command-line form of esbuildOptions, for the after-bundling hook. */
+function esbuildArguments(): string[] {
+  return [
+    '--bundle',
+    `--platform=${esbuildOptions.platform}`,
+    `--format=${esbuildOptions.format}`,
+    `--target=${esbuildOptions.target}`,
+    '--minify',
+    '--sourcemap',
+    `--main-fields=${esbuildOptions.mainFields.join(',')}`,
+    `--legal-comments=${esbuildOptions.legalComments}`,
+    `--banner:js=${esbuildOptions.banner.js}`,
+  ];
+}
+
+/**
+ * Run after bundling, before the fonts: a function whose index.mjs names a renderer bundle (it calls
+ * shared/render/load.ts for it) gets that bundle built beside it with the same settings.
+ */
+export function rendererBundleCommands(inputDir: string, outputDir: string): string[] {
+  const index = shellQuote(path.posix.join(outputDir, 'index.mjs'));
+  const esbuild = shellQuote(path.posix.join(inputDir, 'node_modules', '.bin', 'esbuild'));
+  return Object.entries(rendererBundles).map(
+    ([file, source]) =>
+      `if grep -qF ${file} ${index}; then ${esbuild} ${shellQuote(path.posix.join(inputDir, source))} ` +
+      `${esbuildArguments().map(shellQuote).join(' ')} ${shellQuote(`--outfile=${path.posix.join(outputDir, file)}`)} --log-level=warning; fi`,
+  );
+}
+
 /** shared/render/pdf-fonts.ts: the package the PDF fonts come from, and the files it reads. */
 export const pdfFontPackage = 'dejavu-fonts-ttf';
 export const pdfFontFiles = ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf'] as const;
@@ -29,8 +62,8 @@ export const pdfFontFiles = ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf'] as const;
 const shellQuote = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
 
 /**
- * Run after bundling (the construct's afterBundling hook): a bundle that carries the PDF renderers (its
- * code names the font package) gets the two .ttf files (1.4 MB) in `fonts/` beside index.mjs, where
+ * Run after bundling (the construct's afterBundling hook): a function that carries the PDF renderers
+ * (render-pdf.mjs, which names the font package) gets the two .ttf files (1.4 MB) in `fonts/` beside it, where
  * shared/render/pdf-fonts.ts reads them; the other functions ship without them. POSIX shell: CDK runs
  * the hooks with bash on Linux and macOS, and in its Docker image.
  */
@@ -40,7 +73,7 @@ export function pdfFontCommands(inputDir: string, outputDir: string): string[] {
     shellQuote(path.posix.join(inputDir, 'node_modules', pdfFontPackage, 'ttf', file)),
   );
   return [
-    `if grep -qF ${pdfFontPackage} ${shellQuote(path.posix.join(outputDir, 'index.mjs'))}; then ` +
+    `if grep -qsF ${pdfFontPackage} ${shellQuote(path.posix.join(outputDir, 'render-pdf.mjs'))}; then ` +
       `mkdir -p ${shellQuote(fonts)} && cp ${sources.join(' ')} ${shellQuote(fonts)}; fi`,
   ];
 }

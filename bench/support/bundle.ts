@@ -1,8 +1,8 @@
 /** Bundles one entry exactly as the CDK does (infra/bundling.ts) and reads what went into it. */
-import { statSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { build } from 'esbuild';
-import { esbuildOptions } from '../../infra/bundling';
+import { esbuildOptions, rendererBundles } from '../../infra/bundling';
 import { repoRoot } from '../lib/paths';
 import type { Entry } from './function-entries';
 import type { PackageBytes } from './package-bytes';
@@ -28,5 +28,18 @@ export async function bundle(entry: Entry, outDir: string, index: number): Promi
   });
   const output = Object.entries(result.metafile.outputs).find(([path]) => path.endsWith('.mjs'));
   if (!output) throw new Error(`esbuild wrote no .mjs for ${entry.entry}`);
+  // The renderers' bundles beside it, as the construct's after-bundling hook builds them (loaded at
+  // the first render, not counted in the function's size or load).
+  const code = readFileSync(file, 'utf8');
+  for (const [name, source] of Object.entries(rendererBundles)) {
+    if (!code.includes(name)) continue;
+    await build({
+      ...esbuildOptions,
+      entryPoints: [join(repoRoot, source)],
+      outfile: join(dirname(file), name),
+      absWorkingDir: repoRoot,
+      logLevel: 'warning',
+    });
+  }
   return { ...entry, file, bytes: statSync(file).size, packages: bytesByPackage(output[1].inputs) };
 }

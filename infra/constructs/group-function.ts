@@ -22,7 +22,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
 import type { IConstruct } from 'constructs';
 import { Construct } from 'constructs';
-import { esbuildOptions, pdfFontCommands } from '../bundling';
+import { esbuildOptions, pdfFontCommands, rendererBundleCommands } from '../bundling';
 
 const repositoryRoot = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -117,7 +117,10 @@ export class GroupFunction extends Construct {
         commandHooks: {
           beforeBundling: () => [],
           beforeInstall: () => [],
-          afterBundling: pdfFontCommands,
+          afterBundling: (inputDir, outputDir) => [
+            ...rendererBundleCommands(inputDir, outputDir),
+            ...pdfFontCommands(inputDir, outputDir),
+          ],
         },
       },
     });

@@ -4,13 +4,19 @@
  * bundle loads them: from `fonts/` beside the bundle, with no node_modules in reach.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { esbuildOptions, pdfFontCommands, pdfFontFiles, pdfFontPackage } from '../../infra/bundling';
+import {
+  esbuildOptions,
+  pdfFontCommands,
+  pdfFontFiles,
+  pdfFontPackage,
+  rendererBundleCommands,
+} from '../../infra/bundling';
 import { scanBarcode } from '../support/barcode-reader';
 import { defaultFormSettings } from '../../functions/fulfillment/forms/schemas';
 import { labelDocument } from '../../functions/fulfillment/labels/label-document';
@@ -465,7 +471,7 @@ describe('pdf fonts', () => {
     expect(Object.values(pdfFonts.pdfFontFiles)).toEqual([...pdfFontFiles]);
   });
 
-  it('load in a Lambda bundle from fonts/ beside it, with no node_modules in reach', async () => {
+  it('load in a Lambda bundle (its renderers beside it) from fonts/ beside it, with no node_modules in reach', async () => {
     const bundles = join(work, 'bundles');
     const bundleOf = async (name: string, contents: string) => {
       const outDir = join(bundles, name);
@@ -478,15 +484,22 @@ describe('pdf fonts', () => {
         logLevel: 'warning',
       });
       // What the construct runs after bundling, run as CDK's local bundling runs it.
-      for (const command of pdfFontCommands(repoRoot, outDir))
+      for (const command of [
+        ...rendererBundleCommands(repoRoot, outDir),
+        ...pdfFontCommands(repoRoot, outDir),
+      ])
         execFileSync('bash', ['-c', command], { cwd: repoRoot });
       return outDir;
     };
     const [withRenderer, withoutRenderer] = await Promise.all([
-      bundleOf('renders', `export const load = () => import('./shared/render/label-pdf');`),
+      bundleOf('renders', `export { loadPdfRenderers as load } from './shared/render/load';`),
       bundleOf('plain', `export { encodeCode128 } from './shared/render/code128';`),
     ]);
     expect(existsSync(join(withoutRenderer, 'fonts'))).toBe(false);
+    expect(existsSync(join(withoutRenderer, 'render-pdf.mjs'))).toBe(false);
+    // The function's own bundle carries none of pdf-lib: its renderers are a bundle beside it.
+    expect(readFileSync(join(withRenderer, 'index.mjs'), 'utf8')).not.toContain(pdfFontPackage);
+    expect(existsSync(join(withRenderer, 'render-pdf.mjs'))).toBe(true);
     for (const file of pdfFontFiles) expect(existsSync(join(withRenderer, 'fonts', file))).toBe(true);
 
     const script = [

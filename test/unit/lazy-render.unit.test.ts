@@ -16,9 +16,9 @@ function sources(dir: string): string[] {
     .map((entry) => join(entry.parentPath, entry.name));
 }
 
-/** `import … from '…/render/…'` and `export … from '…/render/…'`, except `import type`. */
+/** `import … from '…/render/…'` and `export … from '…/render/…'`, except `import type` and the loader. */
 const staticRenderImport =
-  /^\s*(?:import|export)\s+(?!type\s)[^;]*?\bfrom\s+['"][^'"]*\/render\/[^'"]*['"]|^\s*import\s+['"][^'"]*\/render\/[^'"]*['"]/m;
+  /^\s*(?:import|export)\s+(?!type\s)[^;]*?\bfrom\s+['"][^'"]*\/render\/(?!load['"])[^'"]*['"]|^\s*import\s+['"][^'"]*\/render\/(?!load['"])[^'"]*['"]/m;
 
 describe('shared/render', () => {
   it('is imported lazily by the code that ships (functions/, shared/, infra/)', () => {
@@ -33,6 +33,9 @@ describe('shared/render', () => {
     expect(staticRenderImport.test(`import { writeWorkbook } from '../../shared/render/xlsx';`)).toBe(true);
     expect(staticRenderImport.test(`export { writeWorkbook } from '../render/xlsx';`)).toBe(true);
     expect(staticRenderImport.test(`import type { Sheet } from '../../shared/render/xlsx';`)).toBe(false);
+    expect(staticRenderImport.test(`import { loadXlsxRenderer } from '../../shared/render/load';`)).toBe(
+      false,
+    );
     expect(
       staticRenderImport.test(`const { writeWorkbook } = await import('../../shared/render/xlsx');`),
     ).toBe(false);

@@ -30,6 +30,7 @@ import { readFormSettings } from '../forms/repository';
 import type { ManifestPlacement } from '../manifests/repository';
 import { manifestJoinItems, openManifestId } from '../manifests/repository';
 import { labelDocument, labelFileName } from './label-document';
+import { loadPdfRenderers } from '../../../shared/render/load';
 
 export interface PrintRequest {
   orderId: string;
@@ -190,7 +191,7 @@ export async function printLabel(request: PrintRequest) {
   return { shipment: recorded, label: { ...link, fileName: labelFileName(recorded) } };
 
   async function renderLabel(shipment: Shipment): Promise<Uint8Array> {
-    const { renderLabelPdf } = await import('../../../shared/render/label-pdf');
+    const { renderLabelPdf } = await loadPdfRenderers();
     return renderLabelPdf(
       labelDocument({
         order,

@@ -15,6 +15,7 @@ import { putBytes } from '../../../shared/files/put-bytes';
 import type { Implementations } from '../../../shared/http/catalogue';
 import { monthsOf } from '../../../shared/shipments/queries';
 import { findWarehouse } from '../../../shared/warehouses/repository';
+import { loadPdfRenderers } from '../../../shared/render/load';
 import { adapterFor } from '../carriers/registry';
 import { readFormSettings } from '../forms/repository';
 import { fieldsOf } from '../forms/schemas';
@@ -162,7 +163,7 @@ async function makeForm(manifest: Manifest, closedBy: string): Promise<Manifest>
     await recordPickup(manifest.id, pickupReference);
   }
   const closedAt = new Date().toISOString();
-  const { renderManifestPdf } = await import('../../../shared/render/manifest-pdf');
+  const { renderManifestPdf } = await loadPdfRenderers();
   const pdf = await renderManifestPdf({
     paperSize: settings.paperSize === 'a4' ? 'a4' : 'letter',
     ...(settings.footerText ? { footerText: settings.footerText } : {}),

@@ -15,6 +15,7 @@ import type { ShipmentFilters } from '../../../shared/shipments/totals';
 import type { SheetColumn } from '../../../shared/render/xlsx';
 import { totalsOf } from '../../../shared/shipments/totals';
 import { findWarehouse } from '../../../shared/warehouses/repository';
+import { loadXlsxRenderer } from '../../../shared/render/load';
 
 /**
  * Rows one export answered in the request may hold: about 4,000 rows a second are written on a 2-core
@@ -94,7 +95,7 @@ export async function exportShipments(
       [{ path: 'body.from', message: `narrow the range or add filters (${expected} shipments selected)` }],
     );
   }
-  const { writeWorkbook } = await import('../../../shared/render/xlsx');
+  const { writeWorkbook } = await loadXlsxRenderer();
   const id = newId();
   const fileName = `shipments ${filters.from} to ${filters.to}.xlsx`;
   const key = exportKey({ kind: 'shipments', id, extension: 'xlsx' });

@@ -1,0 +1,3 @@
+/** The PDF renderers, bundled apart from the functions that use them (see load.ts). */
+export { renderLabelPdf } from './label-pdf';
+export { renderManifestPdf } from './manifest-pdf';

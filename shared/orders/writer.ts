@@ -48,6 +48,8 @@ export interface OrderChange {
    * guards it, and a lost race reads afresh.
    */
   read?: StoredOrder;
+  /** The rules of the change's trigger, when the caller read them beside the order (`read`). */
+  rules?: Promise<AutomationRule[]>;
 }
 
 export interface CommittedOrder {
@@ -90,8 +92,10 @@ function checkIfMatch(change: OrderChange, stored: StoredOrder | undefined): voi
 /** Rules change rarely: read once per change, not once per attempt. */
 type RuleReader = (trigger: AutomationTrigger) => Promise<AutomationRule[]>;
 
-function cachedRules(): RuleReader {
-  const read = new Map<AutomationTrigger, Promise<AutomationRule[]>>();
+function cachedRules(known?: { trigger: AutomationTrigger; rules: Promise<AutomationRule[]> }): RuleReader {
+  const read = new Map<AutomationTrigger, Promise<AutomationRule[]>>(
+    known ? [[known.trigger, known.rules]] : [],
+  );
   return (trigger) => {
     let rules = read.get(trigger);
     if (!rules) read.set(trigger, (rules = rulesForTrigger(trigger)));
@@ -165,7 +169,7 @@ async function attempt(
 }
 
 export function commitOrderChange(change: OrderChange): Promise<CommittedOrder> {
-  const rulesFor = cachedRules();
+  const rulesFor = cachedRules(change.rules ? { trigger: change.trigger, rules: change.rules } : undefined);
   return withRetry({ what: `Order ${change.orderId}` }, (attemptNumber) =>
     attempt(change, rulesFor, attemptNumber === 0 ? change.read : undefined),
   );

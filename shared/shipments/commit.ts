@@ -17,7 +17,7 @@ import { spokenForElsewhere } from '../events/domain-events';
 import { newId } from '../ids';
 import { draftOf } from '../orders/decide';
 import type { StoredOrder } from '../orders/decide';
-import type { CommittedOrder } from '../orders/writer';
+import type { CommittedOrder, OrderChange } from '../orders/writer';
 import { commitOrderChange } from '../orders/writer';
 import type { NamedItem } from '../db/transactions';
 import {
@@ -58,8 +58,9 @@ export interface ShipRequest {
   shipmentId?: string;
   /** The caller's own items of the same commit (a manifest entry), named. */
   items?: (shipment: Shipment) => NamedItem[];
-  /** The order as the caller just read it (OrderChange.read). */
+  /** The order as the caller just read it (OrderChange.read), and the rules read beside it. */
   read?: StoredOrder;
+  rules?: OrderChange['rules'];
 }
 
 const orderNotFound = (orderId: string) => new NotFound(`No order has the id ${orderId}.`);
@@ -75,6 +76,7 @@ export async function recordShipment(
     trigger: 'order.updated',
     ifMatch: request.ifMatch,
     ...(request.read ? { read: request.read } : {}),
+    ...(request.rules ? { rules: request.rules } : {}),
     build(stored) {
       if (!stored) throw orderNotFound(request.orderId);
       const lines = linesToShip(stored.order.lines, request.lines);

@@ -16,6 +16,7 @@ import { putBytes } from '../../../shared/files/put-bytes';
 import { newId } from '../../../shared/ids';
 import { logger } from '../../../shared/logging/logger';
 import { loadOrder } from '../../../shared/orders/repository';
+import { rulesForTrigger } from '../../../shared/orders/rules';
 import { recordShipment } from '../../../shared/shipments/commit';
 import { shipFromWarehouse } from '../ship-now/ship-from';
 import { unitsShort } from './stock-check';
@@ -82,11 +83,15 @@ function lastChoicePut(channel: string, label: PurchasedLabel): NamedItem {
 
 export async function printLabel(request: PrintRequest) {
   const adapter = adapterFor(request.processorCode);
-  // Reads in two rounds: what needs nothing (the order, the forms), then what needs the order.
+  // Reads in two rounds: what needs nothing (the order, the forms, the rules the order writer applies
+  // on an update), then what needs the order.
+  const rules = rulesForTrigger('order.updated');
+  rules.catch(() => undefined);
   const [stored, labelForm, slipForm] = await Promise.all([
     loadOrder(request.orderId),
     readFormSettings('label'),
     readFormSettings('packing-slip'),
+    rules,
   ]);
   if (!stored) throw new NotFound(`No order has the id ${request.orderId}.`);
   const { order } = stored;
@@ -235,7 +240,7 @@ export async function printLabel(request: PrintRequest) {
           // The lines the label was bought for: a change since (another print, a cancel) is a 409.
           lines: lines.map((line) => ({ itemId: line.itemId, quantity: line.quantity })),
           shipmentId,
-          ...(attempt === 1 ? { read: stored } : {}),
+          ...(attempt === 1 ? { read: stored, rules } : {}),
           details: { ...details, manifestId },
           items: (shipment) => [
             ...manifestJoinItems(placement, shipment),

@@ -46,6 +46,7 @@ import { loadTimesWith, runKey, splitBundle } from '../support/print-module-load
 import type { TimedCommand } from '../support/print-timeline';
 import { recordTimeline, rekey, roundsOf, stringsMatching } from '../support/print-timeline';
 import { orderBody, summaryRows } from './orders';
+import { consumeLayers } from '../../shared/domain/stock-ledger';
 
 const target = 1.15;
 const roundTripTarget = 3;
@@ -166,7 +167,7 @@ function bareTransaction(
             allocated,
             available,
             backordered,
-            layers: consumeOldest(stored.layers as Array<{ quantity: number }>, units),
+            layers: consumeLayers(stored.layers as Array<{ quantity: number }>, units),
             version: Number(stored.version) + 1,
             updatedAt: at,
           },
@@ -217,20 +218,6 @@ const describeKey = (call: TimedCommand): string => {
   if (input.TransactItems) return `${(input.TransactItems as unknown[]).length} items`;
   return '';
 };
-
-function consumeOldest(layers: Array<{ quantity: number }>, units: number) {
-  const remaining: Array<{ quantity: number }> = [];
-  let toTake = units;
-  for (const layer of layers) {
-    if (toTake >= layer.quantity) {
-      toTake -= layer.quantity;
-      continue;
-    }
-    remaining.push({ ...layer, quantity: layer.quantity - toTake });
-    toTake = 0;
-  }
-  return remaining;
-}
 
 export const print: Suite = {
   name: 'print',

@@ -5,7 +5,7 @@ import { decodeCursor, encodeCursor } from './cursor';
 import type { ItemKey } from './keys';
 import type { IndexName } from './table-definition';
 
-type Item = Record<string, NativeAttributeValue>;
+export type Item = Record<string, NativeAttributeValue>;
 
 export async function getItem(key: ItemKey, consistent = false): Promise<Item | undefined> {
   const result = await db().send(

@@ -29,3 +29,15 @@ export const minorUnitsSchema = z
 
 export const moneySchema = z.strictObject({ amount: minorUnitsSchema, currency: currencySchema });
 export type Money = z.infer<typeof moneySchema>;
+
+const exponents = new Map<string, number>();
+/** Decimals of a currency's minor unit (ISO 4217: USD 2, JPY 0, KWD 3), from Intl; throws for an unknown one. */
+export function currencyExponent(currency: string): number {
+  let exponent = exponents.get(currency);
+  if (exponent === undefined) {
+    exponent = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
+      .maximumFractionDigits!;
+    exponents.set(currency, exponent);
+  }
+  return exponent;
+}

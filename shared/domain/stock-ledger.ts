@@ -256,8 +256,11 @@ export function addStockCounts(a: WarehouseStockCounts, b: WarehouseStockCounts)
 }
 
 /** Removes units from the oldest layers first. */
-function consumeLayers(layers: CostLayer[], units: number): CostLayer[] {
-  const remaining: CostLayer[] = [];
+export function consumeLayers<L extends Pick<CostLayer, 'quantity'>>(
+  layers: readonly L[],
+  units: number,
+): L[] {
+  const remaining: L[] = [];
   let toTake = units;
   for (const layer of layers) {
     if (toTake >= layer.quantity) {

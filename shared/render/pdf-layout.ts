@@ -9,6 +9,7 @@
 import type { PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
 import { rgb } from 'pdf-lib';
 import type { PdfFonts } from './pdf-fonts';
+import { currencyExponent } from '../domain/money';
 
 export const black = rgb(0, 0, 0);
 const headerShade = rgb(0.93, 0.93, 0.93);
@@ -201,18 +202,6 @@ export function drawRuns(
 
 export function drawRule(page: PDFPage, x: number, y: number, width: number, thickness = 0.75) {
   page.drawLine({ start: { x, y }, end: { x: x + width, y }, thickness, color: black });
-}
-
-const exponents = new Map<string, number>();
-/** Decimals of a currency's minor unit (ISO 4217: USD 2, JPY 0, KWD 3), from Intl, as xlsx.ts reads them. */
-export function currencyExponent(currency: string): number {
-  let exponent = exponents.get(currency);
-  if (exponent === undefined) {
-    exponent = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
-      .maximumFractionDigits!;
-    exponents.set(currency, exponent);
-  }
-  return exponent;
 }
 
 /** An integer of hundredths, thousandths… as a decimal string, exactly (no float on the way). */

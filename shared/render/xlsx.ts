@@ -24,6 +24,7 @@
  */
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
+import { currencyExponent } from '../domain/money';
 
 export type ColumnType = 'text' | 'number' | 'money' | 'date' | 'datetime';
 
@@ -59,18 +60,6 @@ const defaultWidth: Record<ColumnType, number> = {
 };
 const dateFormat = 'yyyy-mm-dd';
 const dateTimeFormat = 'yyyy-mm-dd hh:mm:ss';
-
-const exponents = new Map<string, number>();
-/** Decimals of a currency's minor unit (ISO 4217), from Intl. */
-function currencyExponent(currency: string): number {
-  let exponent = exponents.get(currency);
-  if (exponent === undefined) {
-    exponent = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
-      .maximumFractionDigits!;
-    exponents.set(currency, exponent);
-  }
-  return exponent;
-}
 
 export function moneyFormat(exponent: number): string {
   return exponent === 0 ? '#,##0' : `#,##0.${'0'.repeat(exponent)}`;

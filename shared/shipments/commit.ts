@@ -124,20 +124,42 @@ export async function recordShipment(
   return { shipment: shipment!, order };
 }
 
-export interface RemoveRequest {
+export interface TakeBackRequest {
   orderId: string;
   shipmentId: string;
   actor: string;
   ifMatch?: number;
-  /** Refuses what this operation may not take back (a label shipment is voided, not removed). */
+  /**
+   * Refuses what this operation may not take back (a label shipment is voided, not removed; a label
+   * on a closed manifest is not voided).
+   */
   check?: (shipment: Shipment) => void;
+  /** The caller's own items of the same commit (the manifest entry taken out), named. */
+  items?: (shipment: Shipment) => NamedItem[];
 }
+export type RemoveRequest = Omit<TakeBackRequest, 'items'>;
+export type VoidRequest = TakeBackRequest;
 
 /** Takes a shipment back: it is deleted, its units are unshipped and on hand again, totals follow. */
-export async function removeShipment(
-  request: RemoveRequest,
+export function removeShipment(request: RemoveRequest) {
+  return takeBack(request, 'removed');
+}
+
+/**
+ * Voids a label shipment: it stays, marked voided, its units are unshipped and on hand again, and its
+ * figures move from the active cells to the voided ones, in one transaction with the order.
+ */
+export function voidShipment(request: VoidRequest) {
+  return takeBack(request, 'voided');
+}
+
+/** The one way a shipment is taken back, through the order writer; `how` says what becomes of its item. */
+async function takeBack(
+  request: TakeBackRequest,
+  how: 'removed' | 'voided',
 ): Promise<{ shipment: Shipment; order: CommittedOrder }> {
-  let shipment: Shipment | undefined;
+  let read: Shipment | undefined;
+  let after: Shipment | undefined;
   const order = await commitOrderChange({
     orderId: request.orderId,
     actor: request.actor,
@@ -155,76 +177,27 @@ export async function removeShipment(
           shipmentStatus: found.status,
         });
       }
-      shipment = found;
-      const nextLines = withShippedUnits(stored.order.lines, found.lines, -1);
-      return {
-        draft: { ...draftOf(stored.order), lines: nextLines },
-        history: [shipmentNote(found, stored.order.lines, nextLines, -1)],
-        event: spokenForElsewhere,
-      };
-    },
-    items: () => [
-      shipmentDelete(shipment!),
-      shipmentRefDelete(shipment!),
-      ...shipmentTotalsUpdates(shipment!, -1),
-    ],
-    stock: (decision) => shipmentStockRequests(decision.stock, shipment!, -1),
-  });
-  return { shipment: shipment!, order };
-}
-
-export interface VoidRequest {
-  orderId: string;
-  shipmentId: string;
-  actor: string;
-  ifMatch?: number;
-  /** Refuses what may not be voided now (already voided, a closed manifest, the carrier said no). */
-  check?: (shipment: Shipment) => void;
-  /** The caller's own items of the same commit (the manifest entry taken out), named. */
-  items?: (shipment: Shipment) => NamedItem[];
-}
-
-/**
- * Voids a label shipment: it stays, marked voided, its units are unshipped and on hand again, and its
- * figures move from the active cells to the voided ones, in one transaction with the order.
- */
-export async function voidShipment(
-  request: VoidRequest,
-): Promise<{ shipment: Shipment; order: CommittedOrder }> {
-  let read: Shipment | undefined;
-  let voided: Shipment | undefined;
-  const order = await commitOrderChange({
-    orderId: request.orderId,
-    actor: request.actor,
-    trigger: 'order.updated',
-    ifMatch: request.ifMatch,
-    async build(stored) {
-      if (!stored) throw orderNotFound(request.orderId);
-      const found = await findShipment(request.orderId, request.shipmentId);
-      if (!found) {
-        throw new NotFound(`Order ${request.orderId} has no shipment ${request.shipmentId}.`);
-      }
-      request.check?.(found);
-      if (found.status !== 'active') {
-        throw new Conflict(`Shipment ${found.id} is ${found.status}.`, { shipmentStatus: found.status });
-      }
       read = found;
       const at = new Date().toISOString();
-      voided = { ...found, status: 'voided', voidedAt: at, updatedAt: at, version: found.version + 1 };
+      after =
+        how === 'voided'
+          ? { ...found, status: 'voided', voidedAt: at, updatedAt: at, version: found.version + 1 }
+          : found;
       const nextLines = withShippedUnits(stored.order.lines, found.lines, -1);
       return {
         draft: { ...draftOf(stored.order), lines: nextLines },
-        history: [shipmentNote(found, stored.order.lines, nextLines, -1, 'voided')],
+        history: [shipmentNote(found, stored.order.lines, nextLines, -1, how)],
         event: spokenForElsewhere,
       };
     },
     items: () => [
-      shipmentReplace(voided!, read!),
+      ...(how === 'voided'
+        ? [shipmentReplace(after!, read!), ...shipmentTotalsUpdates(after!, 1)]
+        : [shipmentDelete(read!), shipmentRefDelete(read!)]),
       ...shipmentTotalsUpdates(read!, -1),
-      ...shipmentTotalsUpdates(voided!, 1),
       ...(request.items?.(read!) ?? []),
     ],
     stock: (decision) => shipmentStockRequests(decision.stock, read!, -1),
   });
-  return { shipment: voided!, order };
+  return { shipment: after!, order };
 }

@@ -5,32 +5,16 @@
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../db/client';
-import { decodeCursor, encodeCursor, InvalidCursor } from '../db/cursor';
+import { monthsOf, queryMonthPages } from '../db/month-pages';
 import { shipmentsOfMonth, shipmentTotalsOfMonth } from '../db/keys/shipments';
 import type { Filter, Page } from '../db/query';
-import { allOf, queryPage } from '../db/query';
+import { allOf } from '../db/query';
 import { toResource } from '../db/resource';
 import type { Shipment } from '../domain/shipment';
 import { shipmentSchema } from '../domain/shipment';
 import type { ShipmentFilters, TotalsCell } from './totals';
 
-/** The months a range of days touches, in order (YYYY-MM). */
-export function monthsOf(from: string, to: string): string[] {
-  const months: string[] = [];
-  let year = Number(from.slice(0, 4));
-  let month = Number(from.slice(5, 7));
-  const last = to.slice(0, 7);
-  for (;;) {
-    const current = `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}`;
-    months.push(current);
-    if (current >= last) return months;
-    month += 1;
-    if (month > 12) {
-      month = 1;
-      year += 1;
-    }
-  }
-}
+export { monthsOf };
 
 /** Filters the index partition does not already apply, as a FilterExpression (case-folded names). */
 function remainingFilter(filters: ShipmentFilters): Filter | undefined {
@@ -85,46 +69,20 @@ function scopeOf(request: ShipmentListRequest): string {
   ].join('|');
 }
 
-/** One page of shipments in ship-date order; the cursor names the month and the key within it. */
+/** One page of shipments in ship-date order, month partition after month partition. */
 export async function listShipments(request: ShipmentListRequest): Promise<Page<Shipment>> {
   const { filters } = request;
-  const scope = scopeOf(request);
-  const months = monthsOf(filters.from, filters.to);
-  if (request.descending) months.reverse();
-  const position = decodeCursor(request.cursor, scope);
-  let monthIndex = 0;
-  let inner: string | undefined;
-  if (position) {
-    monthIndex = months.indexOf(String(position.month));
-    if (monthIndex < 0 || (position.inner !== undefined && typeof position.inner !== 'string'))
-      throw new InvalidCursor();
-    inner = position.inner as string | undefined;
-  }
-  const filter = remainingFilter(filters);
-  const items: Shipment[] = [];
-  for (; monthIndex < months.length; monthIndex += 1) {
-    const month = months[monthIndex]!;
-    const partition = shipmentsOfMonth(month, filters);
-    const page = await queryPage({
-      ...partition,
-      skBetween: { from: filters.from, to: `${filters.to}#\uffff` },
-      filter,
-      limit: request.limit - items.length,
-      cursor: inner,
-      scope: `${scope}|${month}`,
-      ascending: !request.descending,
-    });
-    inner = undefined;
-    items.push(...page.items.map((item) => toResource(shipmentSchema, item)));
-    if (page.nextCursor) {
-      return { items, nextCursor: encodeCursor({ month, inner: page.nextCursor }, scope) };
-    }
-    if (items.length >= request.limit) {
-      const next = months[monthIndex + 1];
-      return { items, nextCursor: next ? encodeCursor({ month: next }, scope) : null };
-    }
-  }
-  return { items, nextCursor: null };
+  const page = await queryMonthPages({
+    from: filters.from,
+    to: filters.to,
+    partitionOf: (month) => shipmentsOfMonth(month, filters),
+    filter: remainingFilter(filters),
+    limit: request.limit,
+    cursor: request.cursor,
+    scope: scopeOf(request),
+    ascending: !request.descending,
+  });
+  return { items: page.items.map((item) => toResource(shipmentSchema, item)), nextCursor: page.nextCursor };
 }
 
 export interface CellRead {

@@ -3,6 +3,7 @@
  * (greyscale or RGB) to grey pixels, the row with the most bars to bar and space widths, widths to
  * modules, symbols and text, the check character verified.
  */
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { inflateSync } from 'node:zlib';
 import { code128, code128Patterns } from '../../shared/render/code128';
@@ -134,4 +135,10 @@ export function scanBarcode(pngFile: string) {
     barRows: rows.length,
     size: { width, height },
   };
+}
+
+/** The barcode on a PDF's first page, rendered at 300 dpi with pdftoppm into `pngPath` (.png added). */
+export function scanPdfBarcode(pdfFile: string, pngPath: string) {
+  execFileSync('pdftoppm', ['-r', '300', '-png', '-f', '1', '-l', '1', '-singlefile', pdfFile, pngPath]);
+  return scanBarcode(`${pngPath}.png`);
 }

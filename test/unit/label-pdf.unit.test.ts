@@ -17,7 +17,7 @@ import {
   pdfFontPackage,
   rendererBundleCommands,
 } from '../../infra/bundling';
-import { scanBarcode } from '../support/barcode-reader';
+import { scanPdfBarcode } from '../support/barcode-reader';
 import { defaultFormSettings } from '../../functions/fulfillment/forms/schemas';
 import { labelDocument } from '../../functions/fulfillment/labels/label-document';
 import type { Order } from '../../shared/domain/order';
@@ -266,20 +266,7 @@ describe('renderLabelPdf: the barcode', () => {
   for (const fields of [undefined, [] as const]) {
     it(`scans back from a 300 dpi rendering to the tracking number, with its quiet zones clear (${fields ? 'no optional fields' : 'every field'})`, async () => {
       const file = await renderToFile(label({ packages: 1, ...(fields ? { fields } : {}) }));
-      const png = `page-${files}`;
-      execFileSync('pdftoppm', [
-        '-r',
-        '300',
-        '-png',
-        '-f',
-        '1',
-        '-l',
-        '1',
-        '-singlefile',
-        file,
-        join(work, png),
-      ]);
-      const scanned = scanBarcode(join(work, `${png}.png`));
+      const scanned = scanPdfBarcode(file, join(work, `page-${files}`));
       expect(scanned.size).toEqual({ width: 1200, height: 1800 });
       expect(scanned.barRows, 'bar height in pixels').toBeGreaterThan(250); // 72 pt = 300 px
       expect(scanned.text).toBe(trackingNumber);

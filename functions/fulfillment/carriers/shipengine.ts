@@ -21,7 +21,7 @@
 import * as z from 'zod/mini';
 import type { Address } from '../../../shared/domain/address';
 import type { Money } from '../../../shared/domain/money';
-import { currencySchema, maxAmount } from '../../../shared/domain/money';
+import { currencyExponent, currencySchema, maxAmount } from '../../../shared/domain/money';
 import { daySchema, normaliseTrackingStatus } from '../../../shared/domain/shipment';
 import type { TrackingEvent } from '../../../shared/domain/shipment';
 import { Conflict, NotFound, ServiceUnavailable, ValidationFailed } from '../../../shared/errors';
@@ -221,17 +221,6 @@ const manifestsAnswer = z.object({
 // ---------------------------------------------------------------------------------------------------
 // Money: decimals to minor units, exactly
 
-const minorDigitsByCurrency = new Map<string, number>();
-function minorDigits(currency: string): number {
-  let digits = minorDigitsByCurrency.get(currency);
-  if (digits === undefined) {
-    digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
-      .maximumFractionDigits!;
-    minorDigitsByCurrency.set(currency, digits);
-  }
-  return digits;
-}
-
 /**
  * `{ currency: 'usd', amount: 12.34 }` → `{ amount: 1234, currency: 'USD' }`. Works on the decimal text
  * of the number (JavaScript prints the shortest text that reads back as the same double, so 12.34 is
@@ -252,7 +241,7 @@ export function toMinorUnits(answer: { currency: string; amount: number }): Mone
       { processorCode },
     );
   }
-  const digits = minorDigits(currency);
+  const digits = currencyExponent(currency);
   // Tiny amounts print as 1e-7; toFixed(20) writes them out (the rounding below makes them 0).
   const text = /e/i.test(String(amount)) ? amount.toFixed(20) : String(amount);
   const [whole, fraction = ''] = text.split('.') as [string, string?];

@@ -1,12 +1,14 @@
 /** Tracking of an order's shipments: label shipments asked of their carrier, manual ones as stored. */
 import { tableName } from '../../../shared/db/client';
 import { db } from '../../../shared/db/client';
-import { shipmentKey } from '../../../shared/db/keys/shipments';
+import { shipmentKey, shipmentsOfOrder } from '../../../shared/db/keys/shipments';
 import type { Shipment, TrackingEvent, TrackingStatus } from '../../../shared/domain/shipment';
 import { NotFound } from '../../../shared/errors';
 import { logger } from '../../../shared/logging/logger';
 import { loadOrder } from '../../../shared/orders/repository';
-import { shipmentsOfOrderPage } from '../../../shared/shipments/repository';
+import { queryAll } from '../../../shared/db/query';
+import { toResource } from '../../../shared/db/resource';
+import { shipmentSchema } from '../../../shared/domain/shipment';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { isDeepStrictEqual } from 'node:util';
 import { adapterFor } from '../carriers/registry';
@@ -27,14 +29,9 @@ export function orderTrackingStatus(statuses: readonly TrackingStatus[]): Tracki
 }
 
 async function allShipmentsOf(orderId: string): Promise<Shipment[]> {
-  const shipments: Shipment[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await shipmentsOfOrderPage(orderId, { limit: 200, cursor });
-    shipments.push(...page.items);
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor);
-  return shipments;
+  // Newest first, as the order's tracking list answers them.
+  const items = await queryAll({ ...shipmentsOfOrder(orderId), consistent: true, ascending: false });
+  return items.map((item) => toResource(shipmentSchema, item));
 }
 
 async function tracked(

@@ -1,9 +1,8 @@
 /** Manifests: listed by ship date; closed into the end-of-day form once, however many close at once. */
-import { decodeCursor, encodeCursor, InvalidCursor } from '../../../shared/db/cursor';
 import { ConditionFailed, TransactionCancelled } from '../../../shared/db/errors';
 import { manifestsOfMonth } from '../../../shared/db/keys';
 import type { Filter } from '../../../shared/db/query';
-import { allOf, queryPage } from '../../../shared/db/query';
+import { allOf } from '../../../shared/db/query';
 import { toResource } from '../../../shared/db/resource';
 import type { Manifest } from '../../../shared/domain/manifest';
 import { closeRefusal, manifestSchema } from '../../../shared/domain/manifest';
@@ -13,7 +12,7 @@ import { documentKey } from '../../../shared/files/keys';
 import { presignedGetUrl } from '../../../shared/files/presigned-url';
 import { putBytes } from '../../../shared/files/put-bytes';
 import type { Implementations } from '../../../shared/http/catalogue';
-import { monthsOf } from '../../../shared/shipments/queries';
+import { monthsOf, queryMonthPages } from '../../../shared/db/month-pages';
 import { findWarehouse } from '../../../shared/warehouses/repository';
 import { loadPdfRenderers } from '../../../shared/render/load';
 import { adapterFor } from '../carriers/registry';
@@ -74,41 +73,23 @@ export const manifestOperations: ManifestOperations = {
       query.warehouseId ?? '',
       query.status ?? '',
     ].join('|');
-    const months = monthsOf(from, to).reverse();
-    if (months.length > 24) throw new BadRequest('List at most 24 months of manifests at once.');
-    const position = decodeCursor(query.cursor, scope);
-    let monthIndex = 0;
-    let inner: string | undefined;
-    if (position) {
-      monthIndex = months.indexOf(String(position.month));
-      if (monthIndex < 0 || (position.inner !== undefined && typeof position.inner !== 'string'))
-        throw new InvalidCursor();
-      inner = position.inner as string | undefined;
-    }
-    const filter = filterOf(query);
-    const items: Manifest[] = [];
-    for (; monthIndex < months.length; monthIndex += 1) {
-      const month = months[monthIndex]!;
-      const page = await queryPage({
-        ...manifestsOfMonth(month),
-        skBetween: { from, to: `${to}#\uffff` },
-        filter,
-        limit: query.limit - items.length,
-        cursor: inner,
-        scope: `${scope}|${month}`,
-        ascending: false,
-      });
-      inner = undefined;
-      items.push(...page.items.map((item) => toResource(manifestSchema, item)));
-      if (page.nextCursor) {
-        return { body: { items, nextCursor: encodeCursor({ month, inner: page.nextCursor }, scope) } };
-      }
-      if (items.length >= query.limit) {
-        const next = months[monthIndex + 1];
-        return { body: { items, nextCursor: next ? encodeCursor({ month: next }, scope) : null } };
-      }
-    }
-    return { body: { items, nextCursor: null } };
+    if (monthsOf(from, to).length > 24) throw new BadRequest('List at most 24 months of manifests at once.');
+    const page = await queryMonthPages({
+      from,
+      to,
+      partitionOf: manifestsOfMonth,
+      filter: filterOf(query),
+      limit: query.limit,
+      cursor: query.cursor,
+      scope,
+      ascending: false,
+    });
+    return {
+      body: {
+        items: page.items.map((item) => toResource(manifestSchema, item)),
+        nextCursor: page.nextCursor,
+      },
+    };
   },
 
   async closeManifest({ params, caller }) {

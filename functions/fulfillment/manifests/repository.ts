@@ -70,6 +70,25 @@ export type ManifestPlacement =
       >;
     };
 
+/** Makes a manifest the one prints join for its carrier, warehouse and ship date, if none is. */
+function openManifestPut(
+  manifest: Pick<Manifest, 'id' | 'processorCode' | 'warehouseId' | 'shipDate'>,
+): NamedItem {
+  return [
+    'open-manifest',
+    {
+      Put: {
+        TableName: tableName(),
+        Item: {
+          ...openManifestKey(manifest.processorCode, manifest.warehouseId, manifest.shipDate),
+          manifestId: manifest.id,
+        },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    },
+  ];
+}
+
 /** The items that put a shipment on its manifest, named `manifest` and `manifest-entry`. */
 export function manifestJoinItems(placement: ManifestPlacement, shipment: Shipment): NamedItem[] {
   const at = new Date().toISOString();
@@ -136,19 +155,7 @@ export function manifestJoinItems(placement: ManifestPlacement, shipment: Shipme
         },
       },
     ],
-    [
-      'open-manifest',
-      {
-        Put: {
-          TableName: tableName(),
-          Item: {
-            ...openManifestKey(manifest.processorCode, manifest.warehouseId, manifest.shipDate),
-            manifestId: manifest.id,
-          },
-          ConditionExpression: 'attribute_not_exists(PK)',
-        },
-      },
-    ],
+    openManifestPut(manifest),
     entry,
   ];
 }
@@ -326,19 +333,7 @@ export async function abandonClose(manifest: Manifest, closingSince: string): Pr
       },
     },
   ];
-  const pointer: NamedItem = [
-    'open-manifest',
-    {
-      Put: {
-        TableName: tableName(),
-        Item: {
-          ...openManifestKey(manifest.processorCode, manifest.warehouseId, manifest.shipDate),
-          manifestId: manifest.id,
-        },
-        ConditionExpression: 'attribute_not_exists(PK)',
-      },
-    },
-  ];
+  const pointer = openManifestPut(manifest);
   await withoutRequestGuard(async () => {
     try {
       await transactWrite([reopen, pointer]);

@@ -3,8 +3,8 @@
  * benchmark both use these settings, so the bench measures what ships.
  */
 import path from 'node:path';
-// The renderers' bundles (file beside index.mjs → source), declared where they are loaded.
-import { rendererBundles } from '../shared/render/load';
+// The side bundles (file beside index.mjs → source), declared where they are loaded.
+import { sideBundles } from '../shared/side-bundle';
 
 export const lambdaNodeTarget = 'node22';
 
@@ -19,12 +19,15 @@ export const esbuildOptions = {
   target: lambdaNodeTarget,
   minify: true,
   sourcemap: true,
+  // Stack traces need the mappings, not the sources: a third of the map's size, and Node reads the map
+  // when it loads the bundle with --enable-source-maps (functionNodeOptions).
+  sourcesContent: false,
   mainFields: ['module', 'main'],
   banner: { js: esmRequireBanner },
   legalComments: 'none' as const,
 };
 
-export { rendererBundles };
+export { sideBundles };
 
 /** esbuild's command-line form of esbuildOptions, for the after-bundling hook. */
 function esbuildArguments(): string[] {
@@ -35,6 +38,7 @@ function esbuildArguments(): string[] {
     `--target=${esbuildOptions.target}`,
     '--minify',
     '--sourcemap',
+    '--sources-content=false',
     `--main-fields=${esbuildOptions.mainFields.join(',')}`,
     `--legal-comments=${esbuildOptions.legalComments}`,
     `--banner:js=${esbuildOptions.banner.js}`,
@@ -42,13 +46,13 @@ function esbuildArguments(): string[] {
 }
 
 /**
- * Run after bundling, before the fonts: a function whose index.mjs names a renderer bundle (it calls
- * shared/render/load.ts for it) gets that bundle built beside it with the same settings.
+ * Run after bundling, before the fonts: a function whose index.mjs names a side bundle (it loads it
+ * through shared/side-bundle.ts) gets that bundle built beside it with the same settings.
  */
-export function rendererBundleCommands(inputDir: string, outputDir: string): string[] {
+export function sideBundleCommands(inputDir: string, outputDir: string): string[] {
   const index = shellQuote(path.posix.join(outputDir, 'index.mjs'));
   const esbuild = shellQuote(path.posix.join(inputDir, 'node_modules', '.bin', 'esbuild'));
-  return Object.entries(rendererBundles).map(
+  return Object.entries(sideBundles).map(
     ([file, source]) =>
       `if grep -qF ${file} ${index}; then ${esbuild} ${shellQuote(path.posix.join(inputDir, source))} ` +
       `${esbuildArguments().map(shellQuote).join(' ')} ${shellQuote(`--outfile=${path.posix.join(outputDir, file)}`)} --log-level=warning; fi`,

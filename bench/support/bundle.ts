@@ -2,7 +2,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { build } from 'esbuild';
-import { esbuildOptions, rendererBundles } from '../../infra/bundling';
+import { esbuildOptions, sideBundles } from '../../infra/bundling';
 import { repoRoot } from '../lib/paths';
 import type { Entry } from './function-entries';
 import type { PackageBytes } from './package-bytes';
@@ -31,7 +31,7 @@ export async function bundle(entry: Entry, outDir: string, index: number): Promi
   // The renderers' bundles beside it, as the construct's after-bundling hook builds them (loaded at
   // the first render, not counted in the function's size or load).
   const code = readFileSync(file, 'utf8');
-  for (const [name, source] of Object.entries(rendererBundles)) {
+  for (const [name, source] of Object.entries(sideBundles)) {
     if (!code.includes(name)) continue;
     await build({
       ...esbuildOptions,

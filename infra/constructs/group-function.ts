@@ -22,7 +22,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
 import type { IConstruct } from 'constructs';
 import { Construct } from 'constructs';
-import { esbuildOptions, pdfFontCommands, rendererBundleCommands } from '../bundling';
+import { esbuildOptions, pdfFontCommands, sideBundleCommands } from '../bundling';
 
 const repositoryRoot = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -108,17 +108,19 @@ export class GroupFunction extends Construct {
         target: esbuildOptions.target,
         minify: esbuildOptions.minify,
         sourceMap: esbuildOptions.sourcemap,
+        sourcesContent: esbuildOptions.sourcesContent,
         mainFields: esbuildOptions.mainFields,
         banner: esbuildOptions.banner.js,
         esbuildArgs: { '--legal-comments': esbuildOptions.legalComments },
         // Ship the SDK version we test against instead of whatever the runtime carries.
         bundleAwsSDK: true,
-        // The PDF renderers' fonts beside the bundles that carry the renderers (infra/bundling.ts).
+        // The side bundles, and the PDF fonts beside render-pdf.mjs, for the functions that load them
+        // (infra/bundling.ts).
         commandHooks: {
           beforeBundling: () => [],
           beforeInstall: () => [],
           afterBundling: (inputDir, outputDir) => [
-            ...rendererBundleCommands(inputDir, outputDir),
+            ...sideBundleCommands(inputDir, outputDir),
             ...pdfFontCommands(inputDir, outputDir),
           ],
         },

@@ -2,6 +2,8 @@
  * What storage refused, in data terms. Repositories throw these; operations decide what they mean (a
  * duplicate, a stale version, a missing resource); only the HTTP kernel turns them into responses.
  */
+import { AppError } from '../errors';
+
 export class ConditionFailed extends Error {
   constructor(readonly item?: Record<string, unknown>) {
     super('The write condition did not hold');
@@ -97,6 +99,9 @@ const connectionCodes = new Set([
 /** How the retry policy and the kernel read an error from the SDK. */
 export function storageFailureKind(error: unknown): 'throttled' | 'unavailable' | undefined {
   if (!(error instanceof Error)) return undefined;
+  // The service's own typed errors are answers already decided (our ServiceUnavailable shares the name
+  // of an SDK error), never a storage failure to retry.
+  if (error instanceof AppError) return undefined;
   if (error instanceof TransactionCancelled) return error.throttled ? 'throttled' : undefined;
   if (throttlingCodes.has(error.name)) return 'throttled';
   const code = (error as { code?: string }).code;

@@ -1,22 +1,10 @@
 /** A small generated file (a label, a manifest form: tens of KB) stored in one PutObject. */
-import { PutObjectCommand } from '@aws-sdk/client-s3';
-import { filesBucket, s3 } from './client';
-import { attachmentDisposition } from './content-disposition';
+import { loadS3Files } from './load';
+import type { PutBytesInput } from './s3/put-bytes';
 
-export async function putBytes(input: {
-  /** From a key builder (keys.ts), never from client text. */
-  key: string;
-  bytes: Uint8Array;
-  contentType: string;
-  fileName: string;
-}): Promise<void> {
-  await s3().send(
-    new PutObjectCommand({
-      Bucket: filesBucket(),
-      Key: input.key,
-      Body: input.bytes,
-      ContentType: input.contentType,
-      ContentDisposition: attachmentDisposition(input.fileName),
-    }),
-  );
+export type { PutBytesInput };
+
+export async function putBytes(input: PutBytesInput): Promise<void> {
+  const { putBytes: put } = await loadS3Files();
+  return put(input);
 }

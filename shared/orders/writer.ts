@@ -50,6 +50,8 @@ export interface OrderChange {
   read?: StoredOrder;
   /** The rules of the change's trigger, when the caller read them beside the order (`read`). */
   rules?: Promise<AutomationRule[]>;
+  /** Work the commit waits for, done beside the change's reads (StockChange.commitAfter). */
+  commitAfter?: Promise<unknown>;
 }
 
 export interface CommittedOrder {
@@ -146,6 +148,7 @@ async function attempt(
       owner: `order:${change.orderId}`,
       requests: change.stock?.(decision) ?? decision.stock,
       with: () => items,
+      ...(change.commitAfter ? { commitAfter: change.commitAfter } : {}),
     });
   } catch (error) {
     if (error instanceof WarehouseRefused) {

@@ -97,10 +97,34 @@ export function pdfFontBytes(): Promise<PdfFontBytes> {
   return loading;
 }
 
+type Fontkit = Parameters<PDFDocument['registerFontkit']>[0];
+type FontkitFont = ReturnType<Fontkit['create']>;
+
+const parsedFonts = new WeakMap<Uint8Array, FontkitFont>();
+
+/**
+ * fontkit, with each font file parsed once per process. pdf-lib calls `create` for every document that
+ * embeds a font, and a fresh font object decodes its tables (cmap, hmtx, GSUB, GPOS for the layout of
+ * every string drawn) again: about three quarters of a label's render. A font object only caches what it
+ * decodes, synchronously, and every subset pdf-lib makes of it is an object of its own, so documents
+ * share it safely.
+ */
+const fontkitParsingOnce: Fontkit = {
+  create(bytes, postscriptName) {
+    if (postscriptName !== undefined) return fontkit.create(bytes, postscriptName);
+    let font = parsedFonts.get(bytes);
+    if (!font) {
+      font = fontkit.create(bytes);
+      parsedFonts.set(bytes, font);
+    }
+    return font;
+  },
+};
+
 /** Embeds both faces into a document, subset to the glyphs it ends up using. */
 export async function embedPdfFonts(document: PDFDocument): Promise<PdfFonts> {
   const bytes = await pdfFontBytes();
-  document.registerFontkit(fontkit);
+  document.registerFontkit(fontkitParsingOnce);
   const [regular, bold] = await Promise.all([
     document.embedFont(bytes.regular, { subset: true }),
     document.embedFont(bytes.bold, { subset: true }),

@@ -61,6 +61,8 @@ export interface ShipRequest {
   /** The order as the caller just read it (OrderChange.read), and the rules read beside it. */
   read?: StoredOrder;
   rules?: OrderChange['rules'];
+  /** Work the commit waits for (OrderChange.commitAfter): a print's label stored. */
+  commitAfter?: Promise<unknown>;
 }
 
 const orderNotFound = (orderId: string) => new NotFound(`No order has the id ${orderId}.`);
@@ -77,6 +79,7 @@ export async function recordShipment(
     ifMatch: request.ifMatch,
     ...(request.read ? { read: request.read } : {}),
     ...(request.rules ? { rules: request.rules } : {}),
+    ...(request.commitAfter ? { commitAfter: request.commitAfter } : {}),
     build(stored) {
       if (!stored) throw orderNotFound(request.orderId);
       const lines = linesToShip(stored.order.lines, request.lines);

@@ -49,6 +49,11 @@ export interface StockChange {
   with?: (movements: Movement[]) => NamedItem[];
   /** Extra condition on each warehouse touched (for example: accepts work orders). */
   warehouseCondition?: WarehouseCondition;
+  /**
+   * Work the commit waits for, done meanwhile beside the stock read (a print's label stored): nothing is
+   * written before it succeeds, and its failure fails the change.
+   */
+  commitAfter?: Promise<unknown>;
 }
 
 export interface LedgerResult {
@@ -256,6 +261,7 @@ export async function commitStockChangeOnce(change: StockChange): Promise<Ledger
     planned.movementItems.length +
     planned.warehouseItems.length +
     callerItems.length;
+  await change.commitAfter;
   try {
     // One item of room for the request's idempotency guard.
     if (total < maxTransactionItems) {

@@ -9,7 +9,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
 import ExcelJS from 'exceljs';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { filesBucket, s3 } from '../../shared/files/client';
+import { filesBucket, s3 } from '../../shared/files/s3/client';
 import { attachmentDisposition } from '../../shared/files/content-disposition';
 import { exportKey } from '../../shared/files/keys';
 import { presignedGetUrl } from '../../shared/files/presigned-url';

@@ -1,6 +1,6 @@
 /**
- * Fulfillment when something fails half way: no paid label left behind a recording that surely failed,
- * none voided behind one that may have committed; a close that fails gives the manifest back; a void
+ * Fulfillment when something fails half way: no paid label left behind a recording that surely failed
+ * (a label file S3 would not store included), none voided behind one that may have committed; a close that fails gives the manifest back; a void
  * the carrier already applied is recorded; a crashed void's reservation expires.
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -9,6 +9,7 @@ import { parcelCarrier } from '../../functions/fulfillment/carriers/parcel';
 import { db, tableName } from '../../shared/db/client';
 import { manifestKey, stockKey } from '../../shared/db/keys';
 import { getItem } from '../../shared/db/query';
+import { s3 } from '../../shared/files/s3/client';
 import { configureRetryPolicy } from '../../shared/db/retry';
 import { seedWarehouse } from '../support/builders';
 import { call } from '../support/call';
@@ -28,8 +29,23 @@ db().middlewareStack.add(
   },
   { step: 'initialize', name: 'failureInjection' },
 );
+/** While set, S3 refuses every PutObject of a label (an outage, a missing grant). */
+let failLabelUploads = false;
+s3().middlewareStack.add(
+  (next, context) => async (args) => {
+    if (failLabelUploads && context.commandName === 'PutObjectCommand') {
+      throw Object.assign(new Error('We encountered an internal error. Please try again.'), {
+        name: 'InternalError',
+        $metadata: { httpStatusCode: 500 },
+      });
+    }
+    return next(args);
+  },
+  { step: 'initialize', name: 'uploadFailureInjection' },
+);
 afterEach(() => {
   failNextTransaction = undefined;
+  failLabelUploads = false;
   configureRetryPolicy(undefined);
   vi.restoreAllMocks();
 });
@@ -117,6 +133,27 @@ describe('print when recording fails', () => {
     failNextTransaction = undefined;
     expect(failed.status, failed.text).toBe(503);
     expect(voided).not.toHaveBeenCalled();
+  });
+
+  it('records nothing and voids the label when its file cannot be stored', async () => {
+    const { id, warehouseId } = await orderReady('FAIL-S3');
+    const voided = vi.spyOn(parcelCarrier, 'void');
+    failLabelUploads = true;
+    const failed = await print(id);
+    failLabelUploads = false;
+    expect(failed.status, failed.text).toBe(503);
+    expect(failed.body.detail).toContain('label file could not be stored');
+    expect(voided).toHaveBeenCalledTimes(1);
+    const order = await call({ method: 'GET', path: `/v1/orders/${id}` });
+    expect(order.body.fulfillmentState).toBe('unshipped');
+    expect(order.body.lines[0].shippedQuantity).toBe(0);
+    const shipments = await call({ method: 'GET', path: `/v1/orders/${id}/tracking` });
+    expect(shipments.body.items).toEqual([]);
+    const record = await getItem(stockKey('FAIL-S3', warehouseId), true);
+    expect(record).toMatchObject({ onHand: 10, allocated: 2 });
+    // Once S3 answers again the same order prints.
+    const printed = await print(id);
+    expect(printed.status, printed.text).toBe(201);
   });
 
   it('buys under the request’s idempotency key, so a retried request finds the label it bought', async () => {

@@ -6,7 +6,7 @@ import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { describe, expect, it } from 'vitest';
 import { historyOfOrder, manifestKey, stockKey } from '../../shared/db/keys';
 import { getItem, queryAll } from '../../shared/db/query';
-import { filesBucket, s3 } from '../../shared/files/client';
+import { filesBucket, s3 } from '../../shared/files/s3/client';
 import { seedWarehouse } from '../support/builders';
 import { call } from '../support/call';
 import { verifyPresignedUrl } from '../support/presigned-url';

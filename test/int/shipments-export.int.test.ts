@@ -12,7 +12,7 @@ import { db, tableName } from '../../shared/db/client';
 import { exportRecordKey } from '../../shared/db/keys';
 import { shipmentTotalsItem } from '../../shared/shipments/repository';
 import { getItem } from '../../shared/db/query';
-import { filesBucket, s3 } from '../../shared/files/client';
+import { filesBucket, s3 } from '../../shared/files/s3/client';
 import { recordShipment } from '../../shared/shipments/commit';
 import { seedWarehouse } from '../support/builders';
 import { call } from '../support/call';

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { stockKey } from '../../shared/db/keys';
 import { getItems } from '../../shared/db/query';
-import { filesBucket, s3 } from '../../shared/files/client';
+import { filesBucket, s3 } from '../../shared/files/s3/client';
 import { seedWarehouse } from '../support/builders';
 import { call } from '../support/call';
 import { orderId, orderInput, orderLine } from '../support/order-builders';

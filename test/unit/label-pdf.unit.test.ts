@@ -15,7 +15,7 @@ import {
   pdfFontCommands,
   pdfFontFiles,
   pdfFontPackage,
-  rendererBundleCommands,
+  sideBundleCommands,
 } from '../../infra/bundling';
 import { scanPdfBarcode } from '../support/barcode-reader';
 import { defaultFormSettings } from '../../functions/fulfillment/forms/schemas';
@@ -471,10 +471,7 @@ describe('pdf fonts', () => {
         logLevel: 'warning',
       });
       // What the construct runs after bundling, run as CDK's local bundling runs it.
-      for (const command of [
-        ...rendererBundleCommands(repoRoot, outDir),
-        ...pdfFontCommands(repoRoot, outDir),
-      ])
+      for (const command of [...sideBundleCommands(repoRoot, outDir), ...pdfFontCommands(repoRoot, outDir)])
         execFileSync('bash', ['-c', command], { cwd: repoRoot });
       return outDir;
     };
@@ -505,6 +502,30 @@ describe('pdf fonts', () => {
       },
     );
     expect(pdftotext(join(withRenderer, 'label.pdf'))).toContain('Zoë Łódź-Wiśniewska');
+  });
+
+  it('parses each font once per process; documents rendered at once each get their own glyphs', async () => {
+    // A name in Greek and one in Cyrillic: glyphs neither the other label nor earlier tests asked for.
+    const greek = label({ shipTo: { ...label().shipTo, name: 'Ξενοφών Παπαδόπουλος' } });
+    const cyrillic = label({ shipTo: { ...label().shipTo, name: 'Жанна Щербакова' } });
+    const [greekFile, cyrillicFile] = await Promise.all([renderToFile(greek), renderToFile(cyrillic)]);
+    expect(pdftotext(greekFile)).toContain('Ξενοφών Παπαδόπουλος');
+    expect(pdftotext(greekFile)).not.toContain('Жанна');
+    expect(pdftotext(cyrillicFile)).toContain('Жанна Щербакова');
+    const fontkit = (await import('@pdf-lib/fontkit')).default;
+    const created: unknown[] = [];
+    const create = fontkit.create;
+    fontkit.create = (...args: Parameters<typeof create>) => {
+      const font = create(...args);
+      created.push(font);
+      return font;
+    };
+    try {
+      await renderToFile(label());
+    } finally {
+      fontkit.create = create;
+    }
+    expect(created).toEqual([]);
   });
 
   it('reads the font files once per process', async () => {

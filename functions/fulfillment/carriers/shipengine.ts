@@ -18,7 +18,7 @@
  * CarrierFailed (502); other 4xx are CarrierRefused (422) with ShipEngine's messages; 404 NotFound;
  * 429 ServiceUnavailable with Retry-After. Money arrives as decimals and becomes minor units exactly.
  */
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
 import type { Address } from '../../../shared/domain/address';
 import type { Money } from '../../../shared/domain/money';
 import { currencyExponent, currencySchema, maxAmount } from '../../../shared/domain/money';
@@ -41,6 +41,8 @@ import type {
 } from './adapter';
 import { CarrierFailed, CarrierRefused, CarrierTimedOut } from './errors';
 import { addBusinessDays, checkDay, checkPackage } from './rate-table';
+import type { ErrorAnswer, LabelAnswer, RateAnswer } from './shipengine-answers';
+import { shipEngineAnswers } from './shipengine-answers';
 
 const processorCode = 'shipengine';
 
@@ -118,105 +120,6 @@ function offeredServices(carrierIds: Readonly<Record<string, string>>): OfferedS
     }));
   });
 }
-
-// ---------------------------------------------------------------------------------------------------
-// Answers, as documented (unknown members are dropped, missing documented ones refuse the answer)
-
-const moneyAnswer = z.object({ currency: z.string(), amount: z.number() });
-const optionalMoney = z.optional(z.nullable(moneyAnswer));
-
-const errorAnswer = z.object({
-  request_id: z.optional(z.nullable(z.string())),
-  errors: z.array(
-    z.object({
-      error_source: z.optional(z.nullable(z.string())),
-      error_type: z.optional(z.nullable(z.string())),
-      error_code: z.optional(z.nullable(z.string())),
-      message: z.string(),
-    }),
-  ),
-});
-
-const rateAnswer = z.object({
-  carrier_code: z.string(),
-  carrier_friendly_name: z.optional(z.nullable(z.string())),
-  service_code: z.string(),
-  service_type: z.optional(z.nullable(z.string())),
-  shipping_amount: moneyAnswer,
-  confirmation_amount: optionalMoney,
-  other_amount: optionalMoney,
-  insurance_amount: optionalMoney,
-  delivery_days: z.optional(z.nullable(z.number().check(z.int(), z.minimum(0)))),
-  estimated_delivery_date: z.optional(z.nullable(z.string())),
-});
-type RateAnswer = z.infer<typeof rateAnswer>;
-
-const ratesAnswer = z.object({
-  rate_response: z.object({
-    rates: z.array(rateAnswer),
-    errors: z.optional(z.nullable(errorAnswer.shape.errors)),
-  }),
-});
-
-const labelAnswer = z.object({
-  label_id: z.string().check(z.minLength(1)),
-  status: z.string(),
-  tracking_number: z.string().check(z.minLength(1)),
-  ship_date: z.string(),
-  shipment_cost: moneyAnswer,
-  carrier_code: z.optional(z.nullable(z.string())),
-  service_code: z.optional(z.nullable(z.string())),
-  voided: z.optional(z.nullable(z.boolean())),
-  label_download: z.optional(
-    z.nullable(
-      z.object({ pdf: z.optional(z.nullable(z.string())), href: z.optional(z.nullable(z.string())) }),
-    ),
-  ),
-});
-type LabelAnswer = z.infer<typeof labelAnswer>;
-
-const voidAnswer = z.object({
-  approved: z.boolean(),
-  message: z.string(),
-  reason_code: z.optional(z.nullable(z.string())),
-});
-
-const trackingAnswer = z.object({
-  tracking_number: z.optional(z.nullable(z.string())),
-  status_code: z.optional(z.nullable(z.string())),
-  events: z.optional(
-    z.nullable(
-      z.array(
-        z.object({
-          occurred_at: z.string(),
-          description: z.optional(z.nullable(z.string())),
-          status_code: z.optional(z.nullable(z.string())),
-          event_code: z.optional(z.nullable(z.string())),
-          city_locality: z.optional(z.nullable(z.string())),
-          state_province: z.optional(z.nullable(z.string())),
-          postal_code: z.optional(z.nullable(z.string())),
-          country_code: z.optional(z.nullable(z.string())),
-        }),
-      ),
-    ),
-  ),
-});
-
-const manifestsAnswer = z.object({
-  manifests: z.optional(
-    z.nullable(
-      z.array(
-        z.object({
-          manifest_id: z.string(),
-          submission_id: z.optional(z.nullable(z.string())),
-          form_id: z.optional(z.nullable(z.string())),
-        }),
-      ),
-    ),
-  ),
-  manifest_id: z.optional(z.nullable(z.string())),
-  submission_id: z.optional(z.nullable(z.string())),
-});
 
 // ---------------------------------------------------------------------------------------------------
 // Money: decimals to minor units, exactly
@@ -336,8 +239,6 @@ function shipmentBody(request: QuoteRequest) {
 
 // ---------------------------------------------------------------------------------------------------
 // The HTTP exchange and its failures
-
-type ErrorAnswer = z.infer<typeof errorAnswer>;
 
 function redact(text: string, apiKey: string): string {
   return apiKey.length >= 4 ? text.split(apiKey).join('[redacted]') : text;
@@ -469,7 +370,7 @@ function shipEngineClient(config: ShipEngineConfig) {
       json = undefined;
     }
     if (!response.ok) {
-      const parsed = errorAnswer.safeParse(json);
+      const parsed = shipEngineAnswers().errorAnswer.safeParse(json);
       throw failure(
         response.status,
         exchange,
@@ -570,7 +471,7 @@ export function shipEngineCarrier(config: ShipEngineConfig): CarrierAdapter {
           },
         },
       },
-      ratesAnswer,
+      shipEngineAnswers().ratesAnswer,
     );
     const quotes = answer.rate_response.rates.flatMap((rate) => toQuote(rate, request) ?? []);
     const inCurrency = request.currency ? quotes.filter((q) => q.cost.currency === request.currency) : quotes;
@@ -612,7 +513,7 @@ export function shipEngineCarrier(config: ShipEngineConfig): CarrierAdapter {
     try {
       return await send(
         { method: 'GET', path: `/v1/labels/external_shipment_id/${encodeURIComponent(key)}` },
-        labelAnswer,
+        shipEngineAnswers().labelAnswer,
       );
     } catch (error) {
       if (error instanceof NotFound) return undefined;
@@ -662,7 +563,7 @@ export function shipEngineCarrier(config: ShipEngineConfig): CarrierAdapter {
           label_download_type: 'url',
         },
       },
-      labelAnswer,
+      shipEngineAnswers().labelAnswer,
     );
     if (label.status === 'error' || label.voided) {
       throw new CarrierFailed(
@@ -678,7 +579,7 @@ export function shipEngineCarrier(config: ShipEngineConfig): CarrierAdapter {
   async function voidLabel(label: { labelId: string }): Promise<VoidAnswer> {
     const answer = await send(
       { method: 'PUT', path: `/v1/labels/${encodeURIComponent(label.labelId)}/void` },
-      voidAnswer,
+      shipEngineAnswers().voidAnswer,
     );
     if (answer.approved) return { approved: true, message: answer.message };
     return {
@@ -703,7 +604,10 @@ export function shipEngineCarrier(config: ShipEngineConfig): CarrierAdapter {
       carrier_code: service.carrierCode,
       tracking_number: label.trackingNumber,
     });
-    const answer = await send({ method: 'GET', path: `/v1/tracking?${query}` }, trackingAnswer);
+    const answer = await send(
+      { method: 'GET', path: `/v1/tracking?${query}` },
+      shipEngineAnswers().trackingAnswer,
+    );
     const events = (answer.events ?? []).map((event): TrackingEvent => {
       const at = new Date(event.occurred_at);
       if (Number.isNaN(at.getTime())) {
@@ -741,7 +645,7 @@ export function shipEngineCarrier(config: ShipEngineConfig): CarrierAdapter {
         path: '/v1/manifests',
         body: { label_ids: request.labels.map((label) => label.labelId) },
       },
-      manifestsAnswer,
+      shipEngineAnswers().manifestsAnswer,
     );
     const references = (answer.manifests ?? []).map((m) => m.submission_id ?? m.form_id ?? m.manifest_id);
     const pickupReference = references.join(', ') || answer.submission_id || answer.manifest_id;

@@ -1,7 +1,9 @@
 /**
- * Print: buys the label, renders it to S3 and records the shipment on its manifest, in that order. The
- * shipment id is the purchase's idempotency key, so a retried purchase answers the same label; a label
- * whose recording surely failed is voided (buyAndRecord), so no paid label is left behind.
+ * Print: buys the label, then records the shipment on its manifest while the label is rendered and
+ * stored in S3 (the commit waits for the file, so no shipment is recorded without its label). The
+ * request's Idempotency-Key (else the shipment id) is the purchase's idempotency key, so a retried
+ * purchase answers the same label; a label whose recording surely failed is voided (buyAndRecord), so no
+ * paid label is left behind.
  */
 import { tableName } from '../../../shared/db/client';
 import { TransactionCancelled } from '../../../shared/db/errors';
@@ -9,7 +11,7 @@ import { lastShippingChoiceKey } from '../../../shared/db/keys';
 import type { NamedItem } from '../../../shared/db/transactions';
 import { linesToShip } from '../../../shared/domain/shipment';
 import type { Shipment } from '../../../shared/domain/shipment';
-import { Conflict, NotFound } from '../../../shared/errors';
+import { Conflict, NotFound, ServiceUnavailable } from '../../../shared/errors';
 import { documentKey } from '../../../shared/files/keys';
 import { presignedGetUrl } from '../../../shared/files/presigned-url';
 import { putBytes } from '../../../shared/files/put-bytes';
@@ -170,14 +172,32 @@ export async function printLabel(request: PrintRequest) {
         updatedAt: new Date().toISOString(),
         version: 1,
       };
-      const pdf = await renderLabel(provisional);
-      await putBytes({
-        key: labelKey,
-        bytes: pdf,
-        contentType: 'application/pdf',
-        fileName: labelFileName(provisional),
-      });
-      return writes.run(() => recordOnManifest(details, label));
+      // The label is rendered and stored while the recording reads the stock; the commit waits for it,
+      // so no shipment is ever recorded without its label file.
+      const labelStored = renderLabel(provisional).then((pdf) =>
+        putBytes({
+          key: labelKey,
+          bytes: pdf,
+          contentType: 'application/pdf',
+          fileName: labelFileName(provisional),
+        }).catch((error: unknown) => {
+          // Typed, so the commit's retry policy does not take S3's failure for the database's.
+          logger.error('The label file could not be stored; the shipment is not recorded', {
+            key: labelKey,
+            problem: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+          });
+          throw new ServiceUnavailable(
+            'The label file could not be stored, so the shipment was not recorded and the label bought for it is voided. Print again shortly.',
+          );
+        }),
+      );
+      labelStored.catch(() => undefined); // awaited by the commit, and below
+      try {
+        return await writes.run(() => recordOnManifest(details, label, labelStored));
+      } finally {
+        // A recording refused early does not leave the upload running behind the answer (and the void).
+        await labelStored.catch(() => undefined);
+      }
     },
     {
       now: () => new Date(),
@@ -213,6 +233,7 @@ export async function printLabel(request: PrintRequest) {
   async function recordOnManifest(
     details: Parameters<typeof recordShipment>[0]['details'],
     label: PurchasedLabel,
+    labelStored: Promise<void>,
   ): Promise<Shipment> {
     for (let attempt = 1; ; attempt += 1) {
       const readBefore = attempt === 1 && order.warehouseId === warehouse!.id && label.labelDate === shipDate;
@@ -241,6 +262,7 @@ export async function printLabel(request: PrintRequest) {
           lines: lines.map((line) => ({ itemId: line.itemId, quantity: line.quantity })),
           shipmentId,
           ...(attempt === 1 ? { read: stored, rules } : {}),
+          commitAfter: labelStored,
           details: { ...details, manifestId },
           items: (shipment) => [
             ...manifestJoinItems(placement, shipment),

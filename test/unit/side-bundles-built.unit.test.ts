@@ -1,0 +1,83 @@
+/**
+ * A function built as the construct builds it (infra/bundling.ts, the after-bundling hook included) gets
+ * beside its index.mjs the side bundles it loads and no other, and they work from there with no
+ * node_modules in reach. (The PDF renderer's case, fonts included: label-pdf.unit.test.ts.)
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { esbuildOptions, sideBundleCommands } from '../../infra/bundling';
+import { sideBundles } from '../../shared/side-bundle';
+
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+let work: string;
+
+beforeAll(() => {
+  work = mkdtempSync(join(tmpdir(), 'side-bundles-'));
+});
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+async function builtFunction(name: string, contents: string): Promise<string> {
+  const outDir = join(work, name);
+  await build({
+    ...esbuildOptions,
+    sourcemap: false, // not what is tested, and the slowest part of the build
+    stdin: { contents, resolveDir: repoRoot, sourcefile: `${name}.ts`, loader: 'ts' },
+    outfile: join(outDir, 'index.mjs'),
+    absWorkingDir: repoRoot,
+    logLevel: 'warning',
+  });
+  for (const command of sideBundleCommands(repoRoot, outDir)) {
+    execFileSync('bash', ['-c', command], { cwd: repoRoot });
+  }
+  return outDir;
+}
+
+describe('side bundles in a built function', () => {
+  it('carry the S3 client apart from index.mjs, and sign a link from there', async () => {
+    const dir = await builtFunction(
+      'files',
+      `export { presignedGetUrl } from './shared/files/presigned-url';
+       export { putBytes } from './shared/files/put-bytes';`,
+    );
+    const present = Object.keys(sideBundles).filter((file) => existsSync(join(dir, file)));
+    expect(present).toEqual(['files-s3.mjs']);
+    // The S3 client is over 100 KB minified: index.mjs holds only the loader.
+    expect(statSync(join(dir, 'index.mjs')).size).toBeLessThan(10_000);
+    expect(statSync(join(dir, 'files-s3.mjs')).size).toBeGreaterThan(100_000);
+
+    const script = [
+      `const { presignedGetUrl } = await import(${JSON.stringify(pathToFileURL(join(dir, 'index.mjs')).href)});`,
+      `const link = await presignedGetUrl('labels/2026/11/24/x.pdf', { fileName: 'Łódź.pdf' });`,
+      `console.log(JSON.stringify(link));`,
+    ].join('\n');
+    // Signing is local: credentials and a region suffice, no S3 is asked.
+    const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: dir,
+      env: {
+        PATH: process.env.PATH ?? '',
+        AWS_REGION: 'eu-central-1',
+        AWS_ACCESS_KEY_ID: 'AKIDEXAMPLE',
+        AWS_SECRET_ACCESS_KEY: 'secret',
+        EXPORTS_BUCKET: 'files-bucket',
+      },
+      encoding: 'utf8',
+    });
+    const link = JSON.parse(output) as { url: string; expiresAt: string };
+    const url = new URL(link.url);
+    expect(url.hostname).toBe('files-bucket.s3.eu-central-1.amazonaws.com');
+    expect(url.pathname).toBe('/labels/2026/11/24/x.pdf');
+    expect(url.searchParams.get('X-Amz-Expires')).toBe('900');
+    expect(url.searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
+    expect(url.searchParams.get('response-content-disposition')).toContain("UTF-8''%C5%81%C3%B3d%C5%BA.pdf");
+  });
+
+  it('are left out of a function that loads none', async () => {
+    const dir = await builtFunction('plain', `export { exportKey } from './shared/files/keys';`);
+    expect(Object.keys(sideBundles).filter((file) => existsSync(join(dir, file)))).toEqual([]);
+  });
+});

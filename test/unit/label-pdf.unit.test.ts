@@ -7,16 +7,10 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  esbuildOptions,
-  pdfFontCommands,
-  pdfFontFiles,
-  pdfFontPackage,
-  sideBundleCommands,
-} from '../../infra/bundling';
+import { pdfFontFiles, pdfFontPackage } from '../../infra/bundling';
+import { buildFunction } from '../support/built-function';
 import { scanPdfBarcode } from '../support/barcode-reader';
 import { defaultFormSettings } from '../../functions/fulfillment/forms/schemas';
 import { labelDocument } from '../../functions/fulfillment/labels/label-document';
@@ -26,7 +20,6 @@ import type { LabelDocument } from '../../shared/render/label-pdf';
 import { renderLabelPdf } from '../../shared/render/label-pdf';
 import * as pdfFonts from '../../shared/render/pdf-fonts';
 
-const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 let work: string;
 
 beforeAll(() => {
@@ -459,22 +452,8 @@ describe('pdf fonts', () => {
   });
 
   it('load in a Lambda bundle (its renderers beside it) from fonts/ beside it, with no node_modules in reach', async () => {
-    const bundles = join(work, 'bundles');
-    const bundleOf = async (name: string, contents: string) => {
-      const outDir = join(bundles, name);
-      await build({
-        ...esbuildOptions,
-        sourcemap: false, // not what is tested, and the slowest part of the build
-        stdin: { contents, resolveDir: repoRoot, sourcefile: `${name}.ts`, loader: 'ts' },
-        outfile: join(outDir, 'index.mjs'),
-        absWorkingDir: repoRoot,
-        logLevel: 'warning',
-      });
-      // What the construct runs after bundling, run as CDK's local bundling runs it.
-      for (const command of [...sideBundleCommands(repoRoot, outDir), ...pdfFontCommands(repoRoot, outDir)])
-        execFileSync('bash', ['-c', command], { cwd: repoRoot });
-      return outDir;
-    };
+    const bundleOf = (name: string, contents: string) =>
+      buildFunction(join(work, 'bundles', name), name, contents);
     const [withRenderer, withoutRenderer] = await Promise.all([
       bundleOf('renders', `export { loadPdfRenderers as load } from './shared/render/load';`),
       bundleOf('plain', `export { encodeCode128 } from './shared/render/code128';`),

@@ -7,13 +7,11 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { esbuildOptions, sideBundleCommands } from '../../infra/bundling';
+import { buildFunction } from '../support/built-function';
 import { sideBundles } from '../../shared/side-bundle';
 
-const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 let work: string;
 
 beforeAll(() => {
@@ -21,21 +19,7 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-async function builtFunction(name: string, contents: string): Promise<string> {
-  const outDir = join(work, name);
-  await build({
-    ...esbuildOptions,
-    sourcemap: false, // not what is tested, and the slowest part of the build
-    stdin: { contents, resolveDir: repoRoot, sourcefile: `${name}.ts`, loader: 'ts' },
-    outfile: join(outDir, 'index.mjs'),
-    absWorkingDir: repoRoot,
-    logLevel: 'warning',
-  });
-  for (const command of sideBundleCommands(repoRoot, outDir)) {
-    execFileSync('bash', ['-c', command], { cwd: repoRoot });
-  }
-  return outDir;
-}
+const builtFunction = (name: string, contents: string) => buildFunction(join(work, name), name, contents);
 
 describe('side bundles in a built function', () => {
   it('carry the S3 client apart from index.mjs, and sign a link from there', async () => {

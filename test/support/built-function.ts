@@ -1,0 +1,28 @@
+/**
+ * A Lambda function's folder built as the CDK construct builds it: the entry bundled with the functions'
+ * esbuild settings (infra/bundling.ts), then the after-bundling hook's commands run as CDK's local
+ * bundling runs them (the side bundles, the PDF fonts).
+ */
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { esbuildOptions, pdfFontCommands, sideBundleCommands } from '../../infra/bundling';
+
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+/** Builds `contents` (TypeScript, imports relative to the repository root) into `outDir`/index.mjs. */
+export async function buildFunction(outDir: string, name: string, contents: string): Promise<string> {
+  await build({
+    ...esbuildOptions,
+    sourcemap: false, // not what is tested, and the slowest part of the build
+    stdin: { contents, resolveDir: repoRoot, sourcefile: `${name}.ts`, loader: 'ts' },
+    outfile: join(outDir, 'index.mjs'),
+    absWorkingDir: repoRoot,
+    logLevel: 'warning',
+  });
+  for (const command of [...sideBundleCommands(repoRoot, outDir), ...pdfFontCommands(repoRoot, outDir)]) {
+    execFileSync('bash', ['-c', command], { cwd: repoRoot });
+  }
+  return outDir;
+}

@@ -6,7 +6,7 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 const env = {
   AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
   CDK_DISABLE_CLI_TELEMETRY: 'true',
-  LOG_LEVEL: 'silent',
+  LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
   VALIDATE_RESPONSES: 'true',
 };
 

@@ -7,6 +7,7 @@ import { fulfillmentCatalogue } from './fulfillment/routes';
 import { inventoryCatalogue } from './inventory/routes';
 import { orderActivityCatalogue } from './order-activity/routes';
 import { ordersCatalogue } from './orders/routes';
+import { returnsCatalogue } from './returns/routes';
 import { vendorsCatalogue } from './vendors/routes';
 
 export const catalogues: readonly GroupCatalogue[] = [
@@ -14,6 +15,7 @@ export const catalogues: readonly GroupCatalogue[] = [
   ordersCatalogue,
   orderActivityCatalogue,
   fulfillmentCatalogue,
+  returnsCatalogue,
   inventoryCatalogue,
 ];
 

@@ -140,9 +140,13 @@ export const totalsSchema = z.object({
   shipping: z.number(),
   tax: z.number(),
   discount: z.number(),
+  /** Goods, shipping and tax less discounts, less what refunds for returned goods credited. */
   total: z.number(),
   paid: z.number(),
   refunded: z.number(),
+  /** What refunds for returned goods took out of the total (DESIGN §4, money of an order). */
+  credited: z.number(),
+  /** total − (paid − refunded): what the customer still owes (negative: owed to the customer). */
   balance: z.number(),
 });
 export type Totals = z.infer<typeof totalsSchema>;
@@ -172,6 +176,8 @@ export type Order = z.infer<typeof orderSchema>;
 export interface PaymentSums {
   paid: number;
   refunded: number;
+  /** The part of `refunded` that paid back returned goods (credited out of the total). */
+  credited: number;
 }
 
 export function deriveTotals(order: Pick<Order, 'lines' | 'shippingCharge'>, payments: PaymentSums): Totals {
@@ -180,7 +186,7 @@ export function deriveTotals(order: Pick<Order, 'lines' | 'shippingCharge'>, pay
   const tax = active.reduce((sum, line) => sum + line.tax, 0);
   const discount = active.reduce((sum, line) => sum + line.discount, 0);
   const shipping = active.length > 0 ? order.shippingCharge : 0;
-  const total = Math.max(0, subtotal + shipping + tax - discount);
+  const total = Math.max(0, subtotal + shipping + tax - discount - payments.credited);
   return {
     subtotal,
     shipping,
@@ -189,6 +195,7 @@ export function deriveTotals(order: Pick<Order, 'lines' | 'shippingCharge'>, pay
     total,
     paid: payments.paid,
     refunded: payments.refunded,
+    credited: payments.credited,
     balance: total - (payments.paid - payments.refunded),
   };
 }

@@ -11,6 +11,17 @@ export const paymentSchema = z.strictObject({
   amount: z.number(),
   method: z.string(),
   reference: z.optional(z.string()),
+  /**
+   * A refund made for returned goods (the returns group): which return, and what it covered. Its whole
+   * amount is credited: it leaves the order's total, so a refund never makes a paid order look unpaid.
+   */
+  refund: z.optional(
+    z.object({
+      returnId: z.string(),
+      lines: z.array(z.object({ itemId: z.string(), quantity: z.number(), goods: z.number(), tax: z.number() })),
+      shipping: z.number(),
+    }),
+  ),
   paidAt: timestampSchema,
   recordedAt: timestampSchema,
   recordedBy: z.string(),
@@ -20,9 +31,11 @@ export type Payment = z.infer<typeof paymentSchema>;
 export function paymentSums(payments: readonly Payment[]): PaymentSums {
   let paid = 0;
   let refunded = 0;
+  let credited = 0;
   for (const payment of payments) {
     if (payment.amount > 0) paid += payment.amount;
     else refunded -= payment.amount;
+    if (payment.refund) credited -= payment.amount;
   }
-  return { paid, refunded };
+  return { paid, refunded, credited };
 }

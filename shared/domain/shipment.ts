@@ -17,7 +17,8 @@ import type { MovementRequest } from './stock-ledger';
 
 type ChangeNote = Omit<HistoryEntry, 'id' | 'orderId' | 'at' | 'actor'>;
 
-export const shipmentSources = ['manual', 'label'] as const;
+/** `replacement`: sent by the returns group for returned units; it ships no order line. */
+export const shipmentSources = ['manual', 'label', 'replacement'] as const;
 export type ShipmentSource = (typeof shipmentSources)[number];
 export const shipmentStatuses = ['active', 'voided'] as const;
 export type ShipmentStatus = (typeof shipmentStatuses)[number];

@@ -93,6 +93,7 @@ const summaryFields: Record<string, readonly string[]> = {
     'status',
   ],
   'order-note': ['orderId', 'author'],
+  'order-return': ['orderId', 'state'],
   export: ['kind', 'status', 'rowCount', 'fileName'],
   manifest: ['processorCode', 'carrier', 'warehouseId', 'shipDate', 'status', 'shipments', 'pickupReference'],
 };
@@ -186,6 +187,13 @@ function eventTypeOf(
   if (entity === 'order' && verb !== 'deleted' && typeof current.eventType === 'string') {
     return current.eventType === spokenForElsewhere ? undefined : current.eventType;
   }
+  // A return names its transition (return.requested, return.refunded, ...); a delete is return.deleted.
+  if (entity === 'order-return') {
+    if (verb === 'deleted') return 'return.deleted';
+    return typeof current.eventType === 'string' ? current.eventType : undefined;
+  }
+  // A return's replacement shipment: the return's return.resent speaks for the operation.
+  if (entity === 'shipment' && current.source === 'replacement' && verb !== 'deleted') return undefined;
   if (entity === 'work-order' && verb === 'created' && current.status === 'applied')
     return 'work-order.applied';
   if (

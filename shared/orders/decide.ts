@@ -50,6 +50,11 @@ export interface ChangeOutcome {
   history: ChangeNote[];
   /** The event this operation publishes (`order.paid`); `order.created`/`order.updated` otherwise. */
   event?: string;
+  /**
+   * Commit even when the order itself comes out unchanged: the change is its history entry and the
+   * caller's items (a replacement shipment for a return).
+   */
+  commitUnchanged?: boolean;
 }
 
 export interface StoredOrder {
@@ -217,7 +222,12 @@ export function decideOrderChange(
     createdAt: stored?.order.createdAt ?? at,
     updatedAt: at,
   };
-  if (stored && newPayments.length === 0 && isDeepStrictEqual(comparable(order), comparable(stored.order))) {
+  if (
+    stored &&
+    !outcome.commitUnchanged &&
+    newPayments.length === 0 &&
+    isDeepStrictEqual(comparable(order), comparable(stored.order))
+  ) {
     return { kind: 'unchanged', order: stored.order, payments: stored.payments };
   }
 

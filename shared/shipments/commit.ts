@@ -174,6 +174,12 @@ async function takeBack(
       if (!found) {
         throw new NotFound(`Order ${request.orderId} has no shipment ${request.shipmentId}.`);
       }
+      if (found.source === 'replacement') {
+        throw new Conflict(
+          `Shipment ${found.id} is the replacement a return sent; it ships no order line and is not taken back.`,
+          { shipmentSource: found.source },
+        );
+      }
       request.check?.(found);
       if (found.status !== 'active') {
         throw new Conflict(`Shipment ${found.id} is ${found.status}; its units are not shipped.`, {
@@ -203,4 +209,91 @@ async function takeBack(
     stock: (decision) => shipmentStockRequests(decision.stock, read!, -1),
   });
   return { shipment: after!, order };
+}
+
+export interface ReplacementRequest {
+  orderId: string;
+  actor: string;
+  /** The return it replaces units of. */
+  returnId: string;
+  warehouseId: string;
+  lines: ReadonlyArray<{ itemId: string; sku: string; quantity: number }>;
+  carrier?: string;
+  trackingNumber?: string;
+  /** The caller's own items of the same commit (the return), named. */
+  items: (shipment: Shipment) => NamedItem[];
+}
+
+/**
+ * Records a replacement for returned units: a zero-priced shipment from a named warehouse taking its stock
+ * out, and a fulfillment history entry on the order, through the order writer. The order's lines and
+ * shipped quantities stay as they are: the units replaced had shipped already.
+ */
+export async function recordReplacement(
+  request: ReplacementRequest,
+): Promise<{ shipment: Shipment; order: CommittedOrder }> {
+  const id = newId();
+  let shipment: Shipment | undefined;
+  const order = await commitOrderChange({
+    orderId: request.orderId,
+    actor: request.actor,
+    trigger: 'order.updated',
+    build(stored) {
+      if (!stored) throw orderNotFound(request.orderId);
+      const at = new Date().toISOString();
+      const lines = request.lines.map(({ itemId, sku, quantity }) => ({ itemId, sku, quantity }));
+      shipment = {
+        id,
+        orderId: request.orderId,
+        source: 'replacement',
+        carrier: request.carrier ?? 'Replacement',
+        service: `Replacement for return ${request.returnId}`,
+        trackingNumber: request.trackingNumber ?? '',
+        trackingStatus: 'unknown',
+        lines,
+        warehouseId: request.warehouseId,
+        shipDate: at.slice(0, 10),
+        packages: 1,
+        weightGrams: shipmentWeight(stored.order.lines, lines),
+        cost: { amount: 0, currency: stored.order.currency },
+        status: 'active',
+        createdBy: request.actor,
+        createdAt: at,
+        updatedAt: at,
+        version: 1,
+      };
+      const units = lines.reduce((sum, line) => sum + line.quantity, 0);
+      return {
+        draft: draftOf(stored.order),
+        history: [
+          {
+            kind: 'fulfillment',
+            summary: `Sent a replacement of ${units} unit${units === 1 ? '' : 's'} for return ${request.returnId} (shipment ${id}${request.trackingNumber ? `, tracking ${request.trackingNumber}` : ''})`,
+            changes: { replacementShipmentId: { from: null, to: id } },
+          },
+        ],
+        event: spokenForElsewhere,
+        commitUnchanged: true,
+      };
+    },
+    items: () => [
+      shipmentPut(shipment!),
+      shipmentRefPut(shipment!),
+      ...shipmentTotalsUpdates(shipment!, 1),
+      ...request.items(shipment!),
+    ],
+    // The units leave the named warehouse; no order's allocation is touched.
+    stock: (decision) => [
+      ...decision.stock,
+      ...shipment!.lines.map((line) => ({
+        sku: line.sku,
+        warehouseId: request.warehouseId,
+        type: 'shipment' as const,
+        quantity: line.quantity,
+        fromAllocation: 0,
+        reference: { type: 'shipment', id },
+      })),
+    ],
+  });
+  return { shipment: shipment!, order };
 }

@@ -7,7 +7,7 @@ import {
   shipmentsOfOrder,
   shipmentTotalsKey,
 } from '../db/keys/shipments';
-import { getItem, queryPage } from '../db/query';
+import { getItem, queryAll, queryPage } from '../db/query';
 import type { Page } from '../db/query';
 import { toResource } from '../db/resource';
 import type { NamedItem } from '../db/transactions';
@@ -176,6 +176,12 @@ export async function findShipmentById(shipmentId: string): Promise<Shipment | u
   const ref = await getItem(shipmentRefKey(shipmentId), true);
   if (!ref || typeof ref.orderId !== 'string') return undefined;
   return findShipment(ref.orderId, shipmentId);
+}
+
+/** Every shipment of an order, newest first (a bounded set), read strongly. */
+export async function allShipmentsOfOrder(orderId: string): Promise<Shipment[]> {
+  const items = await queryAll({ ...shipmentsOfOrder(orderId), consistent: true, ascending: false });
+  return items.map((item) => toResource(shipmentSchema, item));
 }
 
 /** An order's shipments, newest first (ids are ULIDs), a page at a time. */

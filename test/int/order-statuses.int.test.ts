@@ -57,6 +57,7 @@ async function seedOrder(statusId: string): Promise<Order> {
       total: 1000,
       paid: 0,
       refunded: 0,
+      credited: 0,
       balance: 1000,
     },
     fulfillmentState: 'unshipped',

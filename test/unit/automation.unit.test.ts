@@ -45,6 +45,7 @@ function order(overrides: Partial<Order> = {}): Order {
       total: 6000,
       paid: 6000,
       refunded: 0,
+      credited: 0,
       balance: 0,
     },
     fulfillmentState: 'unshipped',

@@ -256,7 +256,7 @@ describe('order arithmetic', () => {
       line({ quantity: 2, unitPrice: 500, tax: 50, discount: 100 }),
       line({ status: 'cancelled' }),
     ];
-    expect(deriveTotals({ lines, shippingCharge: 300 }, { paid: 200, refunded: 50 })).toEqual({
+    expect(deriveTotals({ lines, shippingCharge: 300 }, { paid: 200, refunded: 50, credited: 0 })).toEqual({
       subtotal: 1000,
       shipping: 300,
       tax: 50,
@@ -264,10 +264,18 @@ describe('order arithmetic', () => {
       total: 1250,
       paid: 200,
       refunded: 50,
+      credited: 0,
       balance: 1100,
     });
+    // A refund for returned goods is credited: it leaves the total, and the paid order stays paid.
     expect(
-      deriveTotals({ lines: [line({ status: 'cancelled' })], shippingCharge: 300 }, { paid: 0, refunded: 0 }),
+      deriveTotals({ lines, shippingCharge: 300 }, { paid: 1250, refunded: 400, credited: 400 }),
+    ).toMatchObject({ total: 850, paid: 1250, refunded: 400, credited: 400, balance: 0 });
+    expect(
+      deriveTotals(
+        { lines: [line({ status: 'cancelled' })], shippingCharge: 300 },
+        { paid: 0, refunded: 0, credited: 0 },
+      ),
     ).toMatchObject({ shipping: 0, total: 0 });
   });
 

@@ -1,14 +1,12 @@
 /** Tracking of an order's shipments: label shipments asked of their carrier, manual ones as stored. */
 import { tableName } from '../../../shared/db/client';
 import { db } from '../../../shared/db/client';
-import { shipmentKey, shipmentsOfOrder } from '../../../shared/db/keys/shipments';
+import { shipmentKey } from '../../../shared/db/keys/shipments';
 import type { Shipment, TrackingEvent, TrackingStatus } from '../../../shared/domain/shipment';
 import { NotFound } from '../../../shared/errors';
 import { logger } from '../../../shared/logging/logger';
 import { loadOrder } from '../../../shared/orders/repository';
-import { queryAll } from '../../../shared/db/query';
-import { toResource } from '../../../shared/db/resource';
-import { shipmentSchema } from '../../../shared/domain/shipment';
+import { allShipmentsOfOrder } from '../../../shared/shipments/repository';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { isDeepStrictEqual } from 'node:util';
 import { adapterFor } from '../carriers/registry';
@@ -26,12 +24,6 @@ export function orderTrackingStatus(statuses: readonly TrackingStatus[]): Tracki
   if (statuses.length === 0) return 'unknown';
   if (statuses.includes('exception')) return 'exception';
   return statuses.reduce((least, status) => (progress[status] < progress[least] ? status : least));
-}
-
-async function allShipmentsOf(orderId: string): Promise<Shipment[]> {
-  // Newest first, as the order's tracking list answers them.
-  const items = await queryAll({ ...shipmentsOfOrder(orderId), consistent: true, ascending: false });
-  return items.map((item) => toResource(shipmentSchema, item));
 }
 
 async function tracked(
@@ -77,7 +69,7 @@ async function tracked(
 }
 
 export async function trackOrder(orderId: string) {
-  const [stored, shipments] = await Promise.all([loadOrder(orderId), allShipmentsOf(orderId)]);
+  const [stored, shipments] = await Promise.all([loadOrder(orderId), allShipmentsOfOrder(orderId)]);
   if (!stored) throw new NotFound(`No order has the id ${orderId}.`);
   const now = new Date();
   const answers = await Promise.all(shipments.map((shipment) => tracked(shipment, now)));

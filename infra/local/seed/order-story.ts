@@ -93,7 +93,7 @@ export function tellOrder(input: StoryInput): OrderStory {
     updatedAt: iso(input.createdAt),
   };
   let paid = 0;
-  const total = () => deriveTotals(order, { paid: 0, refunded: 0 }).total;
+  const total = () => deriveTotals(order, { paid: 0, refunded: 0, credited: 0 }).total;
 
   /** One write: its entries share its time, and their ids sort in the order they were made. */
   const commit = (at: number, entries: Entry[], shipped: MovementRequest[] = []) => {
@@ -263,7 +263,7 @@ export function tellOrder(input: StoryInput): OrderStory {
   return {
     order: {
       ...order,
-      totals: deriveTotals(order, { paid, refunded: 0 }),
+      totals: deriveTotals(order, { paid, refunded: 0, credited: 0 }),
       fulfillmentState: fulfillmentStateOf(order.lines),
     },
     payments,

@@ -154,7 +154,7 @@ export function* seedItems(options: SeedOptions): Generator<SeedItem> {
     const routedByHand = made.country.code === 'AU';
     const plan = planOrder({
       channel: made.channel,
-      total: deriveTotals(made.basics, { paid: 0, refunded: 0 }).total,
+      total: deriveTotals(made.basics, { paid: 0, refunded: 0, credited: 0 }).total,
       lineCount: made.basics.lines.length,
       orderDate,
       createdAt,

@@ -24,6 +24,8 @@
  * | order history entry | ORDER#<id>                 | H#<at>#<hid>          |                                        |                                        |                           |
  * | order note          | ORDER#<id>                 | N#<noteId>            |                                        |                                        |                           |
  * | shipment            | ORDER#<orderId>            | S#<shipmentId>        | SHIPMENTS#<yyyy-mm> / <shipDate>#<id>  | SHIPMENTS#CARRIER#<c>#<yyyy-mm> / same | SHIPMENTS#WH#<wh>#<yyyy-mm> / same |
+ * | order return        | ORDER#<orderId>            | R#<returnId>          |                                        |                                        |                           |
+ * | order returns guard | ORDER#<orderId>            | RETURNS               | (version moved by every change of the units its returns claim)                                  |
  * | shipment pointer    | SHIPMENT#<shipmentId>      | SHIPMENT              | (its orderId: reprint and void name only the shipment)                                          |
  * | shipment day totals | SHIPTOTALS#<yyyy-mm>       | <day>#<combination>   |                                        |                                        |                           |
  * | shipment month totals | SHIPTOTALS#<yyyy-mm>     | M#<combination>       |                                        |                                        |                           |
@@ -62,6 +64,8 @@
  * | an order's shipments, newest first           | Query PK=ORDER#<id>, SK begins_with S#, descending      |
  * | shipments by ship date (all/carrier/warehouse) | Query GSI1/GSI2/GSI3 month partitions, SK between       |
  * | shipment totals over a range                 | Query PK=SHIPTOTALS#<month>, M# (whole) or day range    |
+ * | an order's returns, newest first             | Query PK=ORDER#<id>, SK begins_with R#, descending (consistent) |
+ * | units claimed by an order's returns          | the same Query, guarded by the RETURNS item's version   |
  * | a note is added only to an existing order    | ConditionCheck attribute_exists on the order header     |
  * | orders in a status (status delete, move)     | Query GSI1 PK=ORDERS#STATUS#<statusId>                  |
  * | orders of a day / of a channel               | Query GSI2 PK=ORDERS#DAY#<day> / GSI3 PK=ORDERS#CHANNEL#<ch> |
@@ -82,3 +86,4 @@ export * from './shipments';
 export * from './exports';
 export * from './storage';
 export * from './fulfillment';
+export * from './returns';

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { stockKey } from '../../shared/db/keys';
 import { getItem } from '../../shared/db/query';
+import { seedWarehouse } from '../support/builders';
 import { call } from '../support/call';
+import { tableSnapshot } from '../support/table-snapshot';
 import { act, openReturn, orderLine, returnsPath, shippedOrder } from '../support/return-builders';
 
 const order = async (id: string) => (await call({ method: 'GET', path: `/v1/orders/${id}` })).body;
@@ -76,5 +78,261 @@ describe('returns: the whole life', () => {
       'resend',
       'complete',
     ]);
+  });
+});
+
+describe('returns: what may be returned', () => {
+  it('never returns more than shipped across the order’s returns; a declined or deleted return frees its units', async () => {
+    const { id } = await shippedOrder([orderLine({ itemId: 'A', sku: 'RQ-A', quantity: 3 })]);
+    const first = await openReturn(id, [{ itemId: 'A', quantity: 2, reasonCode: 'defective' }]);
+    expect(first.status, first.text).toBe(201);
+    const over = await openReturn(id, [{ itemId: 'A', quantity: 2, reasonCode: 'defective' }]);
+    expect(over.status).toBe(409);
+    expect(over.body.lines).toEqual([{ itemId: 'A', sku: 'RQ-A', requested: 2, returnable: 1 }]);
+    // Declined: its two units can be returned again.
+    const declined = await act(id, first.body.id, 'decline', {
+      reasonCode: 'outside_return_window',
+      note: 'Sorry',
+    });
+    expect(declined.body).toMatchObject({ state: 'declined', allowedActions: ['delete'] });
+    const again = await openReturn(id, [{ itemId: 'A', quantity: 3, reasonCode: 'defective' }]);
+    expect(again.status, again.text).toBe(201);
+    // Deleted while requested: its units are free again too.
+    const gone = await call({
+      method: 'DELETE',
+      path: `${returnsPath(id)}/${again.body.id}`,
+      role: 'operator',
+    });
+    expect(gone.status).toBe(204);
+    expect((await openReturn(id, [{ itemId: 'A', quantity: 3, reasonCode: 'other' }])).status).toBe(201);
+  });
+
+  it('refuses an order with nothing shipped (409), unknown lines (400), unknown orders (404)', async () => {
+    const { id } = await shippedOrder([orderLine({ itemId: 'A', sku: 'RQ-B', quantity: 1 })], {
+      ship: false,
+    });
+    const nothing = await openReturn(id, [{ itemId: 'A', quantity: 1, reasonCode: 'other' }]);
+    expect(nothing.status).toBe(409);
+    expect(nothing.body.detail).toContain('Nothing of order');
+    const shipped = await shippedOrder([orderLine({ itemId: 'A', sku: 'RQ-C', quantity: 1 })]);
+    const unknown = await openReturn(shipped.id, [{ itemId: 'Z', quantity: 1, reasonCode: 'other' }]);
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.errors).toEqual([
+      { path: 'body.lines[0].itemId', message: `order ${shipped.id} has no line Z` },
+    ]);
+    expect(
+      (await openReturn('NO-SUCH-ORDER', [{ itemId: 'A', quantity: 1, reasonCode: 'other' }])).status,
+    ).toBe(404);
+    expect((await call({ method: 'GET', path: returnsPath('NO-SUCH-ORDER') })).status).toBe(404);
+    expect((await act(shipped.id, '01ARZ3NDEKTSV4RRFFQ69G5FAV', 'approve')).status).toBe(404);
+  });
+
+  it('answers 409 with the state and the allowed actions to every action the state does not allow', async () => {
+    const { id } = await shippedOrder([orderLine({ itemId: 'A', sku: 'RQ-D', quantity: 1 })]);
+    const rid = (await openReturn(id, [{ itemId: 'A', quantity: 1, reasonCode: 'other' }])).body.id;
+    for (const action of ['receive', 'refund', 'resend', 'complete']) {
+      const refused = await act(
+        id,
+        rid,
+        action,
+        action === 'receive'
+          ? { lines: [{ itemId: 'A', quantity: 1, disposition: 'damaged' }] }
+          : action === 'refund'
+            ? { lines: [{ itemId: 'A', quantity: 1 }] }
+            : action === 'resend'
+              ? { warehouseId: '01ARZ3NDEKTSV4RRFFQ69G5FAV' }
+              : undefined,
+      );
+      expect(refused.status, `${action}: ${refused.text}`).toBe(action === 'resend' ? 400 : 409);
+      if (refused.status === 409) {
+        expect(refused.body).toMatchObject({
+          state: 'requested',
+          allowedActions: ['approve', 'decline', 'delete'],
+        });
+      }
+    }
+    await act(id, rid, 'approve');
+    const deleted = await call({ method: 'DELETE', path: `${returnsPath(id)}/${rid}`, role: 'operator' });
+    expect(deleted.status).toBe(409);
+    expect(deleted.body).toMatchObject({ state: 'approved', allowedActions: ['receive'] });
+  });
+});
+
+describe('returns: receiving and refunding', () => {
+  it('receives in several partial receipts, restocking each unit once at its SKU’s average cost', async () => {
+    const { id, warehouseId } = await shippedOrder([orderLine({ itemId: 'A', sku: 'RR-A', quantity: 4 })]);
+    const rid = (await openReturn(id, [{ itemId: 'A', quantity: 4, reasonCode: 'defective' }])).body.id;
+    await act(id, rid, 'approve');
+    const part = await act(id, rid, 'receive', {
+      lines: [{ itemId: 'A', quantity: 1, disposition: 'restock', warehouseId }],
+    });
+    expect(part.body).toMatchObject({ state: 'approved', allowedActions: ['receive'] });
+    expect(part.body.lines[0].received).toEqual({ restock: 1, damaged: 0, missing: 0 });
+    expect(part.body.receipts[0].lines[0]).toMatchObject({ unitCost: 100 });
+    const rest = await act(id, rid, 'receive', {
+      lines: [
+        { itemId: 'A', quantity: 2, disposition: 'restock', warehouseId },
+        { itemId: 'A', quantity: 1, disposition: 'missing' },
+      ],
+    });
+    expect(rest.body).toMatchObject({ state: 'received' });
+    expect(await getItem(stockKey('RR-A', warehouseId), true)).toMatchObject({
+      onHand: 9,
+      averageUnitCost: 100,
+    });
+    const more = await act(id, rid, 'receive', {
+      lines: [{ itemId: 'A', quantity: 1, disposition: 'damaged' }],
+    });
+    expect(more.status).toBe(409);
+  });
+
+  it('refuses a restock into an unknown or inactive warehouse, a receipt beyond what is awaited, and changes nothing', async () => {
+    const { id } = await shippedOrder([orderLine({ itemId: 'A', sku: 'RR-B', quantity: 2 })]);
+    const rid = (await openReturn(id, [{ itemId: 'A', quantity: 2, reasonCode: 'defective' }])).body.id;
+    await act(id, rid, 'approve');
+    const inactive = await seedWarehouse({ active: false, isDefault: false });
+    const before = await tableSnapshot();
+    for (const [lines, path] of [
+      [
+        [{ itemId: 'A', quantity: 1, disposition: 'restock', warehouseId: '01ARZ3NDEKTSV4RRFFQ69G5FAV' }],
+        'body.lines[0].warehouseId',
+      ],
+      [
+        [{ itemId: 'A', quantity: 1, disposition: 'restock', warehouseId: inactive.id }],
+        'body.lines[0].warehouseId',
+      ],
+      [[{ itemId: 'A', quantity: 3, disposition: 'damaged' }], 'body.lines[0].quantity'],
+      [[{ itemId: 'A', quantity: 1, disposition: 'restock' }], 'body.lines[0].warehouseId'],
+      [[{ itemId: 'Z', quantity: 1, disposition: 'damaged' }], 'body.lines[0].itemId'],
+      [[{ itemId: 'A', quantity: -1, disposition: 'damaged' }], 'body.lines[0].quantity'],
+    ] as const) {
+      const refused = await act(id, rid, 'receive', { lines });
+      expect(refused.status, refused.text).toBe(400);
+      expect(refused.body.errors.map((error: { path: string }) => error.path)).toContain(path);
+    }
+    expect(await tableSnapshot()).toEqual(before);
+  });
+
+  it('refunds lines at the price paid with their tax and shipping as asked, never more than paid less refunded', async () => {
+    const { id, total } = await shippedOrder(
+      [orderLine({ itemId: 'A', sku: 'RF-A', quantity: 3, unitPrice: 1000, tax: 100, discount: 1 })],
+      { shippingCharge: 500 },
+    );
+    const rid = (await openReturn(id, [{ itemId: 'A', quantity: 3, reasonCode: 'defective' }])).body.id;
+    await act(id, rid, 'approve');
+    await act(id, rid, 'receive', { lines: [{ itemId: 'A', quantity: 3, disposition: 'damaged' }] });
+    // Goods 2999 over 3 units: floor(2999 × n / 3) gives 999, then 2000 for the other two; tax 33, then 67.
+    const one = await act(id, rid, 'refund', { lines: [{ itemId: 'A', quantity: 1 }] });
+    expect(one.body.refunds[0]).toMatchObject({ amount: 1032, shipping: 0 });
+    const tooMuchShipping = await act(id, rid, 'refund', { lines: [], shipping: 501 });
+    expect(tooMuchShipping.status).toBe(409);
+    const rest = await act(id, rid, 'refund', { lines: [{ itemId: 'A', quantity: 2 }], shipping: 500 });
+    expect(rest.status, rest.text).toBe(200);
+    expect(rest.body.refunds[1]).toMatchObject({ amount: 2000 + 67 + 500 });
+    expect(rest.body.allowedActions).toEqual(['resend', 'complete']);
+    const after = await order(id);
+    expect(after.totals).toMatchObject({
+      paid: total,
+      refunded: total,
+      credited: total,
+      total: 0,
+      balance: 0,
+    });
+    const refundPayments = after.payments.filter((payment: { amount: number }) => payment.amount < 0);
+    expect(
+      refundPayments.map((payment: { refund: { returnId: string } }) => payment.refund.returnId),
+    ).toEqual([rid, rid]);
+    const bad = await act(id, rid, 'refund', { lines: [], shipping: 1_000_000_000_001 });
+    expect(bad.status).toBe(400);
+  });
+});
+
+describe('returns: races', () => {
+  it('ten refunds racing for more than was paid: refunded never exceeds paid', async () => {
+    const { id } = await shippedOrder(
+      [orderLine({ itemId: 'A', sku: 'RACE-A', quantity: 10, unitPrice: 1000, tax: 0, discount: 0 })],
+      {
+        shippingCharge: 0,
+        pay: false,
+      },
+    );
+    const paid = await call({
+      method: 'POST',
+      path: `/v1/orders/${id}/payments`,
+      body: { amount: 5000, method: 'card' },
+    });
+    expect(paid.status, paid.text).toBe(201);
+    const rid = (await openReturn(id, [{ itemId: 'A', quantity: 10, reasonCode: 'defective' }])).body.id;
+    await act(id, rid, 'approve');
+    await act(id, rid, 'receive', { lines: [{ itemId: 'A', quantity: 10, disposition: 'damaged' }] });
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => act(id, rid, 'refund', { lines: [{ itemId: 'A', quantity: 1 }] })),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([
+      ...Array(5).fill(200),
+      ...Array(5).fill(409),
+    ]);
+    const after = await order(id);
+    expect(after.totals).toMatchObject({ paid: 5000, refunded: 5000 });
+    const listed = (await call({ method: 'GET', path: returnsPath(id) })).body.items[0];
+    expect(listed.refunds).toHaveLength(5);
+    expect(listed.lines[0].refundedQuantity).toBe(5);
+  });
+
+  it('approve racing decline: one wins; two receipts of the same units restock them once', async () => {
+    const { id, warehouseId } = await shippedOrder([orderLine({ itemId: 'A', sku: 'RACE-B', quantity: 2 })]);
+    const rid = (await openReturn(id, [{ itemId: 'A', quantity: 2, reasonCode: 'defective' }])).body.id;
+    const [approve, decline] = await Promise.all([
+      act(id, rid, 'approve'),
+      act(id, rid, 'decline', { reasonCode: 'not_eligible' }),
+    ]);
+    expect([approve.status, decline.status].sort()).toEqual([200, 409]);
+    if (approve.status !== 200) return;
+    const receipt = { lines: [{ itemId: 'A', quantity: 2, disposition: 'restock', warehouseId }] };
+    const both = await Promise.all([act(id, rid, 'receive', receipt), act(id, rid, 'receive', receipt)]);
+    expect(both.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    expect(await getItem(stockKey('RACE-B', warehouseId), true)).toMatchObject({ onHand: 10 });
+  });
+
+  it('two new returns racing for the last shipped units: one wins', async () => {
+    const { id } = await shippedOrder([orderLine({ itemId: 'A', sku: 'RACE-C', quantity: 1 })]);
+    const both = await Promise.all([
+      openReturn(id, [{ itemId: 'A', quantity: 1, reasonCode: 'defective' }]),
+      openReturn(id, [{ itemId: 'A', quantity: 1, reasonCode: 'wrong_item' }]),
+    ]);
+    expect(both.map((answer) => answer.status).sort()).toEqual([201, 409]);
+    expect((await call({ method: 'GET', path: returnsPath(id) })).body.items).toHaveLength(1);
+  });
+});
+
+describe('returns: the replacement', () => {
+  it('ships from a named warehouse at no price, is listed with the order’s shipments and is never taken back', async () => {
+    const { id, warehouseId } = await shippedOrder([
+      orderLine({ itemId: 'A', sku: 'RS-A', quantity: 1, weightGrams: 250 }),
+    ]);
+    const rid = (await openReturn(id, [{ itemId: 'A', quantity: 1, reasonCode: 'damaged' }])).body.id;
+    await act(id, rid, 'approve');
+    await act(id, rid, 'receive', { lines: [{ itemId: 'A', quantity: 1, disposition: 'damaged' }] });
+    const resent = await act(id, rid, 'resend', { warehouseId, carrier: 'DHL', trackingNumber: 'JD0002' });
+    expect(resent.status, resent.text).toBe(200);
+    const shipmentId = resent.body.replacement.shipmentId;
+    const shipments = (await call({ method: 'GET', path: `/v1/orders/${id}/tracking` })).body.items;
+    expect(shipments.find((shipment: { id: string }) => shipment.id === shipmentId)).toMatchObject({
+      source: 'replacement',
+      carrier: 'DHL',
+      trackingNumber: 'JD0002',
+      cost: { amount: 0, currency: 'USD' },
+      weightGrams: 250,
+      lines: [{ itemId: 'A', sku: 'RS-A', quantity: 1 }],
+    });
+    const removed = await call({
+      method: 'DELETE',
+      path: `/v1/orders/${id}/tracking/${shipmentId}`,
+      role: 'operator',
+    });
+    expect(removed.status).toBe(409);
+    const after = await order(id);
+    expect(after.lines[0].shippedQuantity).toBe(1);
+    expect((await act(id, rid, 'resend', { warehouseId })).status).toBe(409);
   });
 });

@@ -288,15 +288,10 @@ describe('newReturnLines', () => {
   it('counts units other returns claim against what shipped, whatever state they are in but declined', () => {
     const others = [claim('requested', 'A', 1), claim('received', 'A', 1), claim('completed', 'B', 1)];
     const refusal = thrown(() =>
-      newReturnLines(
-        'O1',
-        shipped,
-        others,
-        [
-          { itemId: 'A', quantity: 2, reasonCode: 'damaged' },
-          { itemId: 'B', quantity: 1, reasonCode: 'damaged' },
-        ],
-      ),
+      newReturnLines('O1', shipped, others, [
+        { itemId: 'A', quantity: 2, reasonCode: 'damaged' },
+        { itemId: 'B', quantity: 1, reasonCode: 'damaged' },
+      ]),
     );
     expect(refusal).toBeInstanceOf(Conflict);
     expect(refusal.extensions).toEqual({
@@ -309,15 +304,10 @@ describe('newReturnLines', () => {
 
   it('lets the units of a declined return be returned again', () => {
     const others = [claim('declined', 'A', 3), claim('declined', 'B', 1)];
-    const lines = newReturnLines(
-      'O1',
-      shipped,
-      others,
-      [
-        { itemId: 'A', quantity: 3, reasonCode: 'damaged' },
-        { itemId: 'B', quantity: 1, reasonCode: 'damaged' },
-      ],
-    );
+    const lines = newReturnLines('O1', shipped, others, [
+      { itemId: 'A', quantity: 3, reasonCode: 'damaged' },
+      { itemId: 'B', quantity: 1, reasonCode: 'damaged' },
+    ]);
     expect(lines.map((line) => [line.itemId, line.quantity])).toEqual([
       ['A', 3],
       ['B', 1],
@@ -327,15 +317,10 @@ describe('newReturnLines', () => {
   it('accepts quantities exactly at the limit of shipped less claimed', () => {
     const others = [claim('approved', 'A', 2)];
     expect(() =>
-      newReturnLines(
-        'O1',
-        shipped,
-        others,
-        [
-          { itemId: 'A', quantity: 1, reasonCode: 'damaged' },
-          { itemId: 'B', quantity: 1, reasonCode: 'damaged' },
-        ],
-      ),
+      newReturnLines('O1', shipped, others, [
+        { itemId: 'A', quantity: 1, reasonCode: 'damaged' },
+        { itemId: 'B', quantity: 1, reasonCode: 'damaged' },
+      ]),
     ).not.toThrow();
   });
 
@@ -392,7 +377,10 @@ describe('withReceipt', () => {
   };
 
   it('keeps the return incomplete while a line still awaits units', () => {
-    const first = withReceipt(approved, [restock('A', 2), { itemId: 'B', quantity: 1, disposition: 'missing' }]);
+    const first = withReceipt(approved, [
+      restock('A', 2),
+      { itemId: 'B', quantity: 1, disposition: 'missing' },
+    ]);
     expect(first.complete).toBe(false);
     expect(first.lines.map((line) => line.received)).toEqual([
       { restock: 2, damaged: 0, missing: 0 },
@@ -441,9 +429,9 @@ describe('withReceipt', () => {
   });
 
   it('checks receipt lines for the same item together against what it awaits', () => {
-    expect(failures(approved, [restock('A', 2), { itemId: 'A', quantity: 2, disposition: 'damaged' }])).toEqual([
-      { path: 'body.lines[1].quantity', message: 'A awaits 1 more unit, not 2' },
-    ]);
+    expect(
+      failures(approved, [restock('A', 2), { itemId: 'A', quantity: 2, disposition: 'damaged' }]),
+    ).toEqual([{ path: 'body.lines[1].quantity', message: 'A awaits 1 more unit, not 2' }]);
   });
 
   it('refuses a restock that names no warehouse', () => {

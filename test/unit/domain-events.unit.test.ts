@@ -178,4 +178,45 @@ describe('domain events from stream records', () => {
       summary: { status: 'closed', shipments: 2, pickupReference: 'PU-1' },
     });
   });
+
+  it('publish a return under the name of its transition, its delete as return.deleted, and nothing for its replacement shipment', () => {
+    const ret = {
+      PK: 'ORDER#WS-1',
+      SK: 'R#01ARZ3NDEKTSV4RRFFQ69G5FAV',
+      entity: 'order-return',
+      id: '01ARZ3NDEKTSV4RRFFQ69G5FAV',
+      orderId: 'WS-1',
+      state: 'requested',
+      lines: [{ itemId: 'A', quantity: 1 }],
+      version: 1,
+      eventType: 'return.requested',
+    };
+    expect(toDomainEvent(record('INSERT', ret))).toMatchObject({
+      type: 'return.requested',
+      resourceId: ret.id,
+      summary: { orderId: 'WS-1', state: 'requested' },
+    });
+    const refunded = { ...ret, state: 'refunded', version: 4, eventType: 'return.refunded' };
+    expect(
+      toDomainEvent(record('MODIFY', refunded, { ...ret, state: 'received', version: 3 })),
+    ).toMatchObject({
+      type: 'return.refunded',
+      changedFields: ['state', 'version'],
+    });
+    expect(toDomainEvent(record('REMOVE', undefined, ret))).toMatchObject({ type: 'return.deleted' });
+    const replacement = {
+      PK: 'ORDER#WS-1',
+      SK: 'S#01ARZ3NDEKTSV4RRFFQ69G5FAW',
+      entity: 'shipment',
+      id: '01ARZ3NDEKTSV4RRFFQ69G5FAW',
+      orderId: 'WS-1',
+      source: 'replacement',
+      status: 'active',
+      version: 1,
+    };
+    expect(toDomainEvent(record('INSERT', replacement))).toBeUndefined();
+    expect(toDomainEvent(record('INSERT', { ...replacement, source: 'manual' }))).toMatchObject({
+      type: 'shipment.created',
+    });
+  });
 });

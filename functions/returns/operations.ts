@@ -30,6 +30,7 @@ import { draftOf } from '../../shared/orders/decide';
 import { loadOrder } from '../../shared/orders/repository';
 import { commitOrderChange } from '../../shared/orders/writer';
 import { recordReplacement } from '../../shared/shipments/commit';
+import { allReturnsOfOrder } from '../../shared/returns/claims';
 import { allShipmentsOfOrder } from '../../shared/shipments/repository';
 import { applyStockMovements } from '../../shared/stock/ledger';
 import { getItems } from '../../shared/db/query';
@@ -37,7 +38,6 @@ import { stockKey } from '../../shared/db/keys';
 import { findDefaultWarehouseId, findWarehouse } from '../../shared/warehouses/repository';
 import type { returnsCatalogue } from './routes';
 import {
-  allReturns,
   deleteReturn,
   findReturn,
   guardVersion,
@@ -59,7 +59,8 @@ const answer = (ret: OrderReturn) => ({
 
 /** A lost race for the return or for the units its order's returns claim: decide again. */
 const lostReturnRace = (error: unknown) =>
-  error instanceof TransactionCancelled && (error.refused('return') || error.refused('guard'));
+  error instanceof TransactionCancelled &&
+  (error.refused('return') || error.refused('guard') || error.refused('order'));
 
 const retried = <T>(what: string, work: () => Promise<T>) =>
   withRetry({ what, isRace: lostReturnRace }, work);
@@ -142,7 +143,7 @@ export const returnOperations: Implementations<Routes> = {
     const created = await retried(`Returns of order ${params.order_id}`, async () => {
       const [stored, others, guard] = await Promise.all([
         loadOrder(params.order_id),
-        allReturns(params.order_id),
+        allReturnsOfOrder(params.order_id),
         guardVersion(params.order_id),
       ]);
       if (!stored) throw orderNotFound(params.order_id);

@@ -7,7 +7,7 @@
 import { tableName } from '../../shared/db/client';
 import { orderKey, orderReturnKey, orderReturnsGuardKey, returnsOfOrder } from '../../shared/db/keys';
 import type { Page } from '../../shared/db/query';
-import { getItem, queryAll, queryPage } from '../../shared/db/query';
+import { getItem, queryPage } from '../../shared/db/query';
 import { toResource } from '../../shared/db/resource';
 import type { NamedItem } from '../../shared/db/transactions';
 import { transactWrite } from '../../shared/db/transactions';
@@ -19,12 +19,6 @@ const toReturn = (item: Record<string, unknown>): OrderReturn => toResource(retu
 export async function findReturn(orderId: string, returnId: string): Promise<OrderReturn | undefined> {
   const item = await getItem(orderReturnKey(orderId, returnId), true);
   return item ? toReturn(item) : undefined;
-}
-
-/** Every return of the order (a bounded set: at most one per shipped unit). */
-export async function allReturns(orderId: string): Promise<OrderReturn[]> {
-  const items = await queryAll({ ...returnsOfOrder(orderId), consistent: true });
-  return items.map(toReturn);
 }
 
 /** Newest first: return ids are ULIDs, so the key order is the order of creation. */

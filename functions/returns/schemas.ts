@@ -60,21 +60,30 @@ export const receiveSchema = z.strictObject({
     .check(z.minLength(1), z.maxLength(1000)),
 });
 
-export const refundSchema = z.strictObject({
-  /** Returned lines and units to pay back, at the price paid for them. */
-  lines: z
-    .array(z.strictObject({ itemId: itemIdSchema, quantity: unitsSchema }))
-    .check(z.maxLength(500), z.refine(distinctItems, 'each item id at most once')),
-  /** Pay back the lines' tax too. */
-  includeTax: z._default(z.boolean(), true),
-  /** Minor units of the order's shipping charge to pay back. */
-  shipping: z._default(
-    z.number().check(z.int(), z.minimum(0), z.maximum(maxAmount, `must be at most ${maxAmount} minor units`)),
-    0,
-  ),
-  method: z._default(z.enum(paymentMethods), 'card'),
-  reference: z.optional(lineText(200)),
-});
+export const refundSchema = z
+  .strictObject({
+    /** Returned lines and units to pay back, at the price paid for them. */
+    lines: z
+      .array(z.strictObject({ itemId: itemIdSchema, quantity: unitsSchema }))
+      .check(z.maxLength(500), z.refine(distinctItems, 'each item id at most once')),
+    /** Pay back the lines' tax too. */
+    includeTax: z._default(z.boolean(), true),
+    /** Minor units of the order's shipping charge to pay back. */
+    shipping: z._default(
+      z
+        .number()
+        .check(z.int(), z.minimum(0), z.maximum(maxAmount, `must be at most ${maxAmount} minor units`)),
+      0,
+    ),
+    method: z._default(z.enum(paymentMethods), 'card'),
+    reference: z.optional(lineText(200)),
+  })
+  .check(
+    z.refine((refund) => refund.lines.length > 0 || refund.shipping > 0, {
+      message: 'name the lines to refund, or shipping, or both',
+      path: ['lines'],
+    }),
+  );
 
 export const resendSchema = z.strictObject({
   /** The warehouse the replacement ships from. */

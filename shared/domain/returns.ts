@@ -183,6 +183,38 @@ export function checkAction(ret: OrderReturn, action: ReturnAction): void {
 /** Returns whose units count against what shipped: all but declined ones (deleted ones are gone). */
 export const claimsUnits = (ret: Pick<OrderReturn, 'state'>) => ret.state !== 'declined';
 
+/** Units claimed per order line by these returns (declined ones claim nothing). */
+export function claimedUnits(returns: readonly Pick<OrderReturn, 'state' | 'lines'>[]): Map<string, number> {
+  const claimed = new Map<string, number>();
+  for (const ret of returns.filter(claimsUnits)) {
+    for (const line of ret.lines) claimed.set(line.itemId, (claimed.get(line.itemId) ?? 0) + line.quantity);
+  }
+  return claimed;
+}
+
+/**
+ * 409 when shipped quantities would fall below what the order's returns claim (a shipment taken back
+ * from under a return).
+ */
+export function checkClaimsCovered(
+  orderId: string,
+  lines: readonly Pick<OrderLine, 'itemId' | 'sku' | 'shippedQuantity'>[],
+  claimed: ReadonlyMap<string, number>,
+): void {
+  const short = lines.flatMap((line) => {
+    const claim = claimed.get(line.itemId) ?? 0;
+    return claim > line.shippedQuantity
+      ? [{ itemId: line.itemId, sku: line.sku, claimedByReturns: claim, shipped: line.shippedQuantity }]
+      : [];
+  });
+  if (short.length > 0) {
+    throw new Conflict(
+      `Returns of order ${orderId} claim units this would unship: ${short.map((s) => `${s.itemId} (${s.sku}): ${s.claimedByReturns} claimed, ${s.shipped} would stay shipped`).join('; ')}. Decline or delete those returns first.`,
+      { lines: short },
+    );
+  }
+}
+
 export interface RequestedLine {
   itemId: string;
   quantity: number;
@@ -215,10 +247,7 @@ export function newReturnLines(
       })),
     );
   }
-  const claimed = new Map<string, number>();
-  for (const ret of others.filter(claimsUnits)) {
-    for (const line of ret.lines) claimed.set(line.itemId, (claimed.get(line.itemId) ?? 0) + line.quantity);
-  }
+  const claimed = claimedUnits(others);
   const over = requested.flatMap((line) => {
     const orderLine = orderLines.find((candidate) => candidate.itemId === line.itemId)!;
     const returnable = Math.max(0, orderLine.shippedQuantity - (claimed.get(line.itemId) ?? 0));

@@ -12,7 +12,9 @@ import {
   shipmentWeight,
   withShippedUnits,
 } from '../domain/shipment';
+import { checkClaimsCovered } from '../domain/returns';
 import { Conflict, NotFound } from '../errors';
+import { returnClaims } from '../returns/claims';
 import { spokenForElsewhere } from '../events/domain-events';
 import { newId } from '../ids';
 import { draftOf } from '../orders/decide';
@@ -193,6 +195,8 @@ async function takeBack(
           ? { ...found, status: 'voided', voidedAt: at, updatedAt: at, version: found.version + 1 }
           : found;
       const nextLines = withShippedUnits(stored.order.lines, found.lines, -1);
+      // Not from under a return: a return inserted meanwhile is refused by the order's version.
+      checkClaimsCovered(request.orderId, nextLines, await returnClaims(request.orderId));
       return {
         draft: { ...draftOf(stored.order), lines: nextLines },
         history: [shipmentNote(found, stored.order.lines, nextLines, -1, how)],

@@ -107,6 +107,22 @@ describe('returns: what may be returned', () => {
     expect((await openReturn(id, [{ itemId: 'A', quantity: 3, reasonCode: 'other' }])).status).toBe(201);
   });
 
+  it('keeps a shipment from being taken back from under a return, until the return is declined', async () => {
+    const { id } = await shippedOrder([orderLine({ itemId: 'A', sku: 'RQ-E', quantity: 2 })]);
+    const rid = (await openReturn(id, [{ itemId: 'A', quantity: 1, reasonCode: 'defective' }])).body.id;
+    const shipmentId = (await call({ method: 'GET', path: `/v1/orders/${id}/tracking` })).body.items[0].id;
+    const remove = () =>
+      call({ method: 'DELETE', path: `/v1/orders/${id}/tracking/${shipmentId}`, role: 'operator' });
+    const refused = await remove();
+    expect(refused.status, refused.text).toBe(409);
+    expect(refused.body.lines).toEqual([{ itemId: 'A', sku: 'RQ-E', claimedByReturns: 1, shipped: 0 }]);
+    expect((await order(id)).lines[0].shippedQuantity).toBe(2);
+    await act(id, rid, 'decline', { reasonCode: 'not_eligible' });
+    expect((await remove()).status).toBe(204);
+    // Nothing shipped any more: no new return.
+    expect((await openReturn(id, [{ itemId: 'A', quantity: 1, reasonCode: 'other' }])).status).toBe(409);
+  });
+
   it('refuses an order with nothing shipped (409), unknown lines (400), unknown orders (404)', async () => {
     const { id } = await shippedOrder([orderLine({ itemId: 'A', sku: 'RQ-B', quantity: 1 })], {
       ship: false,

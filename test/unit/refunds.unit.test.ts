@@ -139,10 +139,11 @@ describe('refundAmounts: the remainder of a line is placed deterministically', (
     });
   });
 
-  it('counts units refunded by every return of the order, not only this one', () => {
+  it("counts units an earlier return's refund covered when refunding for another return", () => {
     const payments = [payment(1100)];
     const first = refundAmounts([thirds], 0, payments, ask([{ itemId: 'A', quantity: 2 }]));
     payments.push(refundPayment(first, 'R1'));
+    // The service asks this one for return R2: the arithmetic reads only the order's payments.
     const second = refundAmounts([thirds], 0, payments, ask([{ itemId: 'A', quantity: 1 }]));
     expect(second.lines).toEqual([{ itemId: 'A', quantity: 1, goods: 334, tax: 34 }]);
   });

@@ -116,22 +116,20 @@ describe('checkAction: every state against every action', () => {
     completed: [],
   };
   const pairs = returnStates.flatMap((state) =>
-    returnActions.map((action) => ({
-      state,
-      action,
-      verdict: allowed[state].includes(action) ? 'allows' : 'refuses',
-    })),
+    returnActions.map(
+      (action) => [state, allowed[state].includes(action) ? 'allows' : 'refuses', action] as const,
+    ),
   );
 
   it('covers all 7 states and 7 actions', () => {
     expect(pairs).toHaveLength(49);
   });
 
-  it.each(returnStates)('lists what a %s return allows, in the order a UI offers it', (state) => {
+  it.each(returnStates)('lists what a return allows in the order a UI offers it: %s', (state) => {
     expect(allowedActions(typical[state])).toEqual(allowed[state]);
   });
 
-  it.each(pairs)('a $state return $verdict $action', ({ state, action, verdict }) => {
+  it.each(pairs)('a return in state %s %s %s', (state, verdict, action) => {
     const ret = typical[state];
     if (verdict === 'allows') {
       expect(() => checkAction(ret, action)).not.toThrow();
@@ -212,18 +210,21 @@ describe('checkAction: states whose actions do not depend on facts', () => {
     { name: 'everything refunded and resent', lines: [receivedLine(2, 2)], replacement },
   ];
 
-  it.each(facts)('a completed return allows nothing ($name)', ({ lines, replacement: sent }) => {
-    const ret = orderReturn({ state: 'completed', lines, ...(sent ? { replacement: sent } : {}) });
+  const withFacts = (state: ReturnState, { lines, replacement: sent }: (typeof facts)[number]) =>
+    orderReturn({ state, lines, ...(sent ? { replacement: sent } : {}) });
+
+  it.each(facts)('a completed return allows nothing ($name)', (fact) => {
+    const ret = withFacts('completed', fact);
     expect(allowedActions(ret)).toEqual([]);
     for (const action of returnActions) expect(() => checkAction(ret, action)).toThrow(Conflict);
   });
 
-  it.each(facts)('a declined return allows only delete ($name)', ({ lines }) => {
-    expect(allowedActions(orderReturn({ state: 'declined', lines }))).toEqual(['delete']);
+  it.each(facts)('a declined return allows only delete ($name)', (fact) => {
+    expect(allowedActions(withFacts('declined', fact))).toEqual(['delete']);
   });
 
-  it.each(facts)('an approved return allows only receive ($name)', ({ lines }) => {
-    expect(allowedActions(orderReturn({ state: 'approved', lines }))).toEqual(['receive']);
+  it.each(facts)('an approved return allows only receive ($name)', (fact) => {
+    expect(allowedActions(withFacts('approved', fact))).toEqual(['receive']);
   });
 });
 

@@ -18,7 +18,9 @@ export const paymentSchema = z.strictObject({
   refund: z.optional(
     z.object({
       returnId: z.string(),
-      lines: z.array(z.object({ itemId: z.string(), quantity: z.number(), goods: z.number(), tax: z.number() })),
+      lines: z.array(
+        z.object({ itemId: z.string(), quantity: z.number(), goods: z.number(), tax: z.number() }),
+      ),
       shipping: z.number(),
     }),
   ),

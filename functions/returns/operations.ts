@@ -339,7 +339,7 @@ export const returnOperations: Implementations<Routes> = {
               ? [
                   {
                     path: `body.lines[${index}].quantity`,
-                    message: `${line.itemId} has ${left} unit(s) left to refund on this return`,
+                    message: `line ${line.itemId} has ${left} unit(s) left to refund on this return`,
                   },
                 ]
               : [];

@@ -305,7 +305,7 @@ export function withReceipt(
     if (line.quantity > left) {
       problems.push({
         path: `body.lines[${index}].quantity`,
-        message: `${line.itemId} awaits ${left} more unit${left === 1 ? '' : 's'}, not ${line.quantity}`,
+        message: `line ${line.itemId} awaits ${left} more unit${left === 1 ? '' : 's'}, not ${line.quantity}`,
       });
     }
     if (line.disposition === 'restock' && !line.warehouseId) {

@@ -425,14 +425,14 @@ describe('withReceipt', () => {
       lines: [returnLine({ quantity: 3, received: { restock: 1, damaged: 1, missing: 0 } })],
     });
     expect(failures(partly, [restock('A', 2)])).toEqual([
-      { path: 'body.lines[0].quantity', message: 'A awaits 1 more unit, not 2' },
+      { path: 'body.lines[0].quantity', message: 'line A awaits 1 more unit, not 2' },
     ]);
   });
 
   it('checks receipt lines for the same item together against what it awaits', () => {
     expect(
       failures(approved, [restock('A', 2), { itemId: 'A', quantity: 2, disposition: 'damaged' }]),
-    ).toEqual([{ path: 'body.lines[1].quantity', message: 'A awaits 1 more unit, not 2' }]);
+    ).toEqual([{ path: 'body.lines[1].quantity', message: 'line A awaits 1 more unit, not 2' }]);
   });
 
   it('refuses a restock that names no warehouse', () => {

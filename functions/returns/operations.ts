@@ -9,7 +9,7 @@ import { TransactionCancelled } from '../../shared/db/errors';
 import { toResource } from '../../shared/db/resource';
 import { withRetry } from '../../shared/db/retry';
 import type { MovementRequest } from '../../shared/domain/stock-ledger';
-import { WarehouseRefused } from '../../shared/domain/stock-ledger';
+import { knowsUnitCost, WarehouseRefused } from '../../shared/domain/stock-ledger';
 import type { OrderReturn, ReturnAction, ReturnState } from '../../shared/domain/returns';
 import {
   allowedActions,
@@ -30,14 +30,15 @@ import { draftOf } from '../../shared/orders/decide';
 import { loadOrder } from '../../shared/orders/repository';
 import { commitOrderChange } from '../../shared/orders/writer';
 import { recordReplacement } from '../../shared/shipments/commit';
-import { allReturnsOfOrder } from '../../shared/returns/claims';
+import { returnsGuardItem } from '../../shared/returns/claims';
 import { allShipmentsOfOrder } from '../../shared/shipments/repository';
 import { applyStockMovements } from '../../shared/stock/ledger';
-import { getItems } from '../../shared/db/query';
-import { stockKey } from '../../shared/db/keys';
+import { queryAll } from '../../shared/db/query';
+import { stockOfSku } from '../../shared/db/keys';
 import { findDefaultWarehouseId, findWarehouse } from '../../shared/warehouses/repository';
 import type { returnsCatalogue } from './routes';
 import {
+  allReturns,
   deleteReturn,
   findReturn,
   guardVersion,
@@ -60,7 +61,7 @@ const answer = (ret: OrderReturn) => ({
 /** A lost race for the return or for the units its order's returns claim: decide again. */
 const lostReturnRace = (error: unknown) =>
   error instanceof TransactionCancelled &&
-  (error.refused('return') || error.refused('guard') || error.refused('order'));
+  (error.refused('return') || error.refused(returnsGuardItem) || error.refused('order'));
 
 const retried = <T>(what: string, work: () => Promise<T>) =>
   withRetry({ what, isRace: lostReturnRace }, work);
@@ -117,6 +118,40 @@ async function activeWarehouse(id: string, path: string) {
   return warehouse;
 }
 
+/**
+ * What each restocked line's units cost: their SKU's average cost in the warehouse the line shipped from,
+ * else in any warehouse that knows a cost for it (the line may have left a warehouse since emptied); a
+ * line whose SKU no warehouse knows a cost for is left to the ledger (the target warehouse's average).
+ */
+async function restockCosts(
+  orderId: string,
+  lines: ReadonlyArray<{ itemId: string; sku: string }>,
+): Promise<Map<string, number>> {
+  if (lines.length === 0) return new Map();
+  const shipments = await allShipmentsOfOrder(orderId);
+  const skus = [...new Set(lines.map((line) => line.sku))];
+  const records = new Map(
+    await Promise.all(
+      skus.map(async (sku) => [sku, await queryAll({ ...stockOfSku(sku), consistent: true })] as const),
+    ),
+  );
+  const costs = new Map<string, number>();
+  for (const line of lines) {
+    const from = shipments.find(
+      (shipment) =>
+        shipment.status === 'active' &&
+        shipment.source !== 'replacement' &&
+        shipment.lines.some((shipped) => shipped.itemId === line.itemId),
+    )?.warehouseId;
+    const known = (records.get(line.sku) ?? []).filter((record) =>
+      knowsUnitCost({ onHand: Number(record.onHand), averageUnitCost: Number(record.averageUnitCost) }),
+    );
+    const record = known.find((candidate) => candidate.warehouseId === from) ?? known[0];
+    if (record) costs.set(line.itemId, Number(record.averageUnitCost));
+  }
+  return costs;
+}
+
 /** The warehouse the order's units left from: its shipments', else its assigned one, else the default. */
 async function shippedFrom(orderId: string, itemIds: readonly string[], assigned?: string) {
   const shipments = await allShipmentsOfOrder(orderId);
@@ -141,11 +176,9 @@ export const returnOperations: Implementations<Routes> = {
 
   async createOrderReturn({ params, body, caller }) {
     const created = await retried(`Returns of order ${params.order_id}`, async () => {
-      const [stored, others, guard] = await Promise.all([
-        loadOrder(params.order_id),
-        allReturnsOfOrder(params.order_id),
-        guardVersion(params.order_id),
-      ]);
+      // The guard first: the returns read after it are at least as new as the version the commit holds.
+      const guard = await guardVersion(params.order_id);
+      const [stored, others] = await Promise.all([loadOrder(params.order_id), allReturns(params.order_id)]);
       if (!stored) throw orderNotFound(params.order_id);
       const lines = newReturnLines(params.order_id, stored.order.lines, others, body.lines);
       const at = new Date().toISOString();
@@ -172,13 +205,8 @@ export const returnOperations: Implementations<Routes> = {
         version: 1,
         eventType: 'return.requested',
       };
-      try {
-        await insertReturn(ret, guard);
-      } catch (error) {
-        if (error instanceof TransactionCancelled && error.refused('order'))
-          throw orderNotFound(params.order_id);
-        throw error;
-      }
+      // An order changed (or deleted) meanwhile refuses it as `order`: decided again on a fresh read.
+      await insertReturn(ret, stored.order.version, guard);
       return ret;
     });
     return { body: answer(created) };
@@ -247,27 +275,14 @@ export const returnOperations: Implementations<Routes> = {
       checkAction(ret, 'receive');
       const { lines, complete } = withReceipt(ret, body.lines);
       const restocks = body.lines.filter((line) => line.disposition === 'restock');
-      // Restocked units come back at the average cost of their SKU where they shipped from.
-      const stored = await loadOrder(params.order_id);
-      const from = await shippedFrom(
-        params.order_id,
-        restocks.map((line) => line.itemId),
-        stored?.order.warehouseId,
-      );
       const skuOf = (itemId: string) => ret.lines.find((line) => line.itemId === itemId)!.sku;
-      const costs = new Map(
-        from
-          ? (
-              await getItems(
-                restocks.map((line) => stockKey(skuOf(line.itemId), from)),
-                true,
-              )
-            ).map((item) => [String(item.sku), Number(item.averageUnitCost)])
-          : [],
+      const costs = await restockCosts(
+        params.order_id,
+        restocks.map((line) => ({ itemId: line.itemId, sku: skuOf(line.itemId) })),
       );
       const at = new Date().toISOString();
       const receiptLines = body.lines.map((line) => {
-        const unitCost = line.disposition === 'restock' ? costs.get(skuOf(line.itemId)) : undefined;
+        const unitCost = line.disposition === 'restock' ? costs.get(line.itemId) : undefined;
         return { ...line, ...(unitCost === undefined ? {} : { unitCost }) };
       });
       const counted = (disposition: string) =>

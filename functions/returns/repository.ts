@@ -7,18 +7,27 @@
 import { tableName } from '../../shared/db/client';
 import { orderKey, orderReturnKey, orderReturnsGuardKey, returnsOfOrder } from '../../shared/db/keys';
 import type { Page } from '../../shared/db/query';
-import { getItem, queryPage } from '../../shared/db/query';
+import { getItem, queryAll, queryPage } from '../../shared/db/query';
 import { toResource } from '../../shared/db/resource';
 import type { NamedItem } from '../../shared/db/transactions';
 import { transactWrite } from '../../shared/db/transactions';
 import type { OrderReturn } from '../../shared/domain/returns';
 import { returnSchema } from '../../shared/domain/returns';
+import { returnsGuardItem } from '../../shared/returns/claims';
+
+export { returnsGuardVersion as guardVersion } from '../../shared/returns/claims';
 
 const toReturn = (item: Record<string, unknown>): OrderReturn => toResource(returnSchema, item);
 
 export async function findReturn(orderId: string, returnId: string): Promise<OrderReturn | undefined> {
   const item = await getItem(orderReturnKey(orderId, returnId), true);
   return item ? toReturn(item) : undefined;
+}
+
+/** Every return of the order (a bounded set: at most one per shipped unit). */
+export async function allReturns(orderId: string): Promise<OrderReturn[]> {
+  const items = await queryAll({ ...returnsOfOrder(orderId), consistent: true });
+  return items.map(toReturn);
 }
 
 /** Newest first: return ids are ULIDs, so the key order is the order of creation. */
@@ -37,16 +46,10 @@ export async function returnsPage(
   return { items: result.items.map(toReturn), nextCursor: result.nextCursor };
 }
 
-/** The version of the order's returns guard (0 before its first return). */
-export async function guardVersion(orderId: string): Promise<number> {
-  const item = await getItem(orderReturnsGuardKey(orderId), true);
-  return item ? Number(item.version) : 0;
-}
-
-/** Moves the guard from the version read: refused as `guard` when another change moved it first. */
+/** Moves the guard from the version read: refused as `returns-guard` when another change moved it first. */
 function guardMove(orderId: string, readVersion: number): NamedItem {
   return [
-    'guard',
+    returnsGuardItem,
     {
       Put: {
         TableName: tableName(),
@@ -79,9 +82,13 @@ export function returnPut(
   ];
 }
 
-/** A new return, while its order exists and no other return claimed units since the guard was read. */
+/**
+ * A new return, while its order is at the version read (its shipped quantities as checked: a shipment
+ * taken back meanwhile refuses it as `order`) and no other return claimed units since the guard was read.
+ */
 export async function insertReturn(
   ret: OrderReturn & { eventType: string },
+  readOrderVersion: number,
   readGuard: number,
 ): Promise<void> {
   await transactWrite([
@@ -91,7 +98,8 @@ export async function insertReturn(
         ConditionCheck: {
           TableName: tableName(),
           Key: orderKey(ret.orderId),
-          ConditionExpression: 'attribute_exists(PK)',
+          ConditionExpression: 'version = :order',
+          ExpressionAttributeValues: { ':order': readOrderVersion },
         },
       },
     ],

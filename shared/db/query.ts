@@ -14,8 +14,12 @@ export async function getItem(key: ItemKey, consistent = false): Promise<Item | 
   return result.Item;
 }
 
-/** BatchGetItem in chunks of 100, retrying unprocessed keys; answers the items found, in no particular order. */
-export async function getItems(keys: ItemKey[], consistent = false): Promise<Item[]> {
+/**
+ * BatchGetItem in chunks of 100, retrying unprocessed keys; answers the items found, in no particular order.
+ * A key named twice is read once (DynamoDB refuses a batch that repeats a key).
+ */
+export async function getItems(requested: ItemKey[], consistent = false): Promise<Item[]> {
+  const keys = [...new Map(requested.map((key) => [`${key.PK}\u0000${key.SK}`, key])).values()];
   const found: Item[] = [];
   for (let start = 0; start < keys.length; start += 100) {
     let pending: Record<string, NativeAttributeValue>[] | undefined = keys.slice(start, start + 100);

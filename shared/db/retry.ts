@@ -4,6 +4,7 @@
  * again from a fresh read; throttling and an unreachable DynamoDB are tried again too. When the
  * deadline passes, StorageBusy says which it was, and the kernel answers 409 or 503 with Retry-After.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { ConditionFailed, StorageBusy, TransactionCancelled, storageFailureKind } from './errors';
 
 /** Thrown by the work to ask for another attempt: what it read changed before it could write. */
@@ -51,19 +52,27 @@ function failureKind(error: unknown, options: RetryOptions): StorageBusy['kind']
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * The deadline of the outermost retry loop under way: a loop inside another (an order write inside a
+ * return's) ends by the outer one's deadline, so the whole request stays within one policy deadline.
+ */
+const deadlines = new AsyncLocalStorage<number>();
+
 export async function withRetry<T>(options: RetryOptions, work: (attempt: number) => Promise<T>): Promise<T> {
-  const started = Date.now();
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await work(attempt);
-    } catch (error) {
-      const kind = failureKind(error, options);
-      if (!kind) throw error;
-      const pause = Math.random() * Math.min(policy.capMs, policy.baseMs * 2 ** attempt);
-      if (Date.now() + pause - started > policy.deadlineMs) {
-        throw new StorageBusy(kind, kind === 'contention' ? 1 : 2, options.what, { cause: error });
+  const deadline = Math.min(Date.now() + policy.deadlineMs, deadlines.getStore() ?? Infinity);
+  return deadlines.run(deadline, async () => {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await work(attempt);
+      } catch (error) {
+        const kind = failureKind(error, options);
+        if (!kind) throw error;
+        const pause = Math.random() * Math.min(policy.capMs, policy.baseMs * 2 ** attempt);
+        if (Date.now() + pause > deadline) {
+          throw new StorageBusy(kind, kind === 'contention' ? 1 : 2, options.what, { cause: error });
+        }
+        await sleep(pause);
       }
-      await sleep(pause);
     }
-  }
+  });
 }

@@ -10,6 +10,9 @@ import * as z from 'zod/mini';
 import { Conflict, ValidationFailed } from '../errors';
 import { skuSchema, timestampSchema } from '../http/schemas';
 import type { OrderLine } from './order';
+import { claimedUnits } from './return-claims';
+
+export { checkClaimsCovered, claimedUnits, claimsUnits } from './return-claims';
 
 export const returnStates = [
   'requested',
@@ -180,41 +183,6 @@ export function checkAction(ret: OrderReturn, action: ReturnAction): void {
   );
 }
 
-/** Returns whose units count against what shipped: all but declined ones (deleted ones are gone). */
-export const claimsUnits = (ret: Pick<OrderReturn, 'state'>) => ret.state !== 'declined';
-
-/** Units claimed per order line by these returns (declined ones claim nothing). */
-export function claimedUnits(returns: readonly Pick<OrderReturn, 'state' | 'lines'>[]): Map<string, number> {
-  const claimed = new Map<string, number>();
-  for (const ret of returns.filter(claimsUnits)) {
-    for (const line of ret.lines) claimed.set(line.itemId, (claimed.get(line.itemId) ?? 0) + line.quantity);
-  }
-  return claimed;
-}
-
-/**
- * 409 when shipped quantities would fall below what the order's returns claim (a shipment taken back
- * from under a return).
- */
-export function checkClaimsCovered(
-  orderId: string,
-  lines: readonly Pick<OrderLine, 'itemId' | 'sku' | 'shippedQuantity'>[],
-  claimed: ReadonlyMap<string, number>,
-): void {
-  const short = lines.flatMap((line) => {
-    const claim = claimed.get(line.itemId) ?? 0;
-    return claim > line.shippedQuantity
-      ? [{ itemId: line.itemId, sku: line.sku, claimedByReturns: claim, shipped: line.shippedQuantity }]
-      : [];
-  });
-  if (short.length > 0) {
-    throw new Conflict(
-      `Returns of order ${orderId} claim units this would unship: ${short.map((s) => `${s.itemId} (${s.sku}): ${s.claimedByReturns} claimed, ${s.shipped} would stay shipped`).join('; ')}. Decline or delete those returns first.`,
-      { lines: short },
-    );
-  }
-}
-
 export interface RequestedLine {
   itemId: string;
   quantity: number;
@@ -292,21 +260,29 @@ export function withReceipt(
   received: readonly ReceivedLine[],
 ): { lines: ReturnLine[]; complete: boolean } {
   const problems: Array<{ path: string; message: string }> = [];
-  const awaiting = new Map(ret.lines.map((line) => [line.itemId, line.quantity - accounted(line)]));
+  const asked = new Map<string, number>();
+  const alreadyReceived = new Map<string, { itemId: string; awaiting: number; asked: number }>();
   received.forEach((line, index) => {
-    const left = awaiting.get(line.itemId);
-    if (left === undefined) {
+    const returned = ret.lines.find((candidate) => candidate.itemId === line.itemId);
+    if (!returned) {
       problems.push({
         path: `body.lines[${index}].itemId`,
         message: `return ${ret.id} has no line ${line.itemId}`,
       });
       return;
     }
-    if (line.quantity > left) {
+    const total = (asked.get(line.itemId) ?? 0) + line.quantity;
+    asked.set(line.itemId, total);
+    const awaiting = returned.quantity - accounted(returned);
+    if (total > returned.quantity) {
+      // More than the return holds: no state of the return could take it.
       problems.push({
         path: `body.lines[${index}].quantity`,
-        message: `line ${line.itemId} awaits ${left} more unit${left === 1 ? '' : 's'}, not ${line.quantity}`,
+        message: `line ${line.itemId} returns ${returned.quantity} unit${returned.quantity === 1 ? '' : 's'}, not ${total}`,
       });
+    } else if (total > awaiting) {
+      // Possible on the return, but already received: the return changed, not the request's shape.
+      alreadyReceived.set(line.itemId, { itemId: line.itemId, awaiting, asked: total });
     }
     if (line.disposition === 'restock' && !line.warehouseId) {
       problems.push({ path: `body.lines[${index}].warehouseId`, message: 'a restock names the warehouse' });
@@ -317,12 +293,18 @@ export function withReceipt(
         message: `only restocked units go to a warehouse; ${line.disposition} ones do not`,
       });
     }
-    awaiting.set(line.itemId, left - line.quantity);
   });
   if (problems.length > 0) {
     throw new ValidationFailed(
       `This receipt does not fit return ${ret.id}: ${problems.map((p) => `${p.path} ${p.message}`).join('; ')}.`,
       problems,
+    );
+  }
+  if (alreadyReceived.size > 0) {
+    const lines = [...alreadyReceived.values()];
+    throw new Conflict(
+      `Return ${ret.id} already has these units: ${lines.map((l) => `line ${l.itemId} awaits ${l.awaiting} more, not ${l.asked}`).join('; ')}.`,
+      { lines },
     );
   }
   const lines = ret.lines.map((line) => {

@@ -19,7 +19,10 @@ export async function loadOrder(id: string): Promise<StoredOrder | undefined> {
   const payments = items
     .filter((item) => String(item.SK).startsWith('A#PAYMENT#'))
     .map((item) => toResource(paymentSchema, item));
-  return { order: toResource(orderSchema, header), payments };
+  const order = toResource(orderSchema, header);
+  // Orders written before refunds credited returned goods carry no `credited`: none was.
+  order.totals = { ...order.totals, credited: order.totals.credited ?? 0 };
+  return { order, payments };
 }
 
 /**

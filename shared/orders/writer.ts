@@ -52,6 +52,8 @@ export interface OrderChange {
   rules?: Promise<AutomationRule[]>;
   /** Work the commit waits for, done beside the change's reads (StockChange.commitAfter). */
   commitAfter?: Promise<unknown>;
+  /** Refusals of the caller's own items that are lost races worth deciding again (the retry policy's). */
+  isRace?: (error: unknown) => boolean;
 }
 
 export interface CommittedOrder {
@@ -173,7 +175,8 @@ async function attempt(
 
 export function commitOrderChange(change: OrderChange): Promise<CommittedOrder> {
   const rulesFor = cachedRules(change.rules ? { trigger: change.trigger, rules: change.rules } : undefined);
-  return withRetry({ what: `Order ${change.orderId}` }, (attemptNumber) =>
-    attempt(change, rulesFor, attemptNumber === 0 ? change.read : undefined),
+  return withRetry(
+    { what: `Order ${change.orderId}`, ...(change.isRace ? { isRace: change.isRace } : {}) },
+    (attemptNumber) => attempt(change, rulesFor, attemptNumber === 0 ? change.read : undefined),
   );
 }

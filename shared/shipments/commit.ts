@@ -12,9 +12,10 @@ import {
   shipmentWeight,
   withShippedUnits,
 } from '../domain/shipment';
-import { checkClaimsCovered } from '../domain/returns';
+import { checkClaimsCovered } from '../domain/return-claims';
 import { Conflict, NotFound } from '../errors';
-import { returnClaims } from '../returns/claims';
+import { readReturnClaims, returnsGuardCheck, returnsGuardItem } from '../returns/claims';
+import { TransactionCancelled } from '../db/errors';
 import { spokenForElsewhere } from '../events/domain-events';
 import { newId } from '../ids';
 import { draftOf } from '../orders/decide';
@@ -165,11 +166,14 @@ async function takeBack(
 ): Promise<{ shipment: Shipment; order: CommittedOrder }> {
   let read: Shipment | undefined;
   let after: Shipment | undefined;
+  let guardVersion = 0;
   const order = await commitOrderChange({
     orderId: request.orderId,
     actor: request.actor,
     trigger: 'order.updated',
     ifMatch: request.ifMatch,
+    // A return that claimed units after the claims were read: decided again.
+    isRace: (error) => error instanceof TransactionCancelled && error.refused(returnsGuardItem),
     async build(stored) {
       if (!stored) throw orderNotFound(request.orderId);
       const found = await findShipment(request.orderId, request.shipmentId);
@@ -195,8 +199,10 @@ async function takeBack(
           ? { ...found, status: 'voided', voidedAt: at, updatedAt: at, version: found.version + 1 }
           : found;
       const nextLines = withShippedUnits(stored.order.lines, found.lines, -1);
-      // Not from under a return: a return inserted meanwhile is refused by the order's version.
-      checkClaimsCovered(request.orderId, nextLines, await returnClaims(request.orderId));
+      // Not from under a return: the claims as read, and the guard held at that version in the commit.
+      const { claims, guardVersion: version } = await readReturnClaims(request.orderId);
+      checkClaimsCovered(request.orderId, nextLines, claims);
+      guardVersion = version;
       return {
         draft: { ...draftOf(stored.order), lines: nextLines },
         history: [shipmentNote(found, stored.order.lines, nextLines, -1, how)],
@@ -208,6 +214,7 @@ async function takeBack(
         ? [shipmentReplace(after!, read!), ...shipmentTotalsUpdates(after!, 1)]
         : [shipmentDelete(read!), shipmentRefDelete(read!)]),
       ...shipmentTotalsUpdates(read!, -1),
+      returnsGuardCheck(request.orderId, guardVersion),
       ...(request.items?.(read!) ?? []),
     ],
     stock: (decision) => shipmentStockRequests(decision.stock, read!, -1),

@@ -227,6 +227,31 @@ describe('close and void when something fails', () => {
     expect(await getItem(stockKey('FAIL-G', warehouseId), true)).toMatchObject({ onHand: 10, allocated: 2 });
   });
 
+  it('refuses, before asking the carrier, to void a label whose units a return claims', async () => {
+    const { id } = await orderReady('FAIL-R');
+    const printed = await print(id);
+    expect(printed.status, printed.text).toBe(201);
+    const opened = await call({
+      method: 'POST',
+      path: `/v1/orders/${id}/returns`,
+      body: { lines: [{ itemId: 'A', quantity: 1, reasonCode: 'damaged' }] },
+      role: 'operator',
+    });
+    expect(opened.status, opened.text).toBe(201);
+    const voided = vi.spyOn(parcelCarrier, 'void');
+    const refused = await call({
+      method: 'DELETE',
+      path: `/v1/fulfillment/ship-now/void/${printed.body.shipment.id}`,
+      role: 'operator',
+    });
+    expect(refused.status, refused.text).toBe(409);
+    expect(refused.body).toMatchObject({
+      reasonCode: 'returned_units',
+      lines: [{ itemId: 'A', claimedByReturns: 1 }],
+    });
+    expect(voided).not.toHaveBeenCalled();
+  });
+
   it('lets a close through once a crashed void’s reservation has expired, not before', async () => {
     const { id } = await orderReady('FAIL-H');
     const printed = await print(id);

@@ -28,6 +28,7 @@ describe('PUT and GET /v1/orders/{id}', () => {
       total: 4699,
       paid: 0,
       refunded: 0,
+      credited: 0,
       balance: 4699,
     });
     expect(created.body).toMatchObject({

@@ -202,6 +202,28 @@ describe('returns: receiving and refunding', () => {
     expect(more.status).toBe(409);
   });
 
+  it('restocks one line into two warehouses, the second of which never held the SKU, at the cost it shipped at', async () => {
+    const { id, warehouseId } = await shippedOrder([orderLine({ itemId: 'A', sku: 'RR-C', quantity: 2 })]);
+    const other = await seedWarehouse({ isDefault: false });
+    const rid = (await openReturn(id, [{ itemId: 'A', quantity: 2, reasonCode: 'defective' }])).body.id;
+    await act(id, rid, 'approve');
+    const split = await act(id, rid, 'receive', {
+      lines: [
+        { itemId: 'A', quantity: 1, disposition: 'restock', warehouseId },
+        { itemId: 'A', quantity: 1, disposition: 'restock', warehouseId: other.id },
+      ],
+    });
+    expect(split.status, split.text).toBe(200);
+    expect(split.body.receipts[0].lines.map((line: { unitCost: number }) => line.unitCost)).toEqual([
+      100, 100,
+    ]);
+    expect(await getItem(stockKey('RR-C', warehouseId), true)).toMatchObject({ onHand: 9 });
+    expect(await getItem(stockKey('RR-C', other.id), true)).toMatchObject({
+      onHand: 1,
+      averageUnitCost: 100,
+    });
+  });
+
   it('refuses a restock into an unknown or inactive warehouse, a receipt beyond what is awaited, and changes nothing', async () => {
     const { id } = await shippedOrder([orderLine({ itemId: 'A', sku: 'RR-B', quantity: 2 })]);
     const rid = (await openReturn(id, [{ itemId: 'A', quantity: 2, reasonCode: 'defective' }])).body.id;
@@ -308,6 +330,25 @@ describe('returns: races', () => {
     const both = await Promise.all([act(id, rid, 'receive', receipt), act(id, rid, 'receive', receipt)]);
     expect(both.map((answer) => answer.status).sort()).toEqual([200, 409]);
     expect(await getItem(stockKey('RACE-B', warehouseId), true)).toMatchObject({ onHand: 10 });
+  });
+
+  it('a new return racing the removal of the shipment it returns: never both', async () => {
+    for (let round = 0; round < 3; round++) {
+      const { id } = await shippedOrder([orderLine({ itemId: 'A', sku: `RACE-D${round}`, quantity: 2 })]);
+      const shipmentId = (await call({ method: 'GET', path: `/v1/orders/${id}/tracking` })).body.items[0].id;
+      const [opened, removed] = await Promise.all([
+        openReturn(id, [{ itemId: 'A', quantity: 2, reasonCode: 'defective' }]),
+        call({ method: 'DELETE', path: `/v1/orders/${id}/tracking/${shipmentId}`, role: 'operator' }),
+      ]);
+      expect([opened.status, removed.status], `${opened.text} / ${removed.text}`).not.toEqual([201, 204]);
+      expect([201, 204]).toContain(opened.status === 201 ? opened.status : removed.status);
+      const shipped = (await order(id)).lines[0].shippedQuantity;
+      const claimed = (await call({ method: 'GET', path: returnsPath(id) })).body.items.reduce(
+        (sum: number, ret: { lines: Array<{ quantity: number }> }) => sum + ret.lines[0]!.quantity,
+        0,
+      );
+      expect(claimed).toBeLessThanOrEqual(shipped);
+    }
   });
 
   it('two new returns racing for the last shipped units: one wins', async () => {

@@ -104,9 +104,14 @@ export function decodeBars(elements: number[]): string {
   let inC = start === code128.startC;
   let text = '';
   for (const value of data) {
-    if (value === code128.codeC) inC = true;
-    else if (value === code128.codeB) inC = false;
-    else text += inC ? String(value).padStart(2, '0') : String.fromCharCode(value + 32);
+    // The same value means different things per code set: 99 is "Code C" in set B, the digits 99 in C.
+    if (inC) {
+      if (value === code128.codeB) inC = false;
+      else if (value < 100) text += String(value).padStart(2, '0');
+      else throw new Error(`value ${value} in code set C`);
+    } else if (value === code128.codeC) inC = true;
+    else if (value < 95) text += String.fromCharCode(value + 32);
+    else throw new Error(`value ${value} in code set B`);
   }
   return text;
 }

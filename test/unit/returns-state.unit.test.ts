@@ -420,19 +420,35 @@ describe('withReceipt', () => {
     expect(approved.lines[0]!.received).toEqual({ restock: 0, damaged: 0, missing: 0 });
   });
 
-  it('refuses more units than a line awaits, naming the quantity and what is awaited', () => {
+  it('refuses more units than the return holds of a line as bad input, naming the quantity', () => {
     const partly = orderReturn({
       lines: [returnLine({ quantity: 3, received: { restock: 1, damaged: 1, missing: 0 } })],
     });
-    expect(failures(partly, [restock('A', 2)])).toEqual([
-      { path: 'body.lines[0].quantity', message: 'line A awaits 1 more unit, not 2' },
+    expect(failures(partly, [restock('A', 4)])).toEqual([
+      { path: 'body.lines[0].quantity', message: 'line A returns 3 units, not 4' },
     ]);
   });
 
-  it('checks receipt lines for the same item together against what it awaits', () => {
+  it('refuses units the return holds but has already received as a conflict with the return, naming what it awaits', () => {
+    const partly = orderReturn({
+      lines: [returnLine({ quantity: 3, received: { restock: 1, damaged: 1, missing: 0 } })],
+    });
+    const error = thrown(() => withReceipt(partly, [restock('A', 2)]));
+    expect(error).toBeInstanceOf(Conflict);
+    expect(error.extensions).toEqual({ lines: [{ itemId: 'A', awaiting: 1, asked: 2 }] });
+  });
+
+  it('checks receipt lines for the same item together, against what the return holds and what it awaits', () => {
     expect(
       failures(approved, [restock('A', 2), { itemId: 'A', quantity: 2, disposition: 'damaged' }]),
-    ).toEqual([{ path: 'body.lines[1].quantity', message: 'line A awaits 1 more unit, not 2' }]);
+    ).toEqual([{ path: 'body.lines[1].quantity', message: 'line A returns 3 units, not 4' }]);
+    const partly = orderReturn({
+      lines: [returnLine({ quantity: 3, received: { restock: 1, damaged: 0, missing: 0 } })],
+    });
+    const error = thrown(() =>
+      withReceipt(partly, [restock('A', 1), { itemId: 'A', quantity: 2, disposition: 'damaged' }]),
+    );
+    expect(error).toBeInstanceOf(Conflict);
   });
 
   it('refuses a restock that names no warehouse', () => {

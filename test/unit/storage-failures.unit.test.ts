@@ -1,7 +1,7 @@
 /** Which failures the one retry policy (shared/db/retry) takes for storage being busy or away. */
 import { describe, expect, it } from 'vitest';
-import { storageFailureKind } from '../../shared/db/errors';
-import { LostRace, withRetry } from '../../shared/db/retry';
+import { StorageBusy, storageFailureKind } from '../../shared/db/errors';
+import { configureRetryPolicy, LostRace, withRetry } from '../../shared/db/retry';
 import { Conflict, ServiceUnavailable } from '../../shared/errors';
 
 const sdkError = (name: string, status?: number) =>
@@ -41,5 +41,28 @@ describe('withRetry', () => {
     });
     expect(answer).toBe('committed');
     expect(attempts).toBe(3);
+  });
+});
+
+describe('withRetry inside withRetry', () => {
+  it('ends by the outer loop’s deadline, so one request never outlasts one policy deadline', async () => {
+    configureRetryPolicy({ deadlineMs: 1000, baseMs: 20, capMs: 20 });
+    try {
+      const started = Date.now();
+      let inner = 0;
+      const outer = withRetry({ what: 'The outer change' }, async () => {
+        await new Promise((resolve) => setTimeout(resolve, 600));
+        return withRetry({ what: 'The inner change' }, async () => {
+          inner += 1;
+          throw new LostRace('always');
+        });
+      });
+      await expect(outer).rejects.toThrow(StorageBusy);
+      // Alone, the inner loop would have run its own 1,000 ms after the outer one's 600 (1,600 in all).
+      expect(Date.now() - started).toBeLessThan(1350);
+      expect(inner).toBeGreaterThan(1);
+    } finally {
+      configureRetryPolicy(undefined);
+    }
   });
 });

@@ -6,6 +6,10 @@
 import { ConditionFailed } from '../../../shared/db/errors';
 import type { Shipment } from '../../../shared/domain/shipment';
 import { Conflict, NotFound } from '../../../shared/errors';
+import { checkClaimsCovered } from '../../../shared/domain/return-claims';
+import { withShippedUnits } from '../../../shared/domain/shipment';
+import { loadOrder } from '../../../shared/orders/repository';
+import { readReturnClaims } from '../../../shared/returns/claims';
 import { voidShipment } from '../../../shared/shipments/commit';
 import { findShipmentById } from '../../../shared/shipments/repository';
 import { adapterFor } from '../carriers/registry';
@@ -13,6 +17,28 @@ import { findManifest, manifestLeaveItems, releaseVoid, reserveVoid } from '../m
 
 const refused = (reasonCode: string, message: string, shipment: Shipment) =>
   new Conflict(message, { reasonCode, shipmentId: shipment.id, shipmentStatus: shipment.status });
+
+/**
+ * Refused before the carrier is asked: units an order's returns claim are not unshipped (the recording
+ * would refuse it after the carrier had voided the label). The recording checks it again, in its commit.
+ */
+async function checkNotReturned(shipment: Shipment): Promise<void> {
+  const [stored, { claims }] = await Promise.all([
+    loadOrder(shipment.orderId),
+    readReturnClaims(shipment.orderId),
+  ]);
+  if (!stored) return;
+  try {
+    checkClaimsCovered(shipment.orderId, withShippedUnits(stored.order.lines, shipment.lines, -1), claims);
+  } catch (error) {
+    if (!(error instanceof Conflict)) throw error;
+    throw new Conflict(error.message, {
+      ...error.extensions,
+      reasonCode: 'returned_units',
+      shipmentId: shipment.id,
+    });
+  }
+}
 
 export async function voidLabel(shipmentId: string, actor: string): Promise<Shipment> {
   const shipment = await findShipmentById(shipmentId);
@@ -31,6 +57,7 @@ export async function voidLabel(shipmentId: string, actor: string): Promise<Ship
       shipment,
     );
   }
+  await checkNotReturned(shipment);
   const manifestId = shipment.manifestId;
   const closed = () =>
     refused(

@@ -5,24 +5,12 @@ import type { Payment } from '../../shared/domain/payment';
 import type { RefundAmounts, RefundAsked } from '../../shared/domain/refunds';
 import { refundAmounts, shareOf } from '../../shared/domain/refunds';
 import { AppError, Conflict } from '../../shared/errors';
+import { storedOrderLine } from '../support/domain-builders';
 
 const at = '2026-11-22T10:00:00.000Z';
 let paymentIds = 0;
 
-function line(overrides: Partial<OrderLine> = {}): OrderLine {
-  return {
-    itemId: 'A',
-    sku: 'SKU-A',
-    title: 'Mug',
-    quantity: 3,
-    unitPrice: 1000,
-    tax: 100,
-    discount: 0,
-    status: 'active',
-    shippedQuantity: 3,
-    ...overrides,
-  };
-}
+const line = storedOrderLine;
 
 /** A line of 3 units whose goods come to 1000 (3 × 400 − 200) and whose tax is 100. */
 const thirds = line({ unitPrice: 400, discount: 200, tax: 100 });

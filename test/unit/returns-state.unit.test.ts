@@ -1,6 +1,5 @@
 /** Returns: the state machine (checkAction), the lines of a new return and what a receipt does to them. */
 import { describe, expect, it } from 'vitest';
-import type { OrderLine } from '../../shared/domain/order';
 import type {
   OrderReturn,
   ReceivedLine,
@@ -18,24 +17,12 @@ import {
   withReceipt,
 } from '../../shared/domain/returns';
 import { AppError, Conflict, ValidationFailed } from '../../shared/errors';
+import { storedOrderLine } from '../support/domain-builders';
 
 const at = '2026-11-22T10:00:00.000Z';
 const warehouseId = '01JD0000000000000000000WH1';
 
-function orderLine(overrides: Partial<OrderLine> = {}): OrderLine {
-  return {
-    itemId: 'A',
-    sku: 'SKU-A',
-    title: 'Mug',
-    quantity: 3,
-    unitPrice: 1000,
-    tax: 100,
-    discount: 0,
-    status: 'active',
-    shippedQuantity: 3,
-    ...overrides,
-  };
-}
+const orderLine = storedOrderLine;
 
 function returnLine(overrides: Partial<ReturnLine> = {}): ReturnLine {
   return {

@@ -11,21 +11,10 @@ import {
 import { applyMovement, emptyStock } from '../../shared/domain/stock-ledger';
 import type { MovementRequest } from '../../shared/domain/stock-ledger';
 import { Conflict, ValidationFailed } from '../../shared/errors';
+import { storedOrderLine } from '../support/domain-builders';
 
-function line(overrides: Partial<OrderLine> = {}): OrderLine {
-  return {
-    itemId: 'A',
-    sku: 'SKU-A',
-    title: 'Mug',
-    quantity: 3,
-    unitPrice: 1000,
-    tax: 0,
-    discount: 0,
-    status: 'active',
-    shippedQuantity: 0,
-    ...overrides,
-  };
-}
+const line = (overrides: Partial<OrderLine> = {}): OrderLine =>
+  storedOrderLine({ tax: 0, shippedQuantity: 0, ...overrides });
 
 describe('linesToShip', () => {
   const lines = [

@@ -40,11 +40,17 @@ export function orderPut(order: Order, readVersion: number | undefined, eventTyp
   };
 }
 
-export function paymentPut(orderId: string, payment: Payment): TransactItem {
+/** A payment of an order; its order's currency beside it, so the report aggregates can sum it alone. */
+export function paymentPut(order: Pick<Order, 'id' | 'currency'>, payment: Payment): TransactItem {
   return {
     Put: {
       TableName: tableName(),
-      Item: { ...paymentKey(orderId, { at: payment.recordedAt, id: payment.id }), orderId, ...payment },
+      Item: {
+        ...paymentKey(order.id, { at: payment.recordedAt, id: payment.id }),
+        orderId: order.id,
+        currency: order.currency,
+        ...payment,
+      },
     },
   };
 }

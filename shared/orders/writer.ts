@@ -141,7 +141,7 @@ async function attempt(
   const items: NamedItem[] = [
     ['order', orderPut(decision.order, decision.readVersion, decision.event)],
     ...(status ? [['status', status] as const] : []),
-    ...decision.newPayments.map((p): NamedItem => [`payment:${p.id}`, paymentPut(change.orderId, p)]),
+    ...decision.newPayments.map((p): NamedItem => [`payment:${p.id}`, paymentPut(decision.order, p)]),
     ...decision.history.map((entry): NamedItem => [`history:${entry.id}`, historyPut(entry)]),
     ...(change.items?.(decision) ?? []),
   ];

@@ -176,7 +176,7 @@ export function* seedItems(options: SeedOptions): Generator<SeedItem> {
     for (const change of story.stock) stock.schedule(change.at, change.requests);
     yield { kind: 'order', item: putItem(orderPut(story.order, undefined, 'order.created')) };
     for (const payment of story.payments) {
-      yield { kind: 'payment', item: putItem(paymentPut(story.order.id, payment)) };
+      yield { kind: 'payment', item: putItem(paymentPut(story.order, payment)) };
     }
     for (const entry of story.history) yield { kind: 'history', item: putItem(historyPut(entry)) };
     for (const shipment of story.shipments) {

@@ -1,0 +1,188 @@
+/** The report aggregates' fold: what a stream record's old and new images move, cell by cell. */
+import { describe, expect, it } from 'vitest';
+import type { AggregateDelta } from '../../shared/domain/aggregates';
+import { aggregateDeltas, mergeDeltas } from '../../shared/domain/aggregates';
+
+function orderItem(overrides: Record<string, unknown> = {}) {
+  return {
+    PK: 'ORDER#WS-1',
+    SK: 'A#ORDER',
+    entity: 'order',
+    id: 'WS-1',
+    orderDate: '2026-11-23T10:00:00.000Z',
+    channel: 'webshop',
+    currency: 'USD',
+    warehouseId: 'WH1',
+    shippingCharge: 500,
+    statusId: 'awaiting-shipment',
+    lines: [
+      { itemId: 'A', sku: 'MUG', quantity: 2, unitPrice: 1000, tax: 200, discount: 100, status: 'active' },
+      { itemId: 'B', sku: 'TEE', quantity: 1, unitPrice: 2500, tax: 0, discount: 0, status: 'active' },
+    ],
+    totals: { credited: 0 },
+    version: 1,
+    ...overrides,
+  };
+}
+
+const payment = (amount: number, overrides: Record<string, unknown> = {}) => ({
+  PK: 'ORDER#WS-1',
+  SK: `A#PAYMENT#2026-11-23T10:05:00.000Z#P${amount}`,
+  orderId: 'WS-1',
+  id: `P${amount}`,
+  amount,
+  method: 'card',
+  currency: 'USD',
+  paidAt: '2026-11-23T10:05:00.000Z',
+  recordedAt: '2026-11-23T10:05:00.000Z',
+  recordedBy: 'ada',
+  ...overrides,
+});
+
+/** Deltas by `dimension/name`, for reading. */
+const byCell = (deltas: AggregateDelta[]) =>
+  Object.fromEntries(
+    deltas.map((delta) => [`${delta.cell.day} ${delta.cell.dimension}/${delta.cell.name}`, delta.figures]),
+  );
+
+describe('aggregateDeltas', () => {
+  it('counts a new order into its day’s channel, SKU and warehouse cells', () => {
+    expect(byCell(aggregateDeltas({ new: orderItem() }, 'UTC'))).toEqual({
+      '2026-11-23 channel/webshop': {
+        orders: 1,
+        units: 3,
+        gross: 4500,
+        discounts: 100,
+        tax: 200,
+        shipping: 500,
+        net: 5100,
+      },
+      '2026-11-23 warehouse/WH1': { orders: 1, units: 3 },
+      '2026-11-23 sku/MUG': { orders: 1, units: 2, revenue: 1900 },
+      '2026-11-23 sku/TEE': { orders: 1, units: 1, revenue: 2500 },
+    });
+  });
+
+  it('moves the figures by a replacement’s difference only, and by nothing for a change the reports do not read', () => {
+    const before = orderItem();
+    const after = orderItem({
+      lines: [
+        { itemId: 'A', sku: 'MUG', quantity: 3, unitPrice: 1000, tax: 300, discount: 100, status: 'active' },
+        { itemId: 'B', sku: 'TEE', quantity: 1, unitPrice: 2500, tax: 0, discount: 0, status: 'active' },
+      ],
+      version: 2,
+    });
+    expect(byCell(aggregateDeltas({ old: before, new: after }, 'UTC'))).toEqual({
+      '2026-11-23 channel/webshop': { units: 1, gross: 1000, tax: 100, net: 1100 },
+      '2026-11-23 warehouse/WH1': { units: 1 },
+      '2026-11-23 sku/MUG': { units: 1, revenue: 1000 },
+    });
+    const statusOnly = orderItem({ statusId: 'shipped', version: 2 });
+    expect(aggregateDeltas({ old: before, new: statusOnly }, 'UTC')).toEqual([]);
+  });
+
+  it('takes a cancelled line out, and the whole order when its last line is cancelled', () => {
+    const before = orderItem();
+    const cancelled = orderItem({
+      lines: [before.lines[0], { ...before.lines[1]!, status: 'cancelled' }],
+    });
+    expect(byCell(aggregateDeltas({ old: before, new: cancelled }, 'UTC'))).toEqual({
+      '2026-11-23 channel/webshop': { units: -1, gross: -2500, net: -2500 },
+      '2026-11-23 warehouse/WH1': { units: -1 },
+      '2026-11-23 sku/TEE': { orders: -1, units: -1, revenue: -2500 },
+    });
+    const allCancelled = orderItem({ lines: before.lines.map((line) => ({ ...line, status: 'cancelled' })) });
+    expect(
+      byCell(aggregateDeltas({ old: before, new: allCancelled }, 'UTC'))['2026-11-23 channel/webshop'],
+    ).toEqual({
+      orders: -1,
+      units: -3,
+      gross: -4500,
+      discounts: -100,
+      tax: -200,
+      shipping: -500,
+      net: -5100,
+    });
+  });
+
+  it('counts a refund for returned goods as credited, out of net, on the order’s day', () => {
+    const before = orderItem();
+    const refunded = orderItem({ totals: { credited: 1200 }, version: 5 });
+    expect(byCell(aggregateDeltas({ old: before, new: refunded }, 'UTC'))).toEqual({
+      '2026-11-23 channel/webshop': { credited: 1200, net: -1200 },
+    });
+  });
+
+  it('moves an order to the day its new date falls on, and takes a deleted one out', () => {
+    const moved = orderItem({ orderDate: '2026-11-24T10:00:00.000Z', version: 2 });
+    const deltas = byCell(aggregateDeltas({ old: orderItem(), new: moved }, 'UTC'));
+    expect(deltas['2026-11-23 channel/webshop']).toMatchObject({ orders: -1, net: -5100 });
+    expect(deltas['2026-11-24 channel/webshop']).toMatchObject({ orders: 1, net: 5100 });
+    expect(byCell(aggregateDeltas({ old: orderItem() }, 'UTC'))['2026-11-23 sku/MUG']).toEqual({
+      orders: -1,
+      units: -2,
+      revenue: -1900,
+    });
+  });
+
+  it('buckets by the reporting zone: 03:30 UTC is the day before in New York', () => {
+    const late = orderItem({ orderDate: '2026-11-24T03:30:00.000Z' });
+    expect(aggregateDeltas({ new: late }, 'UTC')[0]!.cell.day).toBe('2026-11-24');
+    expect(aggregateDeltas({ new: late }, 'America/New_York')[0]!.cell.day).toBe('2026-11-23');
+  });
+
+  it('counts payments and refunds by method on the payment’s day, in its currency', () => {
+    expect(aggregateDeltas({ new: payment(5100) }, 'UTC')).toEqual([
+      {
+        cell: { day: '2026-11-23', dimension: 'payment', name: 'card', currency: 'USD' },
+        figures: { payments: 1, collected: 5100 },
+      },
+    ]);
+    expect(aggregateDeltas({ new: payment(-1200, { method: 'paypal', currency: 'EUR' }) }, 'UTC')).toEqual([
+      {
+        cell: { day: '2026-11-23', dimension: 'payment', name: 'paypal', currency: 'EUR' },
+        figures: { refunds: 1, refunded: 1200 },
+      },
+    ]);
+  });
+
+  it('moves nothing for items the reports do not read (history, shipments, notes)', () => {
+    for (const item of [
+      { PK: 'ORDER#WS-1', SK: 'H#2026-11-23#1', kind: 'payment', summary: 'x' },
+      { PK: 'ORDER#WS-1', SK: 'S#1', entity: 'shipment', lines: [] },
+      { PK: 'ORDER#WS-1', SK: 'N#1', entity: 'order-note', text: 'hi' },
+    ]) {
+      expect(aggregateDeltas({ new: item }, 'UTC')).toEqual([]);
+    }
+  });
+
+  it('takes client-named SKUs, channels and methods as data (constructor, __proto__)', () => {
+    const odd = orderItem({
+      channel: '__proto__',
+      lines: [
+        {
+          itemId: 'A',
+          sku: 'constructor',
+          quantity: 1,
+          unitPrice: 100,
+          tax: 0,
+          discount: 0,
+          status: 'active',
+        },
+      ],
+    });
+    const deltas = byCell(aggregateDeltas({ new: odd }, 'UTC'));
+    expect(deltas['2026-11-23 sku/constructor']).toEqual({ orders: 1, units: 1, revenue: 100 });
+    expect(deltas['2026-11-23 channel/__proto__']).toMatchObject({ orders: 1, units: 1 });
+  });
+});
+
+describe('mergeDeltas', () => {
+  it('sums a batch’s deltas per cell and leaves out cells that cancel out', () => {
+    const created = aggregateDeltas({ new: orderItem() }, 'UTC');
+    const deleted = aggregateDeltas({ old: orderItem() }, 'UTC');
+    expect(mergeDeltas([...created, ...deleted])).toEqual([]);
+    const twice = mergeDeltas([...created, ...created]);
+    expect(byCell(twice)['2026-11-23 channel/webshop']).toMatchObject({ orders: 2, net: 10200 });
+  });
+});

@@ -47,6 +47,7 @@ import {
   returnPut,
   returnsPage,
 } from './repository';
+import { warehouseIsActive } from '../../shared/warehouses/counters';
 
 type Routes = typeof returnsCatalogue.routes;
 
@@ -313,7 +314,7 @@ export const returnOperations: Implementations<Routes> = {
         await applyStockMovements(movements, {
           owner: `return:${ret.id}`,
           with: () => [returnPut(received, ret.version)],
-          warehouseCondition: { expression: 'active = :active', values: { ':active': true } },
+          warehouseCondition: warehouseIsActive,
         });
       } catch (error) {
         if (error instanceof WarehouseRefused) {

@@ -12,6 +12,7 @@ import type { Order } from '../domain/order';
 import type { Payment } from '../domain/payment';
 import type { MovementRequest } from '../domain/stock-ledger';
 import { WarehouseRefused } from '../domain/stock-ledger';
+import type { WarehouseCondition } from '../warehouses/counters';
 import { checkVersion } from '../domain/versions';
 import { Conflict, PreconditionFailed } from '../errors';
 import { newId } from '../ids';
@@ -52,6 +53,8 @@ export interface OrderChange {
   rules?: Promise<AutomationRule[]>;
   /** Work the commit waits for, done beside the change's reads (StockChange.commitAfter). */
   commitAfter?: Promise<unknown>;
+  /** A condition every warehouse the change's stock touches must meet at the commit (still active). */
+  warehouseCondition?: WarehouseCondition;
   /** Refusals of the caller's own items that are lost races worth deciding again (the retry policy's). */
   isRace?: (error: unknown) => boolean;
 }
@@ -151,12 +154,16 @@ async function attempt(
       requests: change.stock?.(decision) ?? decision.stock,
       with: () => items,
       ...(change.commitAfter ? { commitAfter: change.commitAfter } : {}),
+      ...(change.warehouseCondition ? { warehouseCondition: change.warehouseCondition } : {}),
     });
   } catch (error) {
     if (error instanceof WarehouseRefused) {
-      throw new Conflict(`Warehouse ${error.warehouseId} does not exist.`, {
-        warehouseId: error.warehouseId,
-      });
+      throw new Conflict(
+        change.warehouseCondition
+          ? `Warehouse ${error.warehouseId} does not exist or is no longer active.`
+          : `Warehouse ${error.warehouseId} does not exist.`,
+        { warehouseId: error.warehouseId },
+      );
     }
     if (!(error instanceof TransactionCancelled)) throw error;
     if (error.refused('status')) {

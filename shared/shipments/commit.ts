@@ -32,6 +32,7 @@ import {
   shipmentReplace,
   shipmentTotalsUpdates,
 } from './repository';
+import { warehouseIsActive } from '../warehouses/counters';
 
 export interface ShipmentDetails {
   source: ShipmentSource;
@@ -293,6 +294,8 @@ export async function recordReplacement(
       ...shipmentTotalsUpdates(shipment!, 1),
       ...request.items(shipment!),
     ],
+    // The warehouse is still active at the commit (it was when the request was checked).
+    warehouseCondition: warehouseIsActive,
     // The units leave the named warehouse; no order's allocation is touched.
     stock: (decision) => [
       ...decision.stock,

@@ -17,6 +17,12 @@ export interface WarehouseCondition {
   values: Record<string, unknown>;
 }
 
+/** The warehouse is active at the commit (a restock, a replacement shipped from it). */
+export const warehouseIsActive: WarehouseCondition = {
+  expression: 'active = :active',
+  values: { ':active': true },
+};
+
 /** Always on an existing warehouse: an Update without it would create a bare item that is no warehouse. */
 function conditionOn(extra: WarehouseCondition | undefined): string {
   return `attribute_exists(PK)${extra ? ` AND (${extra.expression})` : ''}`;

@@ -3,6 +3,8 @@ import { stockKey } from '../../shared/db/keys';
 import { getItem } from '../../shared/db/query';
 import { seedWarehouse } from '../support/builders';
 import { call } from '../support/call';
+import { stock } from '../support/order-builders';
+import { recordReplacement } from '../../shared/shipments/commit';
 import { tableSnapshot } from '../support/table-snapshot';
 import { act, openReturn, orderLine, returnsPath, shippedOrder } from '../support/return-builders';
 
@@ -363,6 +365,23 @@ describe('returns: races', () => {
 });
 
 describe('returns: the replacement', () => {
+  it('is refused at the commit by a warehouse deactivated after the request was checked', async () => {
+    const { id } = await shippedOrder([orderLine({ itemId: 'A', sku: 'RS-B', quantity: 1 })]);
+    const inactive = await seedWarehouse({ active: false, isDefault: false });
+    await stock('RS-B', inactive.id, 5);
+    // The operation checks the warehouse first; the writer's condition holds at the commit itself.
+    const refused = recordReplacement({
+      orderId: id,
+      actor: 'ada',
+      returnId: '01ARZ3NDEKTSV4RRFFQ69G5FAV',
+      warehouseId: inactive.id,
+      lines: [{ itemId: 'A', sku: 'RS-B', quantity: 1 }],
+      items: () => [],
+    });
+    await expect(refused).rejects.toThrow(`Warehouse ${inactive.id} does not exist or is no longer active.`);
+    expect(await getItem(stockKey('RS-B', inactive.id), true)).toMatchObject({ onHand: 5 });
+  });
+
   it('ships from a named warehouse at no price, is listed with the order’s shipments and is never taken back', async () => {
     const { id, warehouseId } = await shippedOrder([
       orderLine({ itemId: 'A', sku: 'RS-A', quantity: 1, weightGrams: 250 }),

@@ -4,8 +4,9 @@ import type { OrderLine } from '../../shared/domain/order';
 import type { Payment } from '../../shared/domain/payment';
 import type { RefundAmounts, RefundAsked } from '../../shared/domain/refunds';
 import { refundAmounts, shareOf } from '../../shared/domain/refunds';
-import { AppError, Conflict } from '../../shared/errors';
+import { Conflict } from '../../shared/errors';
 import { storedOrderLine } from '../support/domain-builders';
+import { thrown } from '../support/errors';
 
 const at = '2026-11-22T10:00:00.000Z';
 let paymentIds = 0;
@@ -48,17 +49,6 @@ function refundInSteps(orderLines: OrderLine[], paid: number, steps: RefundAsked
     payments.push(refundPayment(amounts));
     return amounts;
   });
-}
-
-/** The error `run` throws (fails the test when it throws nothing). */
-function thrown(run: () => unknown): AppError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error('expected an error, but nothing was thrown');
 }
 
 describe('shareOf', () => {

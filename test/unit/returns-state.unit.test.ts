@@ -16,8 +16,9 @@ import {
   returnStates,
   withReceipt,
 } from '../../shared/domain/returns';
-import { AppError, Conflict, ValidationFailed } from '../../shared/errors';
+import { Conflict, ValidationFailed } from '../../shared/errors';
 import { storedOrderLine } from '../support/domain-builders';
+import { thrown } from '../support/errors';
 
 const at = '2026-11-22T10:00:00.000Z';
 const warehouseId = '01JD0000000000000000000WH1';
@@ -69,17 +70,6 @@ function orderReturn(overrides: Partial<OrderReturn> = {}): OrderReturn {
     version: 1,
     ...overrides,
   };
-}
-
-/** The error `run` throws (fails the test when it throws nothing). */
-function thrown(run: () => unknown): AppError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error('expected an error, but nothing was thrown');
 }
 
 describe('checkAction: every state against every action', () => {

@@ -34,6 +34,8 @@
  * | status name marker  | STATUS_NAME#<lower name>   | STATUS_NAME           |                                        |                                        |                           |
  * | column view         | COLVIEW#<id>               | COLVIEW               | COLVIEWS#OWNER#<sub> / <name>#<id>     | COLVIEWS#SHARED / <name>#<id> (shared) |                           |
  * | automation rule     | AUTORULE#<id>              | AUTORULE              | AUTORULES / <priority:6>#<id>          |                                        |                           |
+ * | aggregate cell      | AGG#<dimension>#<yyyy-mm>#<shard> | <day>#<currency>#<name> |                                  |                                        |                           |
+ * | aggregate record marker | AGGREC#<recordId>[#<part>] | AGGREC          | (expiresAt: two days, beyond the stream's 24 h)                                                 |
  * | idempotency record  | IDEMPOTENCY#<enc subject>#<enc op>#<enc key> | IDEMPOTENCY |                                        |                                        |                           |
  *
  * | access pattern                               | query                                                   |
@@ -72,6 +74,8 @@
  * | custom statuses by name                      | Query GSI1 PK=STATUSES                                  |
  * | column views of a user, shared column views  | Query GSI1 PK=COLVIEWS#OWNER#<sub>, GSI2 PK=COLVIEWS#SHARED |
  * | automation rules in priority order           | Query GSI1 PK=AUTORULES                                 |
+ * | a dimension's cells over days                | Query PK=AGG#<dimension>#<month>#<shard>, SK between <from># and <to>#\uffff, per month and shard |
+ * | a stream record counts once                  | Put attribute_not_exists AGGREC#<recordId> in the transaction of its cells |
  * | idempotency record of a request              | GetItem idempotencyKey(subject, operationId, key)       |
  */
 export * from './item-key';
@@ -87,3 +91,4 @@ export * from './exports';
 export * from './storage';
 export * from './fulfillment';
 export * from './returns';
+export * from './aggregates';

@@ -15,6 +15,9 @@ import type { ExistingUserPool } from './constructs/auth';
 import { CommerceAuth } from './constructs/auth';
 import { CursorSigningKey } from './constructs/cursor-signing-key';
 import { DomainEvents } from './constructs/events';
+import { ReportAggregates } from './constructs/aggregates';
+import { defaultReportingTimeZone } from '../shared/aggregates/time-zone';
+import { isTimeZone } from '../shared/domain/reporting-days';
 import { ExportsBucket } from './constructs/exports-bucket';
 import { GroupFunction } from './constructs/group-function';
 import { CommerceTable } from './constructs/table';
@@ -31,6 +34,8 @@ export interface CommerceStackProps extends StackProps {
   logLevel?: string;
   /** ShipEngine for fulfillment: the secret holding its API key, and the merchant's carriers (ups=se-1,...). */
   shipEngine?: { secretArn: string; carrierIds: string };
+  /** The reporting time zone (IANA name); a day in the reports is a day there. UTC when absent. */
+  reportingTimeZone?: string;
 }
 
 export class CommerceStack extends Stack {
@@ -40,6 +45,7 @@ export class CommerceStack extends Stack {
   readonly files: ExportsBucket;
   readonly auth: CommerceAuth;
   readonly events: DomainEvents;
+  readonly aggregates: ReportAggregates;
   readonly api: CommerceApi;
 
   constructor(scope: Construct, id: string, props: CommerceStackProps) {
@@ -86,6 +92,18 @@ export class CommerceStack extends Stack {
     });
 
     this.events = new DomainEvents(this, 'Events', { table: this.table.table, logLevel, serviceName });
+    const reportingTimeZone = props.reportingTimeZone ?? defaultReportingTimeZone;
+    if (!isTimeZone(reportingTimeZone)) {
+      throw new Error(
+        `Context reportingTimeZone must be an IANA time zone (Europe/Warsaw, UTC): ${reportingTimeZone}`,
+      );
+    }
+    this.aggregates = new ReportAggregates(this, 'Aggregates', {
+      table: this.table.table,
+      logLevel,
+      serviceName,
+      reportingTimeZone,
+    });
 
     this.api = new CommerceApi(this, 'Api', {
       groups: catalogues,

@@ -11,6 +11,7 @@ export const functionEntries = (): Entry[] => [
   ...catalogues.map(({ group }) => ({ name: group, entry: handlerEntry(group) })),
   { name: 'openapi', entry: handlerEntry('openapi') },
   { name: 'projector', entry: handlerEntry('projector') },
+  { name: 'aggregates', entry: handlerEntry('aggregates') },
 ];
 
 export const baselineEntry: Entry = {

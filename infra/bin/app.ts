@@ -50,6 +50,8 @@ const stack = new CommerceStack(app, `CommerceBackoffice-${stage}`, {
     rateLimit: positiveNumber('throttleRate', 100),
   },
   logLevel: context('logLevel') === undefined ? undefined : String(context('logLevel')),
+  reportingTimeZone:
+    context('reportingTimeZone') === undefined ? undefined : String(context('reportingTimeZone')),
   shipEngine: context('shipEngineSecretArn')
     ? {
         secretArn: String(context('shipEngineSecretArn')),

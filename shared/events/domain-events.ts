@@ -121,6 +121,16 @@ export function normaliseImage(image: Record<string, unknown>): Record<string, A
   >;
 }
 
+/** A stream record's item images, read (UndecodableRecord when one cannot be). */
+export function streamImages(record: StreamRecord): {
+  old?: Record<string, unknown>;
+  new?: Record<string, unknown>;
+} {
+  const next = image(record.dynamodb?.NewImage);
+  const previous = image(record.dynamodb?.OldImage);
+  return { ...(previous ? { old: previous } : {}), ...(next ? { new: next } : {}) };
+}
+
 function image(value: Record<string, AttributeValue> | undefined): Record<string, unknown> | undefined {
   if (!value) return undefined;
   try {

@@ -14,10 +14,14 @@ describe('Lambda functions', () => {
     catalogues.map(({ group }) => synth.logicalId(synth.stack.groupFunctions.get(group)!.function));
   const apiFunctionIds = () => [...groupFunctionIds(), synth.logicalId(synth.stack.apiFunction.function)];
 
-  it('has one function per catalogue group, plus the OpenAPI function and the projector', () => {
-    expect(Object.keys(functions())).toHaveLength(catalogues.length + 2);
+  it('has one function per catalogue group, plus the OpenAPI function, the projector and the aggregates consumer', () => {
+    expect(Object.keys(functions())).toHaveLength(catalogues.length + 3);
     expect(synth.stack.groupFunctions.size).toBe(catalogues.length);
-    for (const id of [...apiFunctionIds(), synth.logicalId(synth.stack.events.projector.function)]) {
+    for (const id of [
+      ...apiFunctionIds(),
+      synth.logicalId(synth.stack.events.projector.function),
+      synth.logicalId(synth.stack.aggregates.consumer.function),
+    ]) {
       expect(functions()[id]).toBeDefined();
     }
   });
@@ -64,6 +68,17 @@ describe('Lambda functions', () => {
     expect(variables.EVENT_BUS_NAME).toEqual({ Ref: synth.logicalId(synth.stack.events.bus) });
     expect(variables.DEAD_LETTER_QUEUE_URL).toEqual({ Ref: synth.logicalId(synth.stack.events.deadLetters) });
     expect(variables).not.toHaveProperty('TABLE_NAME');
+    expect(variables).not.toHaveProperty('CURSOR_SIGNING_KEY');
+  });
+
+  it('gives the aggregates consumer the table, the reporting time zone (UTC by default) and its dead-letter queue', () => {
+    const consumer = functions()[synth.logicalId(synth.stack.aggregates.consumer.function)]!.Properties!;
+    const variables = (consumer.Environment as { Variables: Record<string, unknown> }).Variables;
+    expect(variables.REPORTING_TIME_ZONE).toBe('UTC');
+    expect(variables.TABLE_NAME).toEqual({ Ref: synth.logicalId(synth.stack.table.table) });
+    expect(variables.DEAD_LETTER_QUEUE_URL).toEqual({
+      Ref: synth.logicalId(synth.stack.aggregates.deadLetters),
+    });
     expect(variables).not.toHaveProperty('CURSOR_SIGNING_KEY');
   });
 

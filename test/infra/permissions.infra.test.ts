@@ -105,6 +105,35 @@ describe('least privilege', () => {
     }
   });
 
+  it('lets the aggregates consumer read the stream and write aggregate cells and record markers only', () => {
+    const statements = roleStatements(synth.stack.aggregates.consumer.role);
+    const streamRead = statements.filter((s) => actionsOf(s).includes('dynamodb:GetRecords'));
+    expect(streamRead.flatMap(resourceList)).toEqual([{ 'Fn::GetAtt': [tableId, 'StreamArn'] }]);
+    const writes = statements.filter((s) =>
+      actionsOf(s).some((action) => tableWriteActions.includes(action)),
+    );
+    expect(writes).toHaveLength(1);
+    expect(actionsOf(writes[0]!).sort()).toEqual(['dynamodb:PutItem', 'dynamodb:UpdateItem']);
+    expect(writes[0]!.Condition).toEqual({
+      'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['AGG#*', 'AGGREC#*'] },
+    });
+    const dynamodb = grantsFor(statements, 'dynamodb');
+    for (const other of [
+      'dynamodb:DeleteItem',
+      'dynamodb:BatchWriteItem',
+      'dynamodb:Query',
+      'dynamodb:Scan',
+    ]) {
+      expect(dynamodb.actions).not.toContain(other);
+    }
+    expect(grantsFor(statements, 'events').actions.size).toBe(0);
+    expect(new Set(grantsFor(statements, 'sqs').resources)).toEqual(
+      new Set([
+        JSON.stringify({ 'Fn::GetAtt': [synth.logicalId(synth.stack.aggregates.deadLetters), 'Arn'] }),
+      ]),
+    );
+  });
+
   it('lets the projector read the stream, put events on its bus only, and nothing else', () => {
     const statements = roleStatements(synth.stack.events.projector.role);
     const events = grantsFor(statements, 'events');

@@ -105,6 +105,22 @@ describe('table, bucket and event plumbing', () => {
     });
   });
 
+  it('feeds the aggregates consumer from the stream with a mapping and a dead-letter queue of its own', () => {
+    synth.template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      EventSourceArn: { 'Fn::GetAtt': [synth.logicalId(synth.stack.table.table), 'StreamArn'] },
+      FunctionName: { Ref: synth.logicalId(synth.stack.aggregates.consumer.function) },
+      StartingPosition: 'TRIM_HORIZON',
+      BisectBatchOnFunctionError: true,
+      MaximumRetryAttempts: 5,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      DestinationConfig: {
+        OnFailure: {
+          Destination: { 'Fn::GetAtt': [synth.logicalId(synth.stack.aggregates.deadLetters), 'Arn'] },
+        },
+      },
+    });
+  });
+
   it('feeds the projector from the stream with retries, bisection, partial failures and a dead-letter queue', () => {
     const queueId = synth.logicalId(synth.stack.events.deadLetters);
     synth.template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {

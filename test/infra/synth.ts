@@ -71,6 +71,7 @@ export interface Statement {
   Effect: string;
   Action: string | string[];
   Resource: unknown;
+  Condition?: Record<string, unknown>;
 }
 
 /** Every statement of the inline policies attached to a role. */

@@ -1,0 +1,59 @@
+/**
+ * Report aggregates: the second stream consumer, beside the events projector (its own mapping and
+ * dead-letter queue). Counts every committed order and payment change into the daily aggregate cells,
+ * exactly once however often the stream delivers a record (shared/aggregates/apply.ts). A record it
+ * cannot read goes to the dead-letter queue with the reason; a batch that fails is reported from its
+ * first record, and the retry skips what was already counted.
+ */
+import { SQSClient, SendMessageCommand } from '@aws-sdk/client-sqs';
+import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
+import type { AggregateRecord } from '../../shared/aggregates/apply';
+import { applyAggregateRecords } from '../../shared/aggregates/apply';
+import { reportingTimeZone } from '../../shared/aggregates/time-zone';
+import type { StreamRecord } from '../../shared/events/domain-events';
+import { streamImages } from '../../shared/events/domain-events';
+import { logger } from '../../shared/logging/logger';
+
+const sqs = new SQSClient({});
+
+/** The records as the aggregates read them; the unreadable ones apart, with their reason. */
+export function aggregateRecordsOf(records: readonly StreamRecord[]) {
+  const readable: AggregateRecord[] = [];
+  const unreadable: Array<{ record: StreamRecord; reason: string }> = [];
+  for (const record of records) {
+    try {
+      const id = record.eventID ?? record.dynamodb?.SequenceNumber;
+      if (!id) throw new Error('a record without an id');
+      readable.push({ id, ...streamImages(record) });
+    } catch (error) {
+      unreadable.push({ record, reason: (error as Error).message });
+    }
+  }
+  return { readable, unreadable };
+}
+
+export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
+  const records = event.Records as StreamRecord[];
+  const { readable, unreadable } = aggregateRecordsOf(records);
+  for (const { record, reason } of unreadable) {
+    logger.error('stream record cannot be read; sent to the dead-letter queue', {
+      reason,
+      eventID: record.eventID,
+    });
+    await sqs.send(
+      new SendMessageCommand({
+        QueueUrl: process.env.DEAD_LETTER_QUEUE_URL,
+        MessageBody: JSON.stringify({ reason, record }),
+      }),
+    );
+  }
+  try {
+    const applied = await applyAggregateRecords(readable, reportingTimeZone());
+    logger.info('aggregates counted', { ...applied, records: records.length });
+    return { batchItemFailures: [] };
+  } catch (error) {
+    logger.error('counting the aggregates failed; the batch is retried from its first record', { error });
+    const first = records[0]?.dynamodb?.SequenceNumber;
+    return { batchItemFailures: first ? [{ itemIdentifier: first }] : [] };
+  }
+}

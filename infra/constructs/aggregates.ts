@@ -1,0 +1,75 @@
+/**
+ * Report aggregates: a second consumer of the table's stream, beside the events projector, with its own
+ * mapping and dead-letter queue (one failing never holds the other back). It counts committed order and
+ * payment changes into the aggregate cells exactly once (shared/aggregates/apply.ts). Its role writes
+ * only aggregate cells and record markers: items whose partition key starts with AGG# or AGGREC#.
+ */
+import { Duration, Validations } from 'aws-cdk-lib';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import { GroupFunction } from './group-function';
+
+export interface ReportAggregatesProps {
+  table: ITable;
+  logLevel: string;
+  serviceName: string;
+  /** IANA name of the reporting time zone. */
+  reportingTimeZone: string;
+}
+
+export class ReportAggregates extends Construct {
+  readonly consumer: GroupFunction;
+  readonly deadLetters: Queue;
+
+  constructor(scope: Construct, id: string, props: ReportAggregatesProps) {
+    super(scope, id);
+    this.deadLetters = new Queue(this, 'DeadLetters', {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+    });
+    Validations.of(this.deadLetters).acknowledge({
+      id: 'AwsSolutions-SQS3',
+      reason: 'This queue is the dead-letter queue of the aggregates consumer; it needs none of its own.',
+    });
+
+    this.consumer = new GroupFunction(this, 'Consumer', {
+      entry: 'functions/aggregates/handler.ts',
+      description: 'Counts committed order and payment changes into the report aggregates, exactly once',
+      serviceName: `${props.serviceName}-aggregates`,
+      logLevel: props.logLevel,
+      timeout: Duration.minutes(1),
+      environment: {
+        TABLE_NAME: props.table.tableName,
+        REPORTING_TIME_ZONE: props.reportingTimeZone,
+        DEAD_LETTER_QUEUE_URL: this.deadLetters.queueUrl,
+      },
+    });
+    this.consumer.role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['dynamodb:PutItem', 'dynamodb:UpdateItem'],
+        resources: [props.table.tableArn],
+        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['AGG#*', 'AGGREC#*'] } },
+      }),
+    );
+    this.consumer.function.addEventSource(
+      new DynamoEventSource(props.table, {
+        startingPosition: StartingPosition.TRIM_HORIZON,
+        batchSize: 100,
+        bisectBatchOnError: true,
+        retryAttempts: 5,
+        reportBatchItemFailures: true,
+        onFailure: new SqsDlq(this.deadLetters),
+      }),
+    );
+    Validations.of(this.consumer.role).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason:
+        "Besides X-Ray, the stream mapping needs dynamodb:ListStreams, which has no resource-level scoping; the stream reads themselves are on this table's stream only.",
+    });
+  }
+}

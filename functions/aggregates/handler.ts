@@ -7,34 +7,18 @@
  */
 import { SQSClient, SendMessageCommand } from '@aws-sdk/client-sqs';
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
-import type { AggregateRecord } from '../../shared/aggregates/apply';
 import { applyAggregateRecords } from '../../shared/aggregates/apply';
+import { aggregateRecordsOf } from '../../shared/aggregates/records';
 import { reportingTimeZone } from '../../shared/aggregates/time-zone';
 import type { StreamRecord } from '../../shared/events/domain-events';
-import { streamImages } from '../../shared/events/domain-events';
 import { logger } from '../../shared/logging/logger';
 
 const sqs = new SQSClient({});
 
-/** The records as the aggregates read them; the unreadable ones apart, with their reason. */
-export function aggregateRecordsOf(records: readonly StreamRecord[]) {
-  const readable: AggregateRecord[] = [];
-  const unreadable: Array<{ record: StreamRecord; reason: string }> = [];
-  for (const record of records) {
-    try {
-      const id = record.eventID ?? record.dynamodb?.SequenceNumber;
-      if (!id) throw new Error('a record without an id');
-      readable.push({ id, ...streamImages(record) });
-    } catch (error) {
-      unreadable.push({ record, reason: (error as Error).message });
-    }
-  }
-  return { readable, unreadable };
-}
-
 export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
   const records = event.Records as StreamRecord[];
-  const { readable, unreadable } = aggregateRecordsOf(records);
+  const timeZone = reportingTimeZone();
+  const { readable, unreadable } = aggregateRecordsOf(records, timeZone);
   for (const { record, reason } of unreadable) {
     logger.error('stream record cannot be read; sent to the dead-letter queue', {
       reason,
@@ -48,7 +32,7 @@ export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatch
     );
   }
   try {
-    const applied = await applyAggregateRecords(readable, reportingTimeZone());
+    const applied = await applyAggregateRecords(readable, timeZone);
     logger.info('aggregates counted', { ...applied, records: records.length });
     return { batchItemFailures: [] };
   } catch (error) {

@@ -27,6 +27,8 @@ export function dataPaths(dataDir: string) {
     events: join(root, 'events.jsonl'),
     /** Stream records the poller could not read, with the reason (the dead-letter queue's stand-in). */
     deadLetters: join(root, 'events-dead-letter.jsonl'),
+    /** Stream records the report aggregates could not read, with the reason (one JSON line each). */
+    aggregateDeadLetters: join(root, 'aggregates-dead-letter.jsonl'),
     streamCheckpoint: join(root, 'stream-checkpoint.json'),
     cursorKey: join(root, 'cursor-signing-key'),
     /** Present while a runtime serves from this folder: its endpoints, for `npm run invoke`. */

@@ -1,7 +1,8 @@
 /**
- * The local stand-in for the stream → projector Lambda mapping: polls the table's stream on DynamoDB
- * Local, turns records into domain events with the projector's own `toDomainEvent`, and appends each
- * as one JSON line to `<dataDir>/events.jsonl`. At least once: events are written before the checkpoint.
+ * The local stand-in for the stream → projector and aggregates Lambda mappings: polls the table's stream
+ * on DynamoDB Local, counts each batch into the report aggregates with the aggregates consumer's own
+ * code, turns records into domain events with the projector's own `toDomainEvent`, and appends each as
+ * one JSON line to `<dataDir>/events.jsonl`. At least once: events are written before the checkpoint.
  *
  * Positions: on the very first start, open shards are read from LATEST (closed ones are history);
  * after that a shard resumes AFTER_SEQUENCE_NUMBER of its checkpoint, and any shard the checkpoint
@@ -21,6 +22,9 @@ import {
   GetRecordsCommand,
   GetShardIteratorCommand,
 } from '@aws-sdk/client-dynamodb-streams';
+import { applyAggregateRecords } from '../../shared/aggregates/apply';
+import { aggregateRecordsOf } from '../../shared/aggregates/records';
+import { reportingTimeZone } from '../../shared/aggregates/time-zone';
 import { decodeRecords } from '../../shared/events/decode';
 import type { DomainEvent, StreamRecord } from '../../shared/events/domain-events';
 import { dataPaths } from './data-dir';
@@ -36,6 +40,12 @@ export interface StreamPollerOptions {
   quiet?: boolean;
   /** The decoder (tests inject one that fails); the projector's own by default. */
   decode?: (record: StreamRecord) => DomainEvent | undefined;
+  /**
+   * Counts each batch into the report aggregates first, with the aggregates consumer's own code (in the
+   * zone of REPORTING_TIME_ZONE, UTC by default). On by default; exactly once, so a batch read again
+   * after a failure is counted once.
+   */
+  countAggregates?: boolean;
 }
 
 export interface StreamPoller {
@@ -150,8 +160,26 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
     writeCheckpoint(paths.streamCheckpoint, checkpoint);
   }
 
-  /** Never stops on a record: one it cannot read goes to the dead-letter file with the reason. */
-  function project(records: _Record[]): void {
+  const timeZone = reportingTimeZone();
+
+  /**
+   * Never stops on a record: one it cannot read goes to the dead-letter file with the reason. The
+   * aggregates come first: when they fail, nothing of the batch is published and it is read again.
+   */
+  async function project(records: _Record[]): Promise<void> {
+    if (options.countAggregates !== false) {
+      const { readable, unreadable } = aggregateRecordsOf(records as StreamRecord[], timeZone);
+      if (unreadable.length > 0) {
+        const at = new Date().toISOString();
+        appendFileSync(
+          paths.aggregateDeadLetters,
+          unreadable.map((entry) => `${JSON.stringify({ ...entry, at })}\n`).join(''),
+        );
+        for (const { record, reason } of unreadable)
+          log(`aggregates dead letter ${record.eventID ?? ''}: ${reason}`);
+      }
+      await applyAggregateRecords(readable, timeZone);
+    }
     const decoded = decodeRecords(records as StreamRecord[], options.decode);
     if (decoded.undecodable.length > 0) {
       const at = new Date().toISOString();
@@ -186,7 +214,7 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
       }
       const records = result.Records ?? [];
       if (records.length > 0) {
-        project(records);
+        await project(records);
         checkpoint.shards[shardId] = records.at(-1)!.dynamodb!.SequenceNumber!;
         writeCheckpoint(paths.streamCheckpoint, checkpoint);
       }

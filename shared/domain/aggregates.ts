@@ -3,7 +3,8 @@
  * pure fold of a stream record's old and new item images. A record moves the figures by the difference
  * between what its new image contributes and what its old one did, so a replaced order, a cancelled
  * line or a credited refund moves them by exactly its change, and a record that changes nothing the
- * reports read moves nothing. No I/O: the stream consumer applies the deltas exactly once.
+ * reports read moves nothing. An image without what the figures need is an UnreadableImage (its record
+ * goes to the dead letters). No I/O: the stream consumer applies the deltas exactly once.
  *
  * Cells, per reporting day (the order's date, or the payment's, in the deployment's zone) and currency:
  * - `channel`: orders (with at least one active line), units, gross (units × price), discounts, tax,
@@ -145,6 +146,47 @@ function paymentContribution(
   add(into, cell, figures, sign);
 }
 
+/** An image the figures cannot be read from (the record goes to the dead letters, with this reason). */
+export class UnreadableImage extends Error {
+  override readonly name = 'UnreadableImage';
+}
+
+function checkOrderImage(item: Record<string, unknown>): OrderImage {
+  const missing = [
+    typeof item.orderDate === 'string' ? undefined : 'orderDate',
+    typeof item.channel === 'string' ? undefined : 'channel',
+    typeof item.currency === 'string' ? undefined : 'currency',
+    typeof item.shippingCharge === 'number' ? undefined : 'shippingCharge',
+    Array.isArray(item.lines) &&
+    (item.lines as unknown[]).every(
+      (line) =>
+        typeof line === 'object' &&
+        line !== null &&
+        ['quantity', 'unitPrice', 'tax', 'discount'].every(
+          (field) => typeof (line as Record<string, unknown>)[field] === 'number',
+        ),
+    )
+      ? undefined
+      : 'lines',
+  ].filter(Boolean);
+  if (missing.length > 0)
+    throw new UnreadableImage(`an order image without a readable ${missing.join(', ')}`);
+  return item as unknown as OrderImage;
+}
+
+function checkPaymentImage(item: Record<string, unknown>): PaymentImage {
+  const missing = [
+    typeof item.amount === 'number' ? undefined : 'amount',
+    typeof item.method === 'string' ? undefined : 'method',
+    typeof item.paidAt === 'string' ? undefined : 'paidAt',
+    // Payments written before they carried their order's currency: the rebuild counts them.
+    typeof item.currency === 'string' ? undefined : 'currency',
+  ].filter(Boolean);
+  if (missing.length > 0)
+    throw new UnreadableImage(`a payment image without a readable ${missing.join(', ')}`);
+  return item as unknown as PaymentImage;
+}
+
 /** What kind of item an image is, for the figures: an order header, a payment, or something else. */
 export function aggregateSource(item: Record<string, unknown>): 'order' | 'payment' | undefined {
   if (item.entity === 'order') return 'order';
@@ -167,8 +209,8 @@ export function aggregateDeltas(
   ] as const) {
     if (!image) continue;
     const source = aggregateSource(image);
-    if (source === 'order') orderContribution(image as unknown as OrderImage, timeZone, deltas, sign);
-    if (source === 'payment') paymentContribution(image as unknown as PaymentImage, timeZone, deltas, sign);
+    if (source === 'order') orderContribution(checkOrderImage(image), timeZone, deltas, sign);
+    if (source === 'payment') paymentContribution(checkPaymentImage(image), timeZone, deltas, sign);
   }
   return [...deltas.values()]
     .map((delta) => ({

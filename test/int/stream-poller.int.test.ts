@@ -11,6 +11,9 @@ import { startStreamPoller } from '../../infra/local/stream-poller';
 import { db, tableName } from '../../shared/db/client';
 import type { StreamRecord } from '../../shared/events/domain-events';
 import { toDomainEvent } from '../../shared/events/domain-events';
+import { readAggregates } from '../../shared/aggregates/read';
+import { call } from '../support/call';
+import { orderId, orderInput, orderLine } from '../support/order-builders';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -25,10 +28,14 @@ const lines = (file: string) =>
         .map((line) => JSON.parse(line) as Record<string, unknown>)
     : [];
 
-async function until<T>(what: string, probe: () => T | undefined, ms = 15_000): Promise<T> {
+async function until<T>(
+  what: string,
+  probe: () => T | undefined | Promise<T | undefined>,
+  ms = 15_000,
+): Promise<T> {
   const deadline = Date.now() + ms;
   for (;;) {
-    const found = probe();
+    const found = await probe();
     if (found !== undefined) return found;
     if (Date.now() > deadline) throw new Error(`no ${what} within ${ms} ms`);
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -52,10 +59,49 @@ async function poller(decode?: (record: StreamRecord) => ReturnType<typeof toDom
     started,
     events: join(dataDir, 'events.jsonl'),
     deadLetters: join(dataDir, 'events-dead-letter.jsonl'),
+    aggregateDeadLetters: join(dataDir, 'aggregates-dead-letter.jsonl'),
   };
 }
 
 describe('the local stream poller', () => {
+  it('counts an order written through the API into the report aggregates, and sets aside an order item it cannot read', async () => {
+    const { started, aggregateDeadLetters } = await poller();
+    try {
+      await put({
+        PK: 'ORDER#E-BAD',
+        SK: 'A#ORDER',
+        entity: 'order',
+        eventType: 'order.created',
+        id: 'E-BAD',
+        version: 1,
+      });
+      const id = orderId();
+      const created = await call({
+        method: 'PUT',
+        path: `/v1/orders/${id}`,
+        body: orderInput({
+          orderDate: '2024-02-29T12:00:00.000Z',
+          channel: 'poller-test',
+          shippingCharge: 0,
+          lines: [orderLine({ sku: 'POLL-1', quantity: 3, unitPrice: 700, tax: 0, discount: 0 })],
+        }),
+        role: 'operator',
+      });
+      expect(created.status, created.text).toBe(201);
+      const counted = await until('the order in the aggregates', async () => {
+        const cells = await readAggregates('channel', { from: '2024-02-29', to: '2024-02-29' });
+        return cells.find((cell) => cell.cell.name === 'poller-test');
+      });
+      expect(counted.figures).toEqual({ orders: 1, units: 3, gross: 2100, net: 2100 });
+      const set = lines(aggregateDeadLetters);
+      expect(set.map((entry) => entry.reason)).toEqual([
+        'an order image without a readable orderDate, channel, currency, shippingCharge, lines',
+      ]);
+    } finally {
+      await started.stop();
+    }
+  });
+
   it('reads an order with empty maps, then publishes the vendor created after it', async () => {
     const { started, events } = await poller();
     try {

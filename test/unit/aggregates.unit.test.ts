@@ -1,7 +1,7 @@
 /** The report aggregates' fold: what a stream record's old and new images move, cell by cell. */
 import { describe, expect, it } from 'vitest';
 import type { AggregateDelta } from '../../shared/domain/aggregates';
-import { aggregateDeltas, mergeDeltas } from '../../shared/domain/aggregates';
+import { aggregateDeltas, mergeDeltas, UnreadableImage } from '../../shared/domain/aggregates';
 
 function orderItem(overrides: Record<string, unknown> = {}) {
   return {
@@ -154,6 +154,15 @@ describe('aggregateDeltas', () => {
     ]) {
       expect(aggregateDeltas({ new: item }, 'UTC')).toEqual([]);
     }
+  });
+
+  it('refuses, with the reason, an order or payment image it cannot read the figures from', () => {
+    expect(() => aggregateDeltas({ new: orderItem({ lines: undefined }) }, 'UTC')).toThrow(
+      new UnreadableImage('an order image without a readable lines'),
+    );
+    expect(() => aggregateDeltas({ new: payment(100, { currency: undefined }) }, 'UTC')).toThrow(
+      new UnreadableImage('a payment image without a readable currency'),
+    );
   });
 
   it('takes client-named SKUs, channels and methods as data (constructor, __proto__)', () => {

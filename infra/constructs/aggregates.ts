@@ -7,7 +7,7 @@
 import { Duration, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import { StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
@@ -61,9 +61,16 @@ export class ReportAggregates extends Construct {
         startingPosition: StartingPosition.TRIM_HORIZON,
         batchSize: 100,
         bisectBatchOnError: true,
-        retryAttempts: 5,
+        // Counting is exactly once, so retrying until the stream ages a record out loses nothing and
+        // counts nothing twice; a record still failing then lands in the dead-letter queue.
+        retryAttempts: -1,
         reportBatchItemFailures: true,
         onFailure: new SqsDlq(this.deadLetters),
+        // Only the order partitions hold what the figures read (headers and payments); the consumer's own
+        // cell and marker writes never come back to it.
+        filters: [
+          FilterCriteria.filter({ dynamodb: { Keys: { PK: { S: FilterRule.beginsWith('ORDER#') } } } }),
+        ],
       }),
     );
     Validations.of(this.consumer.role).acknowledge({

@@ -5,7 +5,7 @@
  * stream's 24 hours). A transaction refused on markers drops the records already counted and commits
  * the rest. Records are packed several to a transaction, their deltas summed per cell, so a busy cell
  * takes one write per transaction, not one per record. A record with more cells than one transaction
- * holds (an order of a hundred SKUs) is counted in parts, each part with its own marker.
+ * holds (an order of a hundred SKUs) is counted in parts, each part with its own marker (`<id>#<n>`).
  *
  * Why markers rather than a sequence-number fence per cell: Lambda's stream records carry no shard id,
  * and sequence numbers are ordered only within a shard.
@@ -39,7 +39,7 @@ const markerSeconds = 2 * 86_400;
 const cellsPerPart = maxTransactionItems - 2;
 
 interface Part {
-  /** The marker's id: the record's, or `<record>#<n>` for the parts of a large record. */
+  /** The marker's id: `<record>#<n>`, n from 0 (most records are one part). */
   id: string;
   deltas: AggregateDelta[];
 }
@@ -47,7 +47,7 @@ interface Part {
 function partsOf(record: AggregateRecord, timeZone: string): Part[] {
   const deltas = aggregateDeltas(record, timeZone);
   if (deltas.length === 0) return [];
-  if (deltas.length <= cellsPerPart) return [{ id: record.id, deltas }];
+  // Always numbered, even a record of one part: whatever the fold makes of it later, its parts keep ids.
   const parts: Part[] = [];
   for (let start = 0; start < deltas.length; start += cellsPerPart) {
     parts.push({

@@ -179,7 +179,7 @@ function checkPaymentImage(item: Record<string, unknown>): PaymentImage {
     typeof item.amount === 'number' ? undefined : 'amount',
     typeof item.method === 'string' ? undefined : 'method',
     typeof item.paidAt === 'string' ? undefined : 'paidAt',
-    // Payments written before they carried their order's currency: the rebuild counts them.
+    // Payments written before they carried their order's currency: a rebuild from the orders must count them.
     typeof item.currency === 'string' ? undefined : 'currency',
   ].filter(Boolean);
   if (missing.length > 0)

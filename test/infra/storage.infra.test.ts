@@ -111,7 +111,10 @@ describe('table, bucket and event plumbing', () => {
       FunctionName: { Ref: synth.logicalId(synth.stack.aggregates.consumer.function) },
       StartingPosition: 'TRIM_HORIZON',
       BisectBatchOnFunctionError: true,
-      MaximumRetryAttempts: 5,
+      MaximumRetryAttempts: -1,
+      FilterCriteria: {
+        Filters: [{ Pattern: JSON.stringify({ dynamodb: { Keys: { PK: { S: [{ prefix: 'ORDER#' }] } } } }) }],
+      },
       FunctionResponseTypes: ['ReportBatchItemFailures'],
       DestinationConfig: {
         OnFailure: {

@@ -114,7 +114,7 @@ describe('applyAggregateRecords', () => {
     expect(await channelFigures(day)).toEqual([]);
     expect(await queryAll({ pk: `AGG#channel#${day.slice(0, 7)}#0`, skPrefix: `${day}#` })).toEqual([]);
     for (const id of [created, cancelledId]) {
-      const marker = await getItem({ PK: `AGGREC#${id}`, SK: 'AGGREC' }, true);
+      const marker = await getItem({ PK: `AGGREC#${id}#0`, SK: 'AGGREC' }, true);
       expect(Number(marker!.expiresAt) - Date.now() / 1000).toBeGreaterThan(2 * 86_400 - 60);
     }
   });

@@ -33,7 +33,7 @@ export const aggregatesOfMonth = (
   skBetween: { from: `${days.from}#`, to: `${days.to}#\uffff` },
 });
 
-/** A stream record (or one part of a large one) already counted into the aggregates. */
+/** A part of a stream record (`<recordId>#<n>`) already counted into the aggregates. */
 export const aggregateRecordKey = (recordId: string): ItemKey => ({
   PK: `AGGREC#${recordId}`,
   SK: 'AGGREC',

@@ -4,14 +4,15 @@
  * payment changes into the aggregate cells exactly once (shared/aggregates/apply.ts). Its role writes
  * only aggregate cells and record markers: items whose partition key starts with AGG# or AGGREC#.
  */
-import { Duration, Validations } from 'aws-cdk-lib';
+import { Duration } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
-import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { GroupFunction } from './group-function';
+import { acknowledgeStreamListing, streamDeadLetterQueue } from './stream-consumer';
 
 export interface ReportAggregatesProps {
   table: ITable;
@@ -27,15 +28,7 @@ export class ReportAggregates extends Construct {
 
   constructor(scope: Construct, id: string, props: ReportAggregatesProps) {
     super(scope, id);
-    this.deadLetters = new Queue(this, 'DeadLetters', {
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: Duration.days(14),
-    });
-    Validations.of(this.deadLetters).acknowledge({
-      id: 'AwsSolutions-SQS3',
-      reason: 'This queue is the dead-letter queue of the aggregates consumer; it needs none of its own.',
-    });
+    this.deadLetters = streamDeadLetterQueue(this, 'aggregates consumer');
 
     this.consumer = new GroupFunction(this, 'Consumer', {
       entry: 'functions/aggregates/handler.ts',
@@ -73,10 +66,6 @@ export class ReportAggregates extends Construct {
         ],
       }),
     );
-    Validations.of(this.consumer.role).acknowledge({
-      id: 'AwsSolutions-IAM5[Resource::*]',
-      reason:
-        "Besides X-Ray, the stream mapping needs dynamodb:ListStreams, which has no resource-level scoping; the stream reads themselves are on this table's stream only.",
-    });
+    acknowledgeStreamListing(this.consumer.role);
   }
 }

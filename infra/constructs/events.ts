@@ -3,14 +3,15 @@
  * publishes it on the bus, so an event is emitted if and only if its write committed. Records that
  * still fail after the retries land in an encrypted dead-letter queue (their stream coordinates).
  */
-import { Duration, Validations } from 'aws-cdk-lib';
+import { Duration } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { EventBus } from 'aws-cdk-lib/aws-events';
 import { StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
-import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { GroupFunction } from './group-function';
+import { acknowledgeStreamListing, streamDeadLetterQueue } from './stream-consumer';
 
 export interface DomainEventsProps {
   table: ITable;
@@ -27,15 +28,7 @@ export class DomainEvents extends Construct {
     super(scope, id);
     this.bus = new EventBus(this, 'Bus');
 
-    this.deadLetters = new Queue(this, 'DeadLetters', {
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: Duration.days(14),
-    });
-    Validations.of(this.deadLetters).acknowledge({
-      id: 'AwsSolutions-SQS3',
-      reason: 'This queue is the dead-letter queue of the stream projector; it needs none of its own.',
-    });
+    this.deadLetters = streamDeadLetterQueue(this, 'stream projector');
 
     this.projector = new GroupFunction(this, 'Projector', {
       entry: 'functions/projector/handler.ts',
@@ -61,10 +54,6 @@ export class DomainEvents extends Construct {
         onFailure: new SqsDlq(this.deadLetters),
       }),
     );
-    Validations.of(this.projector.role).acknowledge({
-      id: 'AwsSolutions-IAM5[Resource::*]',
-      reason:
-        "Besides X-Ray, the stream mapping needs dynamodb:ListStreams, which has no resource-level scoping; the stream reads themselves are on this table's stream only.",
-    });
+    acknowledgeStreamListing(this.projector.role);
   }
 }

@@ -30,7 +30,7 @@ import { documentKey } from '../../shared/files/keys';
 import { newId } from '../../shared/ids';
 import { loadOrder } from '../../shared/orders/repository';
 import { applyStockMovements } from '../../shared/stock/ledger';
-import { seedWarehouse } from '../../test/support/builders';
+import { seedWarehouse, dockOrigin } from '../../test/support/builders';
 import { claimsFor } from '../../test/support/call';
 import { round, summarize } from '../lib/stats';
 import type { Row, Suite } from '../lib/suite';
@@ -65,14 +65,7 @@ type Handler = (event: unknown, context: typeof lambdaContext) => Promise<unknow
 type Item = Record<string, unknown>;
 type TransactItem = { Put?: Item & { Item: Item }; Update?: Item & { Key: Item } };
 
-const origin = {
-  name: 'Dock 4',
-  line1: '200 Dock Rd',
-  city: 'Memphis',
-  region: 'TN',
-  postalCode: '38118',
-  country: 'US',
-};
+const origin = dockOrigin;
 /** Fixed width, so one id is never a prefix of another when rekeying. */
 const orderIdOf = (side: string, n: number) => `PRINT-${side.toUpperCase()}-${String(n).padStart(4, '0')}`;
 const ulidPattern = /[0-9A-HJKMNP-TV-Z]{26}/g;

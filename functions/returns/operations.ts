@@ -22,6 +22,7 @@ import {
 } from '../../shared/domain/returns';
 import { refundAmounts } from '../../shared/domain/refunds';
 import type { Payment } from '../../shared/domain/payment';
+import type { Shipment } from '../../shared/domain/shipment';
 import { Conflict, NotFound, ValidationFailed } from '../../shared/errors';
 import { spokenForElsewhere } from '../../shared/events/domain-events';
 import type { Implementations } from '../../shared/http/catalogue';
@@ -119,6 +120,16 @@ async function activeWarehouse(id: string, path: string) {
   return warehouse;
 }
 
+/** The warehouse of the newest active shipment (not a replacement) that carried any of these lines. */
+function warehouseShipping(shipments: readonly Shipment[], itemIds: readonly string[]): string | undefined {
+  return shipments.find(
+    (shipment) =>
+      shipment.status === 'active' &&
+      shipment.source !== 'replacement' &&
+      shipment.lines.some((line) => itemIds.includes(line.itemId)),
+  )?.warehouseId;
+}
+
 /**
  * What each restocked line's units cost: their SKU's average cost in the warehouse the line shipped from,
  * else in any warehouse that knows a cost for it (the line may have left a warehouse since emptied); a
@@ -138,12 +149,7 @@ async function restockCosts(
   );
   const costs = new Map<string, number>();
   for (const line of lines) {
-    const from = shipments.find(
-      (shipment) =>
-        shipment.status === 'active' &&
-        shipment.source !== 'replacement' &&
-        shipment.lines.some((shipped) => shipped.itemId === line.itemId),
-    )?.warehouseId;
+    const from = warehouseShipping(shipments, [line.itemId]);
     const known = (records.get(line.sku) ?? []).filter((record) =>
       knowsUnitCost({ onHand: Number(record.onHand), averageUnitCost: Number(record.averageUnitCost) }),
     );
@@ -156,13 +162,7 @@ async function restockCosts(
 /** The warehouse the order's units left from: its shipments', else its assigned one, else the default. */
 async function shippedFrom(orderId: string, itemIds: readonly string[], assigned?: string) {
   const shipments = await allShipmentsOfOrder(orderId);
-  const from = shipments.find(
-    (shipment) =>
-      shipment.status === 'active' &&
-      shipment.source !== 'replacement' &&
-      shipment.lines.some((line) => itemIds.includes(line.itemId)),
-  )?.warehouseId;
-  return from ?? assigned ?? (await findDefaultWarehouseId());
+  return warehouseShipping(shipments, itemIds) ?? assigned ?? (await findDefaultWarehouseId());
 }
 
 export const returnOperations: Implementations<Routes> = {

@@ -12,20 +12,14 @@ import { api } from '../support/http';
 import { scanPdfBarcode } from '../support/barcode-reader';
 import { orderId, orderInput, orderLine } from '../support/order-builders';
 import { verifyPresignedUrl } from '../support/presigned-url';
+import { dockOrigin } from '../support/builders';
 
 const work = mkdtempSync(join(tmpdir(), 'e2e-fulfillment-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 /** Tomorrow: a built-in label counts as used once its parcel moves (the next business day), and this test voids one. */
 const shipDate = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-const origin = {
-  name: 'Dock 4',
-  line1: '200 Dock Rd',
-  city: 'Memphis',
-  region: 'TN',
-  postalCode: '38118',
-  country: 'US',
-};
+const origin = dockOrigin;
 
 async function warehouseWithStock(skus: string[]) {
   const code = `F${Date.now().toString(36).toUpperCase().slice(-6)}${Math.floor(Math.random() * 1000)}`;

@@ -11,11 +11,11 @@ import { manifestKey, stockKey } from '../../shared/db/keys';
 import { getItem } from '../../shared/db/query';
 import { s3 } from '../../shared/files/s3/client';
 import { configureRetryPolicy } from '../../shared/db/retry';
-import { seedWarehouse } from '../support/builders';
+import { dockOrigin, seedWarehouse } from '../support/builders';
 import { call } from '../support/call';
 import { orderId, orderInput, orderLine, stock } from '../support/order-builders';
 
-const origin = { line1: '200 Dock Rd', city: 'Memphis', region: 'TN', postalCode: '38118', country: 'US' };
+const origin = dockOrigin;
 const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
 
 /** While set, every TransactWriteItems fails with no answer (it may have committed, as far as we know). */

@@ -7,19 +7,12 @@ import { describe, expect, it } from 'vitest';
 import { historyOfOrder, manifestKey, stockKey } from '../../shared/db/keys';
 import { getItem, queryAll } from '../../shared/db/query';
 import { filesBucket, s3 } from '../../shared/files/s3/client';
-import { seedWarehouse } from '../support/builders';
+import { seedWarehouse, dockOrigin } from '../support/builders';
 import { call } from '../support/call';
 import { verifyPresignedUrl } from '../support/presigned-url';
 import { orderId, orderInput, orderLine, stock } from '../support/order-builders';
 
-const origin = {
-  name: 'Dock 4',
-  line1: '200 Dock Rd',
-  city: 'Memphis',
-  region: 'TN',
-  postalCode: '38118',
-  country: 'US',
-};
+const origin = dockOrigin;
 const shipNow = '/v1/fulfillment/ship-now';
 const pack = { weightGrams: 1200, dimensionsCm: { length: 30, width: 20, height: 10 } };
 /**

@@ -18,6 +18,23 @@ const origin = {
   country: 'US',
 };
 
+/** A manual shipment of the order (UPS Ground), of the lines given or of everything unshipped. */
+function shipByHand(id: string, trackingNumber: string, lines?: Array<{ itemId: string; quantity: number }>) {
+  return recordShipment({
+    orderId: id,
+    actor: 'packer',
+    ...(lines ? { lines } : {}),
+    details: {
+      source: 'manual',
+      carrier: 'UPS',
+      service: 'Ground',
+      trackingNumber,
+      shipDate: '2026-11-20',
+      packages: 1,
+    },
+  });
+}
+
 async function orderIn(
   warehouseId: string | undefined,
   lines: Array<Record<string, unknown>>,
@@ -49,19 +66,7 @@ describe('GET /v1/fulfillment/ship-now/{orderId}/draft', () => {
       ],
       'draft-channel',
     );
-    await recordShipment({
-      orderId: id,
-      actor: 'packer',
-      lines: [{ itemId: 'A', quantity: 1 }],
-      details: {
-        source: 'manual',
-        carrier: 'UPS',
-        service: 'Ground',
-        trackingNumber: '1ZDRAFT',
-        shipDate: '2026-11-20',
-        packages: 1,
-      },
-    });
+    await shipByHand(id, '1ZDRAFT', [{ itemId: 'A', quantity: 1 }]);
     await db().send(
       new PutCommand({
         TableName: tableName(),
@@ -149,19 +154,7 @@ describe('PUT /v1/fulfillment/ship-now/{orderId}/address', () => {
     const warehouse = await seedWarehouse({ originAddress: origin });
     await stock('SN-D', warehouse.id, 10);
     const id = await orderIn(warehouse.id, [orderLine({ itemId: 'A', sku: 'SN-D', quantity: 2 })]);
-    await recordShipment({
-      orderId: id,
-      actor: 'packer',
-      lines: [{ itemId: 'A', quantity: 1 }],
-      details: {
-        source: 'manual',
-        carrier: 'UPS',
-        service: 'Ground',
-        trackingNumber: '1ZPART',
-        shipDate: '2026-11-20',
-        packages: 1,
-      },
-    });
+    await shipByHand(id, '1ZPART', [{ itemId: 'A', quantity: 1 }]);
     const answer = await update(id, { shipTo: newShipTo, reason: 'Customer moved' });
     expect(answer.status, answer.text).toBe(200);
     expect(answer.body).toEqual({ orderId: id, shipTo: newShipTo, version: expect.any(Number) });
@@ -185,18 +178,7 @@ describe('PUT /v1/fulfillment/ship-now/{orderId}/address', () => {
     expect((await update(id, { shipTo: { ...newShipTo, country: 'XX' } })).status).toBe(400);
     expect((await update(id, {})).status).toBe(400);
     expect((await update('NO-SUCH-ORDER', { shipTo: newShipTo })).status).toBe(404);
-    await recordShipment({
-      orderId: id,
-      actor: 'packer',
-      details: {
-        source: 'manual',
-        carrier: 'UPS',
-        service: 'Ground',
-        trackingNumber: '1ZALL',
-        shipDate: '2026-11-20',
-        packages: 1,
-      },
-    });
+    await shipByHand(id, '1ZALL');
     const shipped = await update(id, { shipTo: newShipTo });
     expect(shipped.status).toBe(409);
     expect(shipped.body.detail).toContain('shipped');

@@ -29,6 +29,16 @@ export function poSourceInput(
   };
 }
 
+/** A warehouse origin the built-in carriers rate from (Memphis, zone 5 of most US destinations). */
+export const dockOrigin = {
+  name: 'Dock 4',
+  line1: '200 Dock Rd',
+  city: 'Memphis',
+  region: 'TN',
+  postalCode: '38118',
+  country: 'US',
+};
+
 export function warehouse(overrides: Partial<Warehouse> = {}): Warehouse {
   const now = new Date().toISOString();
   const n = next();

@@ -7,10 +7,12 @@ import { fulfillmentCatalogue } from './fulfillment/routes';
 import { inventoryCatalogue } from './inventory/routes';
 import { orderActivityCatalogue } from './order-activity/routes';
 import { ordersCatalogue } from './orders/routes';
+import { reportsCatalogue } from './reports/routes';
 import { returnsCatalogue } from './returns/routes';
 import { vendorsCatalogue } from './vendors/routes';
 
 export const catalogues: readonly GroupCatalogue[] = [
+  reportsCatalogue,
   vendorsCatalogue,
   ordersCatalogue,
   orderActivityCatalogue,

@@ -60,6 +60,12 @@ export class CommerceStack extends Stack {
       callbackUrls: props.uiOrigins.map((origin) => `${origin.replace(/\/$/, '')}/`),
     });
     const cursorKey = new CursorSigningKey(this, 'CursorSigningKey');
+    const reportingTimeZone = props.reportingTimeZone ?? defaultReportingTimeZone;
+    if (!isTimeZone(reportingTimeZone)) {
+      throw new Error(
+        `Context reportingTimeZone must be an IANA time zone (Europe/Warsaw, UTC): ${reportingTimeZone}`,
+      );
+    }
 
     for (const { group } of catalogues) {
       const access = accessOf(group);
@@ -71,6 +77,8 @@ export class CommerceStack extends Stack {
         logLevel,
         environment: {
           CURSOR_SIGNING_KEY: cursorKey.value,
+          // Reports bucket days in it, as the aggregates consumer does.
+          REPORTING_TIME_ZONE: reportingTimeZone,
           ...(shipEngine
             ? { SHIPENGINE_SECRET_ARN: shipEngine.secretArn, SHIPENGINE_CARRIER_IDS: shipEngine.carrierIds }
             : {}),
@@ -92,12 +100,6 @@ export class CommerceStack extends Stack {
     });
 
     this.events = new DomainEvents(this, 'Events', { table: this.table.table, logLevel, serviceName });
-    const reportingTimeZone = props.reportingTimeZone ?? defaultReportingTimeZone;
-    if (!isTimeZone(reportingTimeZone)) {
-      throw new Error(
-        `Context reportingTimeZone must be an IANA time zone (Europe/Warsaw, UTC): ${reportingTimeZone}`,
-      );
-    }
     this.aggregates = new ReportAggregates(this, 'Aggregates', {
       table: this.table.table,
       logLevel,

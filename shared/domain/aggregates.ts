@@ -8,7 +8,8 @@
  *
  * Cells, per reporting day (the order's date, or the payment's, in the deployment's zone) and currency:
  * - `channel`: orders (with at least one active line), units, gross (units × price), discounts, tax,
- *   shipping, credited (refunds for returned goods), net (gross − discounts + tax + shipping − credited);
+ *   shipping, credited (refunds for returned goods), net (gross − discounts + tax + shipping − credited),
+ *   awaitingShipment (of those orders, the ones with active units not shipped yet);
  * - `sku`: orders, units, revenue (units × price − discount);
  * - `warehouse`: orders, units (the warehouse the order is assigned to, `-` when none);
  * - `payment` (by method, on the payment's day): payments and collected, refunds and refunded.
@@ -49,6 +50,7 @@ interface OrderImage {
     tax: number;
     discount: number;
     status: string;
+    shippedQuantity?: number;
   }>;
   totals?: { credited?: number };
 }
@@ -94,6 +96,7 @@ function orderContribution(
   const shipping = active.length > 0 ? order.shippingCharge : 0;
   const credited = order.totals?.credited ?? 0;
   const counted = active.length > 0 ? 1 : 0;
+  const awaitingShipment = active.some((line) => (line.shippedQuantity ?? 0) < line.quantity) ? 1 : 0;
   add(
     into,
     { day, dimension: 'channel', name: order.channel, currency },
@@ -106,6 +109,7 @@ function orderContribution(
       shipping,
       credited,
       net: gross - discounts + tax + shipping - credited,
+      awaitingShipment,
     },
     sign,
   );

@@ -92,7 +92,7 @@ describe('the local stream poller', () => {
         const cells = await readAggregates('channel', { from: '2024-02-29', to: '2024-02-29' });
         return cells.find((cell) => cell.cell.name === 'poller-test');
       });
-      expect(counted.figures).toEqual({ orders: 1, units: 3, gross: 2100, net: 2100 });
+      expect(counted.figures).toEqual({ orders: 1, units: 3, gross: 2100, net: 2100, awaitingShipment: 1 });
       const set = lines(aggregateDeadLetters);
       expect(set.map((entry) => entry.reason)).toEqual([
         'an order image without a readable orderDate, channel, currency, shippingCharge, lines',

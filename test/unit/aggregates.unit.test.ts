@@ -56,6 +56,7 @@ describe('aggregateDeltas', () => {
         tax: 200,
         shipping: 500,
         net: 5100,
+        awaitingShipment: 1,
       },
       '2026-11-23 warehouse/WH1': { orders: 1, units: 3 },
       '2026-11-23 sku/MUG': { orders: 1, units: 2, revenue: 1900 },
@@ -102,6 +103,24 @@ describe('aggregateDeltas', () => {
       tax: -200,
       shipping: -500,
       net: -5100,
+      awaitingShipment: -1,
+    });
+  });
+
+  it('takes an order out of awaiting shipment when its last active unit ships, not before', () => {
+    const before = orderItem();
+    const [mug, tee] = before.lines as Array<Record<string, unknown>>;
+    const partly = orderItem({ lines: [{ ...mug, shippedQuantity: 2 }, tee], version: 2 });
+    expect(aggregateDeltas({ old: before, new: partly }, 'UTC')).toEqual([]);
+    const shipped = orderItem({
+      lines: [
+        { ...mug, shippedQuantity: 2 },
+        { ...tee, shippedQuantity: 1 },
+      ],
+      version: 3,
+    });
+    expect(byCell(aggregateDeltas({ old: partly, new: shipped }, 'UTC'))).toEqual({
+      '2026-11-23 channel/webshop': { awaitingShipment: -1 },
     });
   });
 

@@ -15,6 +15,28 @@ function interfaceOperations() {
   });
 }
 
+/**
+ * Operations of a group served in parts: the reports group's shipping, inventory and export reports
+ * (issue 14) come after its sales reports. Each leaves this list as it is served.
+ */
+const stillToCome: Record<string, string[]> = {
+  reports: [
+    'GET /v1/reports/pending-shipments',
+    'GET /v1/reports/pending-shipments/pdf',
+    'GET /v1/reports/shipped-manifest',
+    'GET /v1/reports/shipped-manifest-detail',
+    'GET /v1/reports/inventory/low-stock',
+    'GET /v1/reports/inventory/low-stock/download',
+    'GET /v1/reports/inventory/stock-levels',
+    'GET /v1/reports/inventory/movements',
+    'GET /v1/reports/inventory/valuation',
+    'GET /v1/reports/inventory/aging',
+    'GET /v1/reports/inventory/warehouse-capacity',
+    'POST /v1/reports/exports/pdf',
+    'POST /v1/reports/exports/excel',
+  ],
+};
+
 describe('route catalogue against the interface', () => {
   const operations = flattenCatalogue(catalogues);
   const contract = interfaceOperations();
@@ -42,13 +64,15 @@ describe('route catalogue against the interface', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it('every group present declares all of its interface operations', () => {
+  it('every group present declares all of its interface operations, but those named still to come', () => {
     for (const catalogue of catalogues) {
       const expected = contract
         .filter((op) => op.group === catalogue.group)
         .map((op) => `${op.method} ${op.path}`);
       const declared = Object.values(catalogue.routes).map((op) => `${op.method} ${op.path}`);
-      expect(declared.sort(), catalogue.group).toEqual(expected.sort());
+      const pending = stillToCome[catalogue.group] ?? [];
+      expect(declared.filter((op) => pending.includes(op)), `${catalogue.group}: served now`).toEqual([]);
+      expect([...declared, ...pending].sort(), catalogue.group).toEqual(expected.sort());
     }
   });
 

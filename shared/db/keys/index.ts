@@ -70,7 +70,7 @@
  * | units claimed by an order's returns          | the same Query, guarded by the RETURNS item's version   |
  * | a note is added only to an existing order    | ConditionCheck attribute_exists on the order header     |
  * | orders in a status (status delete, move)     | Query GSI1 PK=ORDERS#STATUS#<statusId>                  |
- * | orders of a day / of a channel               | Query GSI2 PK=ORDERS#DAY#<day> / GSI3 PK=ORDERS#CHANNEL#<ch> |
+ * | orders of a day / of a channel (sales detail) | Query GSI2 PK=ORDERS#DAY#<day> / GSI3 PK=ORDERS#CHANNEL#<ch> |
  * | custom statuses by name                      | Query GSI1 PK=STATUSES                                  |
  * | column views of a user, shared column views  | Query GSI1 PK=COLVIEWS#OWNER#<sub>, GSI2 PK=COLVIEWS#SHARED |
  * | automation rules in priority order           | Query GSI1 PK=AUTORULES                                 |

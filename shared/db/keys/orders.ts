@@ -18,6 +18,16 @@ export const orderIndexKeys = (order: {
   GSI3PK: `ORDERS#CHANNEL#${order.channel}`,
   GSI3SK: `${order.orderDate}#${order.id}`,
 });
+/**
+ * Orders dated on a UTC day, from the index sort key `from` (an instant, or an order's own key to resume
+ * at it) and before the instant `before`: a reporting day in another zone spans two of these partitions.
+ */
+export const ordersOfUtcDay = (day: string, range: { from: string; before: string }) => ({
+  index: 'GSI2' as const,
+  pk: `ORDERS#DAY#${day}`,
+  // `<instant>#<id>` sorts after `<instant>`: an order dated exactly `before` is left out.
+  skBetween: { from: range.from, to: range.before },
+});
 export const ordersInStatus = (statusId: string) => ({
   index: 'GSI1' as const,
   pk: `ORDERS#STATUS#${statusId}`,

@@ -1,0 +1,19 @@
+/**
+ * Units on hand per SKU over every warehouse (worst sellers name the SKUs in stock that sold nothing):
+ * each warehouse's stock partition, read in parallel. O(SKUs in stock), bounded by the catalogue.
+ */
+import { allWarehouses, stockInWarehouse } from '../../shared/db/keys';
+import { queryAll } from '../../shared/db/query';
+
+export async function unitsOnHandBySku(): Promise<Map<string, number>> {
+  const warehouses = await queryAll(allWarehouses());
+  const stock = await Promise.all(
+    warehouses.map((warehouse) => queryAll(stockInWarehouse(String(warehouse.id)))),
+  );
+  const onHand = new Map<string, number>();
+  for (const record of stock.flat()) {
+    const sku = String(record.sku);
+    onHand.set(sku, (onHand.get(sku) ?? 0) + Number(record.onHand ?? 0));
+  }
+  return onHand;
+}

@@ -45,7 +45,9 @@ describe('applyAggregateRecords', () => {
     const delivery = [{ id: recordId(), new: order }];
     expect(await applyAggregateRecords(delivery, 'UTC')).toEqual({ counted: 1, alreadyCounted: 0 });
     expect(await applyAggregateRecords(delivery, 'UTC')).toEqual({ counted: 0, alreadyCounted: 1 });
-    expect(await channelFigures(day)).toEqual([{ orders: 1, units: 2, gross: 2000, net: 2000, awaitingShipment: 1 }]);
+    expect(await channelFigures(day)).toEqual([
+      { orders: 1, units: 2, gross: 2000, net: 2000, awaitingShipment: 1 },
+    ]);
   });
 
   it('counts the rest of a batch half of which an earlier delivery counted', async () => {
@@ -54,7 +56,9 @@ describe('applyAggregateRecords', () => {
     const batch = orders.map((order) => ({ id: recordId(), new: order }));
     await applyAggregateRecords(batch.slice(0, 2), 'UTC');
     expect(await applyAggregateRecords(batch, 'UTC')).toEqual({ counted: 2, alreadyCounted: 2 });
-    expect(await channelFigures(day)).toEqual([{ orders: 4, units: 8, gross: 8000, net: 8000, awaitingShipment: 1 }]);
+    expect(await channelFigures(day)).toEqual([
+      { orders: 4, units: 8, gross: 8000, net: 8000, awaitingShipment: 1 },
+    ]);
   });
 
   it('counts a batch once when two deliveries of it run at the same time', async () => {
@@ -67,7 +71,9 @@ describe('applyAggregateRecords', () => {
     ]);
     expect(first.counted + second.counted).toBe(3);
     expect(first.alreadyCounted + second.alreadyCounted).toBe(3);
-    expect(await channelFigures(day)).toEqual([{ orders: 3, units: 6, gross: 6000, net: 6000, awaitingShipment: 1 }]);
+    expect(await channelFigures(day)).toEqual([
+      { orders: 3, units: 6, gross: 6000, net: 6000, awaitingShipment: 1 },
+    ]);
   });
 
   it('counts a record too large for one transaction in parts, each once', async () => {
@@ -87,7 +93,9 @@ describe('applyAggregateRecords', () => {
     expect(await applyAggregateRecords(delivery, 'UTC')).toEqual({ counted: 2, alreadyCounted: 0 });
     expect(await applyAggregateRecords(delivery, 'UTC')).toEqual({ counted: 0, alreadyCounted: 2 });
     expect(await readAggregates('sku', { from: day, to: day })).toHaveLength(150);
-    expect(await channelFigures(day)).toEqual([{ orders: 1, units: 150, gross: 15000, net: 15000, awaitingShipment: 1 }]);
+    expect(await channelFigures(day)).toEqual([
+      { orders: 1, units: 150, gross: 15000, net: 15000, awaitingShipment: 1 },
+    ]);
   });
 
   it('moves the figures by a change’s difference, and keeps each record’s marker two days', async () => {

@@ -71,7 +71,10 @@ describe('route catalogue against the interface', () => {
         .map((op) => `${op.method} ${op.path}`);
       const declared = Object.values(catalogue.routes).map((op) => `${op.method} ${op.path}`);
       const pending = stillToCome[catalogue.group] ?? [];
-      expect(declared.filter((op) => pending.includes(op)), `${catalogue.group}: served now`).toEqual([]);
+      expect(
+        declared.filter((op) => pending.includes(op)),
+        `${catalogue.group}: served now`,
+      ).toEqual([]);
       expect([...declared, ...pending].sort(), catalogue.group).toEqual(expected.sort());
     }
   });

@@ -12,7 +12,7 @@
  */
 import { tableName } from '../db/client';
 import { TransactionCancelled } from '../db/errors';
-import { aggregateKey, aggregateRecordKey, aggregateShards } from '../db/keys';
+import { aggregateKey, aggregateRecordKey } from '../db/keys';
 import { withRetry } from '../db/retry';
 import type { NamedItem } from '../db/transactions';
 import { maxTransactionItems, transactWrite } from '../db/transactions';
@@ -95,8 +95,6 @@ function markerPut(id: string, now: number): NamedItem {
 
 function cellUpdate(delta: AggregateDelta, index: number): NamedItem {
   const { cell, figures } = delta;
-  const shards = aggregateShards[cell.dimension];
-  const shard = shards > 1 ? Math.floor(Math.random() * shards) : 0;
   const names: Record<string, string> = {
     '#day': 'day',
     '#dimension': 'dimension',
@@ -119,7 +117,7 @@ function cellUpdate(delta: AggregateDelta, index: number): NamedItem {
     {
       Update: {
         TableName: tableName(),
-        Key: aggregateKey(cell, shard),
+        Key: aggregateKey(cell),
         UpdateExpression: `SET #day = :day, #dimension = :dimension, #name = :name, #currency = :currency ADD ${adds.join(', ')}`,
         ExpressionAttributeNames: names,
         ExpressionAttributeValues: values,
@@ -150,6 +148,17 @@ async function commitGroup(group: Part[], result: AppliedRecords): Promise<void>
       pending = pending.filter((part) => !counted.has(part.id));
     }
   }
+}
+
+/**
+ * The transactions a batch of records becomes (each part's marker id and the summed cells), without
+ * writing them: what the key-distribution bench feeds its batches through.
+ */
+export function plannedTransactions(records: readonly AggregateRecord[], timeZone: string) {
+  return pack(records.flatMap((record) => partsOf(record, timeZone))).map((group) => ({
+    markers: group.map((part) => part.id),
+    cells: mergeDeltas(group.flatMap((part) => part.deltas)),
+  }));
 }
 
 /** Counts the records into the aggregates, each exactly once across every delivery. */

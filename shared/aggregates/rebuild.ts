@@ -131,7 +131,7 @@ export async function rebuildAggregates(options: {
   const puts = cells.map(({ cell, figures }) => ({
     PutRequest: {
       Item: {
-        ...aggregateKey(cell, 0),
+        ...aggregateKey(cell),
         day: cell.day,
         dimension: cell.dimension,
         name: cell.name,

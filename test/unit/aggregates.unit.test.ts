@@ -1,4 +1,5 @@
 /** The report aggregates' fold: what a stream record's old and new images move, cell by cell. */
+import { aggregateKey, aggregateShards, cellShard } from '../../shared/db/keys/aggregates';
 import { describe, expect, it } from 'vitest';
 import type { AggregateDelta } from '../../shared/domain/aggregates';
 import { aggregateDeltas, mergeDeltas, UnreadableImage } from '../../shared/domain/aggregates';
@@ -212,5 +213,24 @@ describe('mergeDeltas', () => {
     expect(mergeDeltas([...created, ...deleted])).toEqual([]);
     const twice = mergeDeltas([...created, ...created]);
     expect(byCell(twice)['2026-11-23 channel/webshop']).toMatchObject({ orders: 2, net: 10200 });
+  });
+});
+
+describe('aggregate cell keys', () => {
+  it('put each cell in one shard of its month, by its name, and spread a month’s cells over the shards', () => {
+    const cell = { day: '2026-11-23', dimension: 'sku' as const, name: 'constructor', currency: 'USD' };
+    expect(aggregateKey(cell).PK).toBe(aggregateKey({ ...cell, day: '2026-11-01' }).PK);
+    expect(aggregateKey(cell).PK).toMatch(/^AGG#sku#2026-11#\d+$/);
+    const shards = new Set(
+      Array.from({ length: 200 }, (_, index) =>
+        cellShard({ dimension: 'sku', name: `SKU-${index}`, currency: 'USD' }),
+      ),
+    );
+    expect([...shards].sort((a, b) => a - b)).toEqual(
+      Array.from({ length: aggregateShards.sku }, (_, i) => i),
+    );
+    expect(cellShard({ dimension: 'sku', name: 'A', currency: 'USD' })).toBe(
+      cellShard({ dimension: 'sku', name: 'A', currency: 'USD' }),
+    );
   });
 });

@@ -1,24 +1,39 @@
 /**
  * Report aggregate cells (shared/domain/aggregates.ts) and the markers that make each stream record count
- * once. A cell lives in its dimension's month partition, one per shard: a busy day's writes spread over
- * the shards, and a report over a year reads twelve month partitions per shard, never every order.
+ * once. A cell lives in one shard of its dimension's month partition (by its name): a busy day's cells
+ * spread over the shards, and a report over a year reads thirteen months of every shard, never every order.
  * Client text (channel, SKU, payment method) is encoded in the sort key, so `#` cannot split it.
  */
 import type { AggregateCell, AggregateDimension } from '../../domain/aggregates';
 import type { ItemKey } from './item-key';
 
-/** Shards per dimension (docs/scale.md sizes them from the peak's key stream). */
+/** Shards per dimension (docs/scale.md sizes them from the peak's key stream: `npm run bench -- keys`). */
 export const aggregateShards: Readonly<Record<AggregateDimension, number>> = {
-  channel: 1,
-  sku: 1,
-  warehouse: 1,
-  payment: 1,
+  channel: 4,
+  sku: 16,
+  warehouse: 2,
+  payment: 2,
 };
+
+/**
+ * The shard a cell lives in: fixed by its name and currency (FNV-1a), so each cell is one item (a report
+ * reads every shard of a month but never the same cell twice) and a month's cells spread over the shards.
+ */
+export function cellShard(cell: Pick<AggregateCell, 'dimension' | 'name' | 'currency'>): number {
+  const shards = aggregateShards[cell.dimension];
+  if (shards === 1) return 0;
+  let hash = 0x811c9dc5;
+  for (const char of `${cell.currency}|${cell.name}`) {
+    hash ^= char.codePointAt(0)!;
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash % shards;
+}
 
 const part = (value: string) => encodeURIComponent(value);
 
-export const aggregateKey = (cell: AggregateCell, shard: number): ItemKey => ({
-  PK: `AGG#${cell.dimension}#${cell.day.slice(0, 7)}#${shard}`,
+export const aggregateKey = (cell: AggregateCell): ItemKey => ({
+  PK: `AGG#${cell.dimension}#${cell.day.slice(0, 7)}#${cellShard(cell)}`,
   SK: `${cell.day}#${part(cell.currency)}#${part(cell.name)}`,
 });
 

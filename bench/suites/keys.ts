@@ -79,10 +79,12 @@ const row = (load: PartitionLoad): Row => ({
 function byFamily(loads: readonly PartitionLoad[]): Row[] {
   const families = new Map<string, { hottest: PartitionLoad; keys: number }>();
   for (const load of loads) {
-    const family = families.get(load.family);
+    // Aggregate cells: one family per dimension, whatever the month and shard.
+    const name = load.family.replace(/^AGG#(\w+)#\d{4}-\d{2}#(\d+|\{shard\})$/, 'AGG#$1#{month}#{shard}');
+    const family = families.get(name);
     const heat = (of: PartitionLoad) =>
       Math.max(of.maxWcuPerSecond / writeLimit, of.maxRcuPerSecond / readLimit);
-    if (!family) families.set(load.family, { hottest: load, keys: 1 });
+    if (!family) families.set(name, { hottest: load, keys: 1 });
     else {
       family.keys += 1;
       if (heat(load) > heat(family.hottest)) family.hottest = load;

@@ -171,7 +171,7 @@ export interface SellerRanking {
   /** The currency revenue ranks in (cells of other currencies are left out when given). */
   currency?: string;
   limit: number;
-  /** Worst sellers: units on hand per SKU, every SKU with stock (a SKU that sold nothing ranks first). */
+  /** Worst sellers: units on hand per SKU, every SKU with stock (sold nothing: first; ties: most stock first). */
   onHand?: ReadonlyMap<string, number>;
 }
 
@@ -197,8 +197,13 @@ export function rankSellers(cells: readonly AggregateDelta[], ranking: SellerRan
   const score = (row: { units: number; revenue: Map<string, number> }) =>
     ranking.by === 'units' ? row.units : (row.revenue.get(ranking.currency!) ?? 0);
   const direction = ranking.order === 'top' ? -1 : 1;
+  // Among equal sellers the worst is the one with more stock sitting on the shelf.
+  const shelf = (sku: string) => ranking.onHand?.get(sku) ?? 0;
   return [...bySku.entries()]
-    .sort(([skuA, a], [skuB, b]) => direction * (score(a) - score(b)) || byText(skuA, skuB))
+    .sort(
+      ([skuA, a], [skuB, b]) =>
+        direction * (score(a) - score(b)) || shelf(skuB) - shelf(skuA) || byText(skuA, skuB),
+    )
     .slice(0, ranking.limit)
     .map(([sku, row], index) => ({
       rank: index + 1,

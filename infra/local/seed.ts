@@ -4,7 +4,11 @@
  * shipments over the last D days) into the local database, through the running `npm start`'s DynamoDB
  * or DynamoDB Local started for the run (seed/local-database.ts).
  */
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { rebuildAggregates } from '../../shared/aggregates/rebuild';
+import { reportingTimeZone } from '../../shared/aggregates/time-zone';
 import { localTableName } from './data-dir';
+import { localDynamoClient } from './dynamodb-local';
 import { openSeedDatabase } from './seed/local-database';
 import { parseSeedCommand, usage, UsageError } from './seed/options';
 import { progressBar } from './seed/progress';
@@ -50,6 +54,22 @@ try {
     seed: command.seed,
     progress: (total) => progressBar(total),
   });
+  if (!database.live) {
+    // With npm start stopped, its stream poller will start this table's stream from its end: count the
+    // seed into the report aggregates now, with the consumer's fold (a live runtime's poller counts it).
+    const timeZone = reportingTimeZone();
+    const client = DynamoDBDocumentClient.from(localDynamoClient(database.endpoint), {
+      marshallOptions: { removeUndefinedValues: true },
+    });
+    try {
+      const counted = await rebuildAggregates({ client, table: localTableName, timeZone });
+      console.error(
+        `Report aggregates: ${counted.cellsWritten.toLocaleString('en-US')} cells from ${counted.orders.toLocaleString('en-US')} orders and ${counted.payments.toLocaleString('en-US')} payments, days in ${timeZone}.`,
+      );
+    } finally {
+      client.destroy();
+    }
+  }
   complete = true;
   printSummary(summary, { liveRuntime: database.live, seed: command.seed });
 } catch (error) {

@@ -113,10 +113,12 @@ describe('sales figures', () => {
       ['IDLE', 3],
       ['EMPTY', 0],
       ['B', 2],
+      ['AISLE', 1],
     ]);
-    const worst = rankSellers(cells, { order: 'worst', by: 'units', limit: 3, onHand });
+    const worst = rankSellers(cells, { order: 'worst', by: 'units', limit: 4, onHand });
     expect(worst.map((row) => [row.sku, row.units, row.onHand])).toEqual([
       ['IDLE', 0, 3],
+      ['AISLE', 0, 1],
       ['__proto__', 1, 0],
       ['B', 5, 2],
     ]);

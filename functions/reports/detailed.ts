@@ -57,31 +57,59 @@ interface StoredLine {
   status: string;
 }
 
-/** Where a page ends: the UTC day partition, the order's index key, and its lines already answered. */
+/**
+ * Where a page ends: the UTC day partition, the index key of the order it ended in, and the item id of
+ * that order's last line answered ('' when none was). An item id, not a count: a line cancelled between
+ * two pages moves no other line.
+ */
 interface Position {
   day: string;
   key: string;
-  answered: number;
+  after: string;
 }
 
 function position(cursor: string | undefined, scope: string, days: readonly string[]): Position | undefined {
   const decoded = decodeCursor(cursor, scope);
   if (!decoded) return undefined;
-  const { d, k, o } = decoded;
-  if (typeof d !== 'string' || !days.includes(d) || typeof k !== 'string' || typeof o !== 'number')
+  const { d, k, a } = decoded;
+  if (typeof d !== 'string' || !days.includes(d) || typeof k !== 'string' || typeof a !== 'string')
     throw new InvalidCursor();
-  return { day: d, key: k, answered: o };
+  return { day: d, key: k, after: a };
 }
 
 /** UTC days whose orders are read at once. */
 const dayWindow = 8;
+/**
+ * Orders read by one request at most: a rare filter over a long range answers a short page (even an empty
+ * one) with a cursor, rather than reading a year of orders in one request.
+ */
+export const maxOrdersRead = 2_000;
 
-export async function detailedSales(request: DetailedRequest, timeZone: string) {
-  const start = startOfDay(request.from, timeZone).toISOString();
-  const before = startOfDay(addDays(request.to, 1), timeZone).toISOString();
+/**
+ * An instant as an index sort-key bound: without its `Z`, so it sorts before the instant written with any
+ * precision (`…T04:00:00Z`, `…T04:00:00.000Z`, `…T04:00:00.000000Z`) and after every earlier one.
+ */
+const instantBound = (instant: Date) => instant.toISOString().slice(0, -1);
+
+/** The lines of an order still to answer: after the one a cursor names, or all when it is gone. */
+function linesToAnswer(order: Item, lines: StoredLine[], after: string | undefined): StoredLine[] {
+  if (!after) return lines;
+  const stored = order.lines as StoredLine[];
+  const answered = stored.findIndex((line) => line.itemId === after);
+  // The last line answered left the order: answer the order again rather than lose a line.
+  if (answered < 0) return lines;
+  const later = new Set(stored.slice(answered + 1).map((line) => line.itemId));
+  return lines.filter((line) => later.has(line.itemId));
+}
+
+export async function detailedSales(request: DetailedRequest, timeZone: string, readLimit = maxOrdersRead) {
+  const startsAt = startOfDay(request.from, timeZone);
+  const endsAt = startOfDay(addDays(request.to, 1), timeZone);
+  const start = instantBound(startsAt);
+  const before = instantBound(endsAt);
   const utcDays = daysBetween(
-    start.slice(0, 10),
-    new Date(Date.parse(before) - 1).toISOString().slice(0, 10),
+    startsAt.toISOString().slice(0, 10),
+    new Date(endsAt.getTime() - 1).toISOString().slice(0, 10),
   );
   const { limit, cursor, ...asked } = request;
   const scope = `sales-detailed|${timeZone}|${JSON.stringify(asked)}`;
@@ -93,14 +121,18 @@ export async function detailedSales(request: DetailedRequest, timeZone: string) 
     currency: request.currency,
     warehouseId: request.warehouseId,
   });
+  // Every order has a line: unfiltered, limit + 1 orders fill a page and tell whether another follows.
+  const filtered = filter !== undefined || request.sku !== undefined || request.statusCategory !== undefined;
+  const pageSize = filtered ? 50 : Math.min(50, limit + 1);
 
   const items: DetailedLine[] = [];
+  let ordersRead = 0;
   const days = resume ? utcDays.slice(utcDays.indexOf(resume.day)) : utcDays;
   const pageOfDay = (day: string, inner?: string) =>
     queryPage({
       ...ordersOfUtcDay(day, { from: resume?.day === day ? resume.key : start, before }),
       filter,
-      limit: 50,
+      limit: pageSize,
       cursor: inner,
       scope: 'internal',
     });
@@ -113,15 +145,25 @@ export async function detailedSales(request: DetailedRequest, timeZone: string) 
       for (;;) {
         const statuses = await resolveStatuses(page.items.map((order) => String(order.statusId)));
         for (const order of page.items) {
+          const key = String(order.GSI2SK);
+          const resumed = resume !== undefined && resume.key === key ? resume.after : undefined;
+          if (ordersRead === readLimit) {
+            return { items, nextCursor: encodeCursor({ d: day, k: key, a: resumed ?? '' }, scope) };
+          }
+          ordersRead += 1;
           const category = statuses.get(String(order.statusId))?.category;
           if (request.statusCategory !== undefined && category !== request.statusCategory) continue;
-          const lines = (order.lines as StoredLine[]).filter(lineMatches);
-          const skip = resume !== undefined && resume.key === order.GSI2SK ? resume.answered : 0;
-          for (let at = skip; at < lines.length; at += 1) {
+          let answered = resumed ?? '';
+          for (const line of linesToAnswer(
+            order,
+            (order.lines as StoredLine[]).filter(lineMatches),
+            resumed,
+          )) {
             if (items.length === limit) {
-              return { items, nextCursor: encodeCursor({ d: day, k: order.GSI2SK, o: at }, scope) };
+              return { items, nextCursor: encodeCursor({ d: day, k: key, a: answered }, scope) };
             }
-            items.push(detailedLine(order, lines[at]!, category ?? 'open', timeZone));
+            items.push(detailedLine(order, line, category ?? 'open', timeZone));
+            answered = line.itemId;
           }
         }
         if (!page.nextCursor) break;

@@ -1,15 +1,33 @@
 /** The sales reports' queries and answers (interface §4.1). Data only. */
 import * as z from 'zod/mini';
 import { currencySchema } from '../../shared/domain/money';
+import type { StatusCategory } from '../../shared/domain/order-status';
 import { statusCategories } from '../../shared/domain/order-status';
 import { paymentMethods } from '../../shared/domain/payment';
+import { earliestReportDay, latestReportDay } from '../../shared/domain/reporting-days';
 import { daySchema } from '../../shared/domain/shipment';
 import { codeSchema, cursorSchema, limitSchema, skuSchema, ulidSchema } from '../../shared/http/schemas';
 
+/** The status categories an order with active lines can be in (a cancelled order has none). */
+const soldStatusCategories = [
+  'open',
+  'on_hold',
+  'awaiting_payment',
+  'shipped',
+] as const satisfies readonly StatusCategory[];
+
+/** A report day: a real date within the years reports can reach (`earliestReportDay`…`latestReportDay`). */
+const reportDay = daySchema.check(
+  z.refine(
+    (day) => day >= earliestReportDay && day <= latestReportDay,
+    `must be from ${earliestReportDay} to ${latestReportDay}`,
+  ),
+);
+
 /** A range of reporting days; the operation defaults it to the 30 days up to today, at most 366. */
 const range = {
-  from: z.optional(daySchema),
-  to: z.optional(daySchema),
+  from: z.optional(reportDay),
+  to: z.optional(reportDay),
 };
 
 export const salesRangeQuery = z.strictObject({
@@ -23,7 +41,8 @@ export const detailedQuery = z.strictObject({
   channel: z.optional(codeSchema),
   sku: z.optional(skuSchema),
   warehouseId: z.optional(ulidSchema),
-  statusCategory: z.optional(z.enum(statusCategories)),
+  /** Cancelled orders have no active line, so they are never in this report. */
+  statusCategory: z.optional(z.enum(soldStatusCategories)),
   currency: z.optional(currencySchema),
   limit: limitSchema,
   cursor: cursorSchema,

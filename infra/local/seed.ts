@@ -7,7 +7,8 @@
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { rebuildAggregates } from '../../shared/aggregates/rebuild';
 import { reportingTimeZone } from '../../shared/aggregates/time-zone';
-import { localTableName } from './data-dir';
+import { rmSync } from 'node:fs';
+import { dataPaths, localTableName } from './data-dir';
 import { localDynamoClient } from './dynamodb-local';
 import { openSeedDatabase } from './seed/local-database';
 import { parseSeedCommand, usage, UsageError } from './seed/options';
@@ -55,14 +56,17 @@ try {
     progress: (total) => progressBar(total),
   });
   if (!database.live) {
-    // With npm start stopped, its stream poller will start this table's stream from its end: count the
-    // seed into the report aggregates now, with the consumer's fold (a live runtime's poller counts it).
+    // With npm start stopped, count the seed into the report aggregates now, with the consumer's fold
+    // (a live runtime's poller counts it as it goes).
     const timeZone = reportingTimeZone();
     const client = DynamoDBDocumentClient.from(localDynamoClient(database.endpoint), {
       marshallOptions: { removeUndefinedValues: true },
     });
     try {
       const counted = await rebuildAggregates({ client, table: localTableName, timeZone });
+      // The poller must not count the seed's stream records again: without a checkpoint its next start
+      // is a first start, which reads the stream from its end.
+      rmSync(dataPaths(command.dataDir).streamCheckpoint, { force: true });
       console.error(
         `Report aggregates: ${counted.cellsWritten.toLocaleString('en-US')} cells from ${counted.orders.toLocaleString('en-US')} orders and ${counted.payments.toLocaleString('en-US')} payments, days in ${timeZone}.`,
       );

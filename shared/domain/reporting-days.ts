@@ -91,10 +91,14 @@ export function addDays(day: Day, days: number): Day {
 
 /** Days from `from` to `to`, both included. */
 export function daysBetween(from: Day, to: Day): Day[] {
-  const days: Day[] = [];
-  for (let day = from; day <= to; day = addDays(day, 1)) days.push(day);
-  return days;
+  // Counted as a number, never by comparing text: a year past 9999 would not sort after 9999.
+  const count = Math.max(0, dayCount(from, to));
+  return Array.from({ length: count }, (_, index) => addDays(from, index));
 }
+
+/** The days a report may name: four-digit years, with room for a previous period before and none after. */
+export const earliestReportDay = '1971-01-01';
+export const latestReportDay = '9998-12-31';
 
 /** The number of days from `from` to `to`, both included. */
 export const dayCount = (from: Day, to: Day) =>

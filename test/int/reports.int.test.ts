@@ -429,6 +429,11 @@ describe('sales reports', () => {
       [`/v1/reports/top-sellers?limit=0`, 'query.limit'],
       [`/v1/reports/dashboard?currency=XYZ`, 'query.currency'],
       [`/v1/reports/sales/detailed?statusCategory=lost`, 'query.statusCategory'],
+      // A cancelled order has no active line: never in this report, so never a filter of it.
+      [`/v1/reports/sales/detailed?statusCategory=cancelled`, 'query.statusCategory'],
+      [`/v1/reports/sales/daily?from=9999-12-31&to=9999-12-31`, 'query.from'],
+      [`/v1/reports/payments/collected?to=0000-01-01`, 'query.to'],
+      [`/v1/reports/dashboard/sales-trend?from=1970-12-31`, 'query.from'],
       [`/v1/reports/sales/detailed?cursor=forged.cursor`, 'cursor is not valid'],
       [`/v1/reports/sales/summary?colour=red`, 'query'],
     ];

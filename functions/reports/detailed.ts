@@ -46,16 +46,11 @@ export interface DetailedLine {
   currency: string;
 }
 
-interface StoredLine {
-  itemId: string;
-  sku: string;
-  title: string;
-  quantity: number;
-  unitPrice: number;
-  discount: number;
-  tax: number;
-  status: string;
-}
+/** An order line as stored: what the report answers of it, and its status. */
+type StoredLine = Pick<
+  DetailedLine,
+  'itemId' | 'sku' | 'title' | 'quantity' | 'unitPrice' | 'discount' | 'tax'
+> & { status: string };
 
 /**
  * Where a page ends: the UTC day partition, the index key of the order it ended in, and the item id of

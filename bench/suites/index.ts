@@ -5,6 +5,7 @@ import { keys } from './keys';
 import { largeOrder } from './large-order';
 import { orders } from './orders';
 import { print } from './print';
+import { reports } from './reports';
 import { requestOverhead } from './request-overhead';
 import { shipments } from './shipments';
 import { workOrder } from './work-order';
@@ -16,6 +17,7 @@ export const suites: readonly Suite[] = [
   orders,
   largeOrder,
   shipments,
+  reports,
   print,
   keys,
 ];

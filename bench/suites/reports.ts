@@ -36,7 +36,7 @@ import { silenceStdout } from '../support/silenced-stdout';
 const target = 1.2;
 const sizes = [
   { name: '1k', count: 1_000, table: 'bench-reports-1k' },
-  { name: '100k', count: 5_000, table: 'bench-reports-100k' },
+  { name: '100k', count: 100_000, table: 'bench-reports-100k' },
 ] as const;
 type Size = (typeof sizes)[number];
 const schedule = { warmup: 10, rounds: 10, perRound: 10 };

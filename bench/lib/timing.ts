@@ -40,3 +40,22 @@ export async function interleave(
   }
   return samples;
 }
+
+/**
+ * One contender per call and table size (`<call>@<size>`), each pointing the service at its size's table
+ * before it runs: the same reads timed against small and large tables, interleaved.
+ */
+export function contendersPerTable(
+  calls: Readonly<Record<string, () => Promise<unknown>>>,
+  tables: ReadonlyArray<{ name: string; table: string }>,
+): Contender[] {
+  return Object.entries(calls).flatMap(([name, call]) =>
+    tables.map((size) => ({
+      name: `${name}@${size.name}`,
+      call: async () => {
+        process.env.TABLE_NAME = size.table;
+        await call();
+      },
+    })),
+  );
+}

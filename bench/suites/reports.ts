@@ -25,9 +25,10 @@ import type { Day } from '../../shared/domain/reporting-days';
 import { addDays, previousPeriod, reportingDay } from '../../shared/domain/reporting-days';
 import { orderPut, paymentPut } from '../../shared/orders/repository';
 import { claimsFor } from '../../test/support/call';
+import { orderInput } from '../../test/support/order-builders';
 import { round, summarize } from '../lib/stats';
 import type { Row, Suite } from '../lib/suite';
-import { elapsedMs, interleave, now } from '../lib/timing';
+import { contendersPerTable, elapsedMs, interleave, now } from '../lib/timing';
 import { verdict } from '../lib/verdict';
 import { withDynamoLocal } from '../support/dynamo-local';
 import { lambdaContext } from '../support/lambda-context';
@@ -56,14 +57,8 @@ const warehouseIds = [
   '01JC0000000000000000000002',
   '01JC0000000000000000000003',
 ];
-const shipTo = {
-  name: 'Ada Lovelace',
-  line1: '1 Main St',
-  city: 'Springfield',
-  region: 'IL',
-  postalCode: '62701',
-  country: 'US',
-};
+/** The test builders' address: every seeded order ships to it. */
+const { shipTo } = orderInput();
 
 type Handler = (event: unknown, context: typeof lambdaContext) => Promise<unknown>;
 type Item = Record<string, unknown>;
@@ -397,26 +392,15 @@ export const reports: Suite = {
             if (!Item) throw new Error(`the probed cell ${probe.PK} ${probe.SK} is missing`);
           },
         } as const;
-        const contenders = [
-          ...Object.entries(requests).flatMap(([name, path]) =>
-            sizes.map((size) => ({
-              name: `${name}@${size.name}`,
-              call: async () => {
-                process.env.TABLE_NAME = size.table;
-                await get(handler, path);
-              },
-            })),
-          ),
-          ...Object.entries(bareCalls).flatMap(([name, call]) =>
-            sizes.map((size) => ({
-              name: `${name}@${size.name}`,
-              call: async () => {
-                process.env.TABLE_NAME = size.table;
-                await call();
-              },
-            })),
-          ),
-        ];
+        const contenders = contendersPerTable(
+          {
+            ...Object.fromEntries(
+              Object.entries(requests).map(([name, path]) => [name, () => get(handler, path)]),
+            ),
+            ...bareCalls,
+          },
+          sizes,
+        );
         const samples = await interleave(contenders, schedule);
         const requestRows: Row[] = [...Object.keys(requests), ...Object.keys(bareCalls)].map((name) => {
           const small = summarize(samples.get(`${name}@1k`)!);

@@ -25,7 +25,7 @@ import { claimsFor } from '../../test/support/call';
 import { exportRow, maxExportRows, shipmentColumns } from '../../functions/order-activity/shipments/export';
 import { round, summarize } from '../lib/stats';
 import type { Row, Suite } from '../lib/suite';
-import { elapsedMs, interleave, now } from '../lib/timing';
+import { contendersPerTable, elapsedMs, interleave, now } from '../lib/timing';
 import { verdict } from '../lib/verdict';
 import { bundle } from '../support/bundle';
 import { invokeBundledHandler, writeWithExceljs } from '../support/child-runs';
@@ -144,31 +144,25 @@ export const shipments: Suite = {
             if (!Item) throw new Error('the probed month cell is missing');
           },
         } as const;
-        const contenders = [
-          ...Object.entries(requests).flatMap(([name, path]) =>
-            sizes.map((size) => ({
-              name: `${name}@${size.name}`,
-              call: async () => {
-                process.env.TABLE_NAME = size.table;
-                const response = (await handler(getEvent(path), lambdaContext)) as {
-                  statusCode: number;
-                  body: string;
-                };
-                if (response.statusCode !== 200)
-                  throw new Error(`${path}: ${response.statusCode} ${response.body}`);
-              },
-            })),
-          ),
-          ...Object.entries(bareCalls).flatMap(([name, call]) =>
-            sizes.map((size) => ({
-              name: `${name}@${size.name}`,
-              call: async () => {
-                process.env.TABLE_NAME = size.table;
-                await call();
-              },
-            })),
-          ),
-        ];
+        const contenders = contendersPerTable(
+          {
+            ...Object.fromEntries(
+              Object.entries(requests).map(([name, path]) => [
+                name,
+                async () => {
+                  const response = (await handler(getEvent(path), lambdaContext)) as {
+                    statusCode: number;
+                    body: string;
+                  };
+                  if (response.statusCode !== 200)
+                    throw new Error(`${path}: ${response.statusCode} ${response.body}`);
+                },
+              ]),
+            ),
+            ...bareCalls,
+          },
+          sizes,
+        );
         const samples = await interleave(contenders, schedule);
         const requestRows: Row[] = [...Object.keys(requests), ...Object.keys(bareCalls)].map((name) => {
           const small = summarize(samples.get(`${name}@1k`)!);

@@ -5,7 +5,7 @@
  */
 import type { AggregateDelta, Figures } from '../../shared/domain/aggregates';
 import type { Day } from '../../shared/domain/reporting-days';
-import { addDays, daysBetween } from '../../shared/domain/reporting-days';
+import { addDays, daysBetween, previousPeriod } from '../../shared/domain/reporting-days';
 
 export interface CellFilter {
   channel?: string;
@@ -85,15 +85,23 @@ const salesMoney = (currency: string, figures: Figures): SalesMoney => ({
   averageOrderValue: averageOf(figure(figures, 'net'), figure(figures, 'orders')),
 });
 
+/** Every cell's figures summed into one. */
+const totalOf = (cells: readonly AggregateDelta[]): Figures => sumBy(cells, () => '').get('')?.figures ?? {};
+
+/** Figures summed per currency: a currency with no cell reads as zeros. */
+function perCurrency(cells: readonly AggregateDelta[]) {
+  const byCurrency = sumBy(cells, (cell) => cell.cell.currency);
+  return (currency: string): Figures => byCurrency.get(currency)?.figures ?? {};
+}
+
 /** Channel cells summed: counts over every currency, money per currency (all of `currencies` named). */
 function salesFigures(cells: readonly AggregateDelta[], currencies: readonly string[]): SalesFigures {
-  const byCurrency = sumBy(cells, (cell) => cell.cell.currency);
-  const counts = sumBy(cells, () => '');
-  const total = counts.get('')?.figures ?? {};
+  const ofCurrency = perCurrency(cells);
+  const total = totalOf(cells);
   return {
     orders: figure(total, 'orders'),
     units: figure(total, 'units'),
-    money: currencies.map((currency) => salesMoney(currency, byCurrency.get(currency)?.figures ?? {})),
+    money: currencies.map((currency) => salesMoney(currency, ofCurrency(currency))),
   };
 }
 
@@ -255,19 +263,15 @@ const within = (cells: readonly AggregateDelta[], from: Day, to: Day) =>
 export function dashboard(cells: readonly AggregateDelta[], today: Day) {
   return dashboardPeriods.map(({ period, days }) => {
     const from = addDays(today, 1 - days);
-    const previous = { from: addDays(from, -days), to: addDays(from, -1) };
+    const previous = previousPeriod(from, today);
     const current = within(cells, from, today);
     const before = within(cells, previous.from, previous.to);
-    const counts = (of: readonly AggregateDelta[]) => sumBy(of, () => '').get('')?.figures ?? {};
-    const [now, then] = [counts(current), counts(before)];
+    const [now, then] = [totalOf(current), totalOf(before)];
     const currencies = currenciesOf([...current, ...before]);
-    const [nowMoney, thenMoney] = [current, before].map((of) => sumBy(of, (cell) => cell.cell.currency)) as [
-      ReturnType<typeof sumBy>,
-      ReturnType<typeof sumBy>,
-    ];
+    const [nowOf, thenOf] = [perCurrency(current), perCurrency(before)];
     const money = (currency: string, pick: (figures: Figures) => number) => ({
       currency,
-      ...compare(pick(nowMoney.get(currency)?.figures ?? {}), pick(thenMoney.get(currency)?.figures ?? {})),
+      ...compare(pick(nowOf(currency)), pick(thenOf(currency))),
     });
     return {
       period,

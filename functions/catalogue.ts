@@ -5,6 +5,7 @@
 import type { GroupCatalogue } from '../shared/http/catalogue';
 import { fulfillmentCatalogue } from './fulfillment/routes';
 import { inventoryCatalogue } from './inventory/routes';
+import { inventoryAlertsCatalogue } from './inventory-alerts/routes';
 import { orderActivityCatalogue } from './order-activity/routes';
 import { ordersCatalogue } from './orders/routes';
 import { reportsCatalogue } from './reports/routes';
@@ -19,6 +20,7 @@ export const catalogues: readonly GroupCatalogue[] = [
   fulfillmentCatalogue,
   returnsCatalogue,
   inventoryCatalogue,
+  inventoryAlertsCatalogue,
 ];
 
 /** Each group's Lambda entry, relative to the repository root. */

@@ -65,6 +65,8 @@ const bookkeepingAttributes = new Set<string>([
   'stockRecordsInUse',
   'skusBackordered',
   'stockRuleCount',
+  'alertRuleCount',
+  'seasonalFactorCount',
   'warehouseCount',
   'stockRecordCount',
   'periodIds',

@@ -77,6 +77,19 @@ export function warehouseCheck(warehouseId: string, condition?: WarehouseConditi
   };
 }
 
+/** Counts alert rules naming the warehouse: it must exist (a rule never names a missing warehouse). */
+export function alertRuleCountUpdate(warehouseId: string, change: number): TransactItem {
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: warehouseKey(warehouseId),
+      UpdateExpression: 'ADD alertRuleCount :change',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeValues: { ':change': change },
+    },
+  };
+}
+
 /**
  * Counts purchase-order sources receiving into the warehouse: a new source only into one that accepts
  * purchase orders (refused otherwise, or when it does not exist), a removed one only from one that exists.

@@ -16,6 +16,8 @@ export interface WarehouseCounters extends StockCounters {
   stockRecordsInUse: number;
   /** Purchase-order sources receiving into this warehouse (kept by the vendors group's source writes). */
   poSourceCount: number;
+  /** Alert rules naming this warehouse (kept by the inventory-alerts group's rule writes). */
+  alertRuleCount: number;
 }
 
 export interface WarehouseRecord {
@@ -49,6 +51,7 @@ export function toWarehouseRecord(item: Record<string, unknown>): WarehouseRecor
       stockRuleCount: counter(item.stockRuleCount),
       stockRecordsInUse: counter(item.stockRecordsInUse),
       poSourceCount: counter(item.poSourceCount),
+      alertRuleCount: counter(item.alertRuleCount),
     },
   };
 }

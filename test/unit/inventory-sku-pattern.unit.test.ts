@@ -4,7 +4,7 @@ import {
   patternsMatching,
   skuMatchesPattern,
   skuPatternSchema,
-} from '../../functions/inventory/stock-rules/sku-pattern';
+} from '../../shared/inventory/sku-pattern';
 
 describe('stock rule SKU patterns', () => {
   it('match an exact SKU only by equality, case-sensitively', () => {

@@ -11,6 +11,7 @@ const idle: WarehouseCounters = {
   stockRecordsInUse: 0,
   poSourceCount: 0,
   stockRuleCount: 0,
+  alertRuleCount: 0,
 };
 const none = { items: [], more: false };
 
@@ -49,16 +50,29 @@ describe('deleting a warehouse', () => {
     expect(refusal!.message).toContain('1 stock record is being changed in it right now (try again shortly)');
   });
 
-  it('names every use at once: stock, purchase-order sources and stock rules, with where to find them', () => {
+  it('names every use at once: stock, purchase-order sources, stock and alert rules, with where to find them', () => {
     const refusal = deleteRefusal(
       warehouse,
-      { ...idle, unitsOnHand: 8, skusHeld: 2, stockRecordsInUse: 2, poSourceCount: 3, stockRuleCount: 1 },
+      {
+        ...idle,
+        unitsOnHand: 8,
+        skusHeld: 2,
+        stockRecordsInUse: 2,
+        poSourceCount: 3,
+        stockRuleCount: 1,
+        alertRuleCount: 2,
+      },
       none,
     );
     expect(refusal!.message).toBe(
-      `Warehouse EAST is in use: it holds 8 units of 2 SKUs (bring its stock to zero); 3 purchase-order sources receive into it (delete them: GET /v1/vendors/po-sources?warehouseId=${warehouse.id}); 1 stock rule names it (delete or move them: GET /v1/inventory/rules?warehouseId=${warehouse.id}). Nothing was deleted.`,
+      `Warehouse EAST is in use: it holds 8 units of 2 SKUs (bring its stock to zero); 3 purchase-order sources receive into it (delete them: GET /v1/vendors/po-sources?warehouseId=${warehouse.id}); 1 stock rule names it (delete or move them: GET /v1/inventory/rules?warehouseId=${warehouse.id}); 2 alert rules name it (delete or change them: GET /v1/inventory/alert-rules?warehouseId=${warehouse.id}). Nothing was deleted.`,
     );
-    expect(refusal!.extensions).toMatchObject({ unitsOnHand: 8, poSourceCount: 3, stockRuleCount: 1 });
+    expect(refusal!.extensions).toMatchObject({
+      unitsOnHand: 8,
+      poSourceCount: 3,
+      stockRuleCount: 1,
+      alertRuleCount: 2,
+    });
   });
 });
 

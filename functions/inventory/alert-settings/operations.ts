@@ -2,8 +2,9 @@
 import type { Implementations } from '../../../shared/http/catalogue';
 import { anyRefusal, withRetry } from '../../../shared/db/retry';
 import { checkVersion } from '../../../shared/domain/versions';
-import { readAlertSettings, writeAlertSettings } from './repository';
-import type { AlertSettings } from './schemas';
+import { writeAlertSettings } from './repository';
+import type { AlertSettings } from '../../../shared/inventory/alert-settings';
+import { readAlertSettings } from '../../../shared/inventory/alert-settings';
 import type { inventoryCatalogue } from '../routes';
 
 type Routes = typeof inventoryCatalogue.routes;

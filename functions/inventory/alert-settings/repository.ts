@@ -1,17 +1,8 @@
-/** The one alert-settings item (keys in shared/db/keys.ts). */
+/** Writes the one alert-settings item (keys in shared/db/keys; read in shared/inventory/alert-settings.ts). */
 import { tableName } from '../../../shared/db/client';
 import { alertSettingsKey } from '../../../shared/db/keys';
-import { getItem } from '../../../shared/db/query';
 import { conditionalPut } from '../../../shared/db/transactions';
-import type { AlertSettings } from './schemas';
-import { alertSettingsSchema, defaultAlertSettings } from './schemas';
-import { toResource } from '../../../shared/db/resource';
-
-/** The stored settings, or the defaults (version 0) before the first write. */
-export async function readAlertSettings(consistent = false): Promise<AlertSettings> {
-  const item = await getItem(alertSettingsKey(), consistent);
-  return item ? toResource(alertSettingsSchema, item) : { ...defaultAlertSettings, recipients: [] };
-}
+import type { AlertSettings } from '../../../shared/inventory/alert-settings';
 
 /** Replaces the settings only if they are still at the version read (0: never written). */
 export async function writeAlertSettings(settings: AlertSettings, readVersion: number): Promise<void> {

@@ -1,6 +1,6 @@
 /** The inventory alert settings: one object, changed by managers. */
 import { route } from '../../../shared/http/catalogue';
-import { alertSettingsInputSchema, alertSettingsSchema } from './schemas';
+import { alertSettingsInputSchema, alertSettingsSchema } from '../../../shared/inventory/alert-settings';
 
 export const alertSettingsRoutes = {
   getAlertSettings: route({

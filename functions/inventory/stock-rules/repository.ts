@@ -17,7 +17,7 @@ import { allOf, equalsFilter, getItem, queryPage } from '../../../shared/db/quer
 import type { TransactItem } from '../../../shared/db/transactions';
 import { transactWrite } from '../../../shared/db/transactions';
 import { toResource } from '../../../shared/db/resource';
-import { patternsMatching } from './sku-pattern';
+import { patternsMatching } from '../../../shared/inventory/sku-pattern';
 import type { StockRule } from './schemas';
 import { stockRuleSchema } from './schemas';
 import { setFields } from '../update-expression';

@@ -7,7 +7,7 @@ import {
   timestampSchema,
   ulidSchema,
 } from '../../../shared/http/schemas';
-import { skuPatternSchema } from './sku-pattern';
+import { skuPatternSchema } from '../../../shared/inventory/sku-pattern';
 
 /** A stock level in units. */
 export const levelSchema = z.number().check(z.int(), z.minimum(0), z.maximum(1_000_000_000));

@@ -32,6 +32,7 @@ const noStock = {
   stockRuleCount: 0,
   stockRecordsInUse: 0,
   poSourceCount: 0,
+  alertRuleCount: 0,
 };
 /** SKUs with allocations a refused delete names (the rest are counted as "more"). */
 const allocationsNamed = 20;

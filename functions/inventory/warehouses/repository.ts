@@ -252,7 +252,8 @@ export async function deleteWarehouse(
           ' AND (attribute_not_exists(unitsOnHand) OR unitsOnHand = :zero)' +
           ' AND (attribute_not_exists(stockRecordsInUse) OR stockRecordsInUse = :zero)' +
           ' AND (attribute_not_exists(poSourceCount) OR poSourceCount = :zero)' +
-          ' AND (attribute_not_exists(stockRuleCount) OR stockRuleCount = :zero)',
+          ' AND (attribute_not_exists(stockRuleCount) OR stockRuleCount = :zero)' +
+          ' AND (attribute_not_exists(alertRuleCount) OR alertRuleCount = :zero)',
         ExpressionAttributeValues: { ':read': warehouse.version, ':zero': 0 },
       },
     },

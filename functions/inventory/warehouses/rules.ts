@@ -60,6 +60,11 @@ export function deleteRefusal(
       `${plural(counters.stockRuleCount, 'stock rule names', 'stock rules name')} it (delete or move them: GET /v1/inventory/rules?warehouseId=${warehouse.id})`,
     );
   }
+  if (counters.alertRuleCount > 0) {
+    parts.push(
+      `${plural(counters.alertRuleCount, 'alert rule names', 'alert rules name')} it (delete or change them: GET /v1/inventory/alert-rules?warehouseId=${warehouse.id})`,
+    );
+  }
   if (parts.length === 0) return undefined;
   return new Conflict(`Warehouse ${warehouse.code} is in use: ${parts.join('; ')}. Nothing was deleted.`, {
     unitsOnHand: counters.unitsOnHand,
@@ -68,6 +73,7 @@ export function deleteRefusal(
     allocations: allocations.items,
     poSourceCount: counters.poSourceCount,
     stockRuleCount: counters.stockRuleCount,
+    alertRuleCount: counters.alertRuleCount,
   });
 }
 

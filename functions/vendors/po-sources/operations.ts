@@ -5,7 +5,7 @@ import { LostRace, withRetry } from '../../../shared/db/retry';
 import { Conflict, NotFound, ValidationFailed } from '../../../shared/errors';
 import type { Implementations } from '../../../shared/http/catalogue';
 import { existingWarehouseIds, listWarehouses } from '../../../shared/warehouses/repository';
-import { deleteAllOrNothing, targetIds } from '../bulk-delete';
+import { deleteAllOrNothing, targetIds } from '../../../shared/http/bulk-delete';
 import { sourceCurrencyRefusal } from '../currency';
 import { findVendor } from '../vendors/repository';
 import { deletePoSourcesItems, findPoSources, insertPoSource, listPoSources } from './repository';

@@ -17,7 +17,7 @@ import type { Page } from '../../../shared/db/query';
 import { getItems, queryAll, queryPage } from '../../../shared/db/query';
 import { transactWrite } from '../../../shared/db/transactions';
 import { poSourceCountUpdate } from '../../../shared/warehouses/counters';
-import type { NamedItemList } from '../bulk-delete';
+import type { NamedItemList } from '../../../shared/http/bulk-delete';
 import type { PoSource } from './schemas';
 import { poSourceSchema } from './schemas';
 import { toResource } from '../../../shared/db/resource';

@@ -6,7 +6,7 @@ import { checkVersion } from '../../../shared/domain/versions';
 import { Conflict, NotFound, PreconditionFailed } from '../../../shared/errors';
 import type { Implementations } from '../../../shared/http/catalogue';
 import { existingWarehouseIds } from '../../../shared/warehouses/repository';
-import { deleteAllOrNothing, targetIds } from '../bulk-delete';
+import { deleteAllOrNothing, targetIds } from '../../../shared/http/bulk-delete';
 import { currencyChangeRefusal } from '../currency';
 import { poSourcesOf } from '../po-sources/repository';
 import {

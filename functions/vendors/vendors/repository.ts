@@ -11,7 +11,7 @@ import type { Page } from '../../../shared/db/query';
 import { allOf, equalsFilter, getItem, getItems, queryPage } from '../../../shared/db/query';
 import type { TransactItem } from '../../../shared/db/transactions';
 import { transactWrite } from '../../../shared/db/transactions';
-import type { NamedItemList } from '../bulk-delete';
+import type { NamedItemList } from '../../../shared/http/bulk-delete';
 import { deletePoSourceItems, warehouseCountItems } from '../po-sources/repository';
 import type { PoSource } from '../po-sources/schemas';
 import type { Vendor } from './schemas';

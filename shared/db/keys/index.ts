@@ -35,6 +35,7 @@
  * | column view         | COLVIEW#<id>               | COLVIEW               | COLVIEWS#OWNER#<sub> / <name>#<id>     | COLVIEWS#SHARED / <name>#<id> (shared) |                           |
  * | automation rule     | AUTORULE#<id>              | AUTORULE              | AUTORULES / <priority:6>#<id>          |                                        |                           |
  * | aggregate cell      | AGG#<dimension>#<yyyy-mm>#<shard> | <day>#<currency>#<name> |                                  |                                        |                           |
+ * | sold cell (aggregate, units) | AGG#sold#<sku>    | <day>#<warehouseId or ->#<currency> |                          |                                        |                           |
  * | aggregate record marker | AGGREC#<recordId>[#<part>] | AGGREC          | (expiresAt: two days, beyond the stream's 24 h)                                                 |
  * | idempotency record  | IDEMPOTENCY#<enc subject>#<enc op>#<enc key> | IDEMPOTENCY |                                        |                                        |                           |
  *
@@ -75,6 +76,7 @@
  * | column views of a user, shared column views  | Query GSI1 PK=COLVIEWS#OWNER#<sub>, GSI2 PK=COLVIEWS#SHARED |
  * | automation rules in priority order           | Query GSI1 PK=AUTORULES                                 |
  * | a dimension's cells over days                | Query PK=AGG#<dimension>#<month>#<shard>, SK between <from># and <to>#\uffff, per month and shard |
+ * | units of a SKU sold per day (alerts velocity) | Query PK=AGG#sold#<sku>, SK between <from># and <to>#\uffff (consistent; one warehouse: filtered) |
  * | a stream record counts once                  | Put attribute_not_exists AGGREC#<recordId> in the transaction of its cells |
  * | idempotency record of a request              | GetItem idempotencyKey(subject, operationId, key)       |
  */
@@ -92,3 +94,4 @@ export * from './storage';
 export * from './fulfillment';
 export * from './returns';
 export * from './aggregates';
+export * from './alerts';

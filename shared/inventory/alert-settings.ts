@@ -1,5 +1,12 @@
+/**
+ * The inventory alert settings (DESIGN §4, Inventory): one object the inventory group writes and the
+ * alert evaluation reads (look-back days, default lead time and safety days, recipients).
+ */
 import * as z from 'zod/mini';
-import { timestampSchema } from '../../../shared/http/schemas';
+import { alertSettingsKey } from '../db/keys';
+import { getItem } from '../db/query';
+import { toResource } from '../db/resource';
+import { timestampSchema } from '../http/schemas';
 
 const days = (minimum: number) => z.number().check(z.int(), z.minimum(minimum), z.maximum(365));
 
@@ -43,3 +50,9 @@ export const defaultAlertSettings: AlertSettings = {
   version: 0,
   updatedAt: null,
 };
+
+/** The stored settings, or the defaults (version 0) before the first write. */
+export async function readAlertSettings(consistent = false): Promise<AlertSettings> {
+  const item = await getItem(alertSettingsKey(), consistent);
+  return item ? toResource(alertSettingsSchema, item) : { ...defaultAlertSettings, recipients: [] };
+}

@@ -1,8 +1,8 @@
-/** What the vendors' and the sources' deletes share: the ids they name, their one transaction's limit. */
-import { TransactionCancelled } from '../../shared/db/errors';
-import type { TransactItem } from '../../shared/db/transactions';
-import { maxTransactionItems, transactWrite } from '../../shared/db/transactions';
-import { BadRequest, Conflict, ValidationFailed } from '../../shared/errors';
+/** What bulk deletes share (vendors, purchase-order sources, rule lists): the ids they name, their one transaction's limit. */
+import { TransactionCancelled } from '../db/errors';
+import type { TransactItem } from '../db/transactions';
+import { maxTransactionItems, transactWrite } from '../db/transactions';
+import { BadRequest, Conflict, ValidationFailed } from '../errors';
 
 /** A transaction's items under their names, for names built from data (`vendor:<id>`). */
 export type NamedItemList = Array<readonly [string, TransactItem]>;

@@ -1,0 +1,175 @@
+/** Rule lists: create, add and remove SKUs, delete (refused while rules or factors target a list, unless force). */
+import { TransactionCancelled } from '../../../shared/db/errors';
+import { LostRace, anyRefusal, withRetry } from '../../../shared/db/retry';
+import type { NamedItem } from '../../../shared/db/transactions';
+import { maxTransactionItems, transactWrite } from '../../../shared/db/transactions';
+import { Conflict, NotFound, ValidationFailed } from '../../../shared/errors';
+import type { Implementations } from '../../../shared/http/catalogue';
+import { targetIds, tooManyItems } from '../../../shared/http/bulk-delete';
+import { newId } from '../../../shared/ids';
+import { alertRuleDeleteItems, alertRulesTargeting, removeAlertStates } from '../alert-rules/repository';
+import { seasonalFactorDeleteItem, seasonalFactorsTargeting } from '../seasonal-factors/repository';
+import {
+  addSkus,
+  findRuleList,
+  findRuleLists,
+  insertRuleList,
+  removeListItems,
+  removeSkus,
+  ruleListDelete,
+  skuChunks,
+  skusOnList,
+  withSkus,
+} from './repository';
+import type { ruleListRoutes } from './routes';
+import { maxListSkus } from './schemas';
+
+const now = () => new Date().toISOString();
+
+async function requireList(listId: string, field: string) {
+  const stored = await findRuleList(listId, true);
+  if (!stored) {
+    throw new ValidationFailed(`No rule list has the id ${listId}.`, [
+      { path: field, message: 'no rule list has this id' },
+    ]);
+  }
+  return stored;
+}
+
+/** The list and SKUs of a removal, from the body or the query (not both). */
+function removalOf(
+  query: { listId?: string; skus?: string[] },
+  body: { listId: string; skus: string[] } | undefined,
+): { listId: string; skus: string[]; from: 'query' | 'body' } {
+  const inQuery = query.listId !== undefined || query.skus !== undefined;
+  if (body && inQuery) {
+    throw new ValidationFailed('Name the list and SKUs in the query or in the body, not both.', [
+      { path: 'query', message: 'must be empty when the body names the list and SKUs' },
+    ]);
+  }
+  if (body) return { ...body, from: 'body' };
+  const missing = [
+    query.listId === undefined ? 'query.listId' : undefined,
+    query.skus === undefined ? 'query.skus' : undefined,
+  ].filter((path): path is string => path !== undefined);
+  if (missing.length > 0) {
+    throw new ValidationFailed('Name the list and the SKUs to remove, in the query or in the body.', [
+      ...missing.map((path) => ({ path, message: 'required (or the body: {"listId": …, "skus": […]})' })),
+    ]);
+  }
+  return { listId: query.listId!, skus: query.skus!, from: 'query' };
+}
+
+export const ruleListOperations: Implementations<typeof ruleListRoutes> = {
+  async createRuleList({ body }) {
+    const at = now();
+    const skus = [...new Set(body.skus)].sort();
+    const header = { id: newId(), name: body.name, skuCount: skus.length, createdAt: at, updatedAt: at };
+    await insertRuleList(header, skus);
+    return { body: { ...header, skus }, headers: { location: `/v1/inventory/rule-lists/${header.id}` } };
+  },
+
+  async addRuleListItems({ body }) {
+    const wanted = [...new Set(body.skus)];
+    const stored = await requireList(body.listId, 'body.listId');
+    const held = await skusOnList(body.listId, wanted);
+    const fresh = wanted.filter((sku) => !held.has(sku));
+    if (stored.header.skuCount + fresh.length > maxListSkus) {
+      throw new Conflict(
+        `Rule list ${body.listId} holds ${stored.header.skuCount} SKUs; adding ${fresh.length} more would pass its limit of ${maxListSkus}. Nothing was added.`,
+        { skuCount: stored.header.skuCount, adding: fresh.length, limit: maxListSkus },
+      );
+    }
+    for (const chunk of skuChunks(fresh)) {
+      await withRetry({ what: `Rule list ${body.listId}`, isRace: anyRefusal }, async (attempt) => {
+        // A retry reads again: another request may have added some of these meanwhile.
+        const onList = attempt === 0 ? new Set<string>() : await skusOnList(body.listId, chunk);
+        const toAdd = chunk.filter((sku) => !onList.has(sku));
+        if (toAdd.length === 0) return;
+        try {
+          await addSkus(body.listId, toAdd, now());
+        } catch (error) {
+          if (!(error instanceof TransactionCancelled) || !error.refused('header')) throw error;
+          const current = await findRuleList(body.listId, true);
+          if (!current) throw new NotFound(`Rule list ${body.listId} was deleted meanwhile.`);
+          if (current.header.skuCount + toAdd.length > maxListSkus) {
+            throw new Conflict(
+              `Rule list ${body.listId} reached ${current.header.skuCount} SKUs while these were added; ${toAdd.length} more would pass its limit of ${maxListSkus}.`,
+              { skuCount: current.header.skuCount, limit: maxListSkus },
+            );
+          }
+          throw new LostRace('the list changed');
+        }
+      });
+    }
+    const current = await findRuleList(body.listId, true);
+    if (!current) throw new NotFound(`Rule list ${body.listId} was deleted meanwhile.`);
+    return { body: await withSkus(current.header) };
+  },
+
+  async removeRuleListItems({ query, body }) {
+    const removal = removalOf(query, body);
+    await requireList(removal.listId, `${removal.from}.listId`);
+    for (const chunk of skuChunks([...new Set(removal.skus)])) {
+      await withRetry({ what: `Rule list ${removal.listId}`, isRace: anyRefusal }, async () => {
+        const held = await skusOnList(removal.listId, chunk);
+        if (held.size === 0) return;
+        await removeSkus(removal.listId, [...held], now());
+      });
+    }
+    const current = await findRuleList(removal.listId, true);
+    if (!current) throw new NotFound(`Rule list ${removal.listId} was deleted meanwhile.`);
+    return { body: await withSkus(current.header) };
+  },
+
+  async deleteRuleLists({ query, body }) {
+    const ids = targetIds(query, body);
+    const force = body?.force ?? query.force ?? false;
+    const result = await withRetry({ what: 'The rule lists', isRace: anyRefusal }, async () => {
+      const lists = await findRuleLists(ids);
+      const unknown = ids.filter((id) => !lists.some((list) => list.header.id === id));
+      if (unknown.length > 0) {
+        throw new NotFound(`No rule list has the id ${unknown.join(', ')}; nothing was deleted.`, {
+          unknownIds: unknown,
+        });
+      }
+      const rules = (await Promise.all(ids.map(alertRulesTargeting))).flat();
+      const factors = (await Promise.all(ids.map(seasonalFactorsTargeting))).flat();
+      const expectedRules = lists.reduce((sum, list) => sum + list.alertRuleCount, 0);
+      const expectedFactors = lists.reduce((sum, list) => sum + list.seasonalFactorCount, 0);
+      // The index lags the counts by a moment after a rule or factor is written: read again.
+      if (rules.length !== expectedRules || factors.length !== expectedFactors) {
+        throw new LostRace('the index of rules and factors has not caught up');
+      }
+      if (!force && (rules.length > 0 || factors.length > 0)) {
+        const named = [
+          ...rules.map((rule) => `alert rule ${rule.id} (${rule.name})`),
+          ...factors.map((factor) => `seasonal factor ${factor.id} (${factor.name})`),
+        ];
+        throw new Conflict(
+          `These lists are in use: ${named.join(', ')} target them. Delete or change those first, or delete with force=true to delete them too. Nothing was deleted.`,
+          { alertRuleIds: rules.map((rule) => rule.id), seasonalFactorIds: factors.map((factor) => factor.id) },
+        );
+      }
+      const items: NamedItem[] = [
+        ...lists.map((list) => [`list:${list.header.id}`, ruleListDelete(list)] as const),
+        ...rules.flatMap((rule) => alertRuleDeleteItems(rule, { keepListCount: true })),
+        ...factors.map((factor) => [`factor:${factor.id}`, seasonalFactorDeleteItem(factor)] as const),
+      ];
+      if (items.length > maxTransactionItems) throw tooManyItems(items.length);
+      // Refused when a rule or factor started targeting a list meanwhile: read again and decide again.
+      await transactWrite(items);
+      return { rules, factors };
+    });
+    // Unreachable now that the headers are gone; cleared so the table does not keep them.
+    await Promise.all(ids.map(removeListItems));
+    await Promise.all(result.rules.map((rule) => removeAlertStates(rule.id)));
+    return {
+      body: {
+        deleted: ids,
+        deletedAlertRules: result.rules.map((rule) => rule.id),
+        deletedSeasonalFactors: result.factors.map((factor) => factor.id),
+      },
+    };
+  },
+};

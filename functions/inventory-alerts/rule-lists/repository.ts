@@ -1,0 +1,199 @@
+/**
+ * Rule lists in the single table (keys in shared/db/keys/alerts.ts): a header item (name, SKU count,
+ * how many alert rules and seasonal factors target it) and one item per SKU, so a 10,000-SKU list has no
+ * item near 400 KB and two additions to one list never conflict. SKU items are written in chunks, each
+ * chunk in one transaction with the header's count, conditioned on room under the limit.
+ */
+import { batchWrite } from '../../../shared/db/batch-write';
+import { tableName } from '../../../shared/db/client';
+import {
+  ruleListKey,
+  ruleListSkuIndexKeys,
+  ruleListSkuKey,
+  skusOfRuleList,
+} from '../../../shared/db/keys';
+import { getItem, getItems, queryAll } from '../../../shared/db/query';
+import type { NamedItem, TransactItem } from '../../../shared/db/transactions';
+import { maxTransactionItems, transactWrite } from '../../../shared/db/transactions';
+import { withoutRequestGuard } from '../../../shared/db/request-guard';
+import { toResource } from '../../../shared/db/resource';
+import type { RuleList, RuleListHeader } from './schemas';
+import { maxListSkus, ruleListHeaderSchema } from './schemas';
+
+export interface StoredRuleList {
+  header: RuleListHeader;
+  /** Alert rules and seasonal factors that target the list (their writes move these counts). */
+  alertRuleCount: number;
+  seasonalFactorCount: number;
+}
+
+const count = (value: unknown) => (typeof value === 'number' ? value : 0);
+
+function toStored(item: Record<string, unknown>): StoredRuleList {
+  return {
+    header: toResource(ruleListHeaderSchema, item),
+    alertRuleCount: count(item.alertRuleCount),
+    seasonalFactorCount: count(item.seasonalFactorCount),
+  };
+}
+
+export async function findRuleList(id: string, consistent = false): Promise<StoredRuleList | undefined> {
+  const item = await getItem(ruleListKey(id), consistent);
+  return item ? toStored(item) : undefined;
+}
+
+export async function findRuleLists(ids: readonly string[]): Promise<StoredRuleList[]> {
+  return (await getItems(ids.map(ruleListKey), true)).map(toStored);
+}
+
+/** Every SKU of a list, in code-point order (the partition's own order). */
+export async function skusOf(listId: string): Promise<string[]> {
+  const items = await queryAll({ ...skusOfRuleList(listId), consistent: true });
+  return items.map((item) => String(item.sku));
+}
+
+export async function withSkus(header: RuleListHeader): Promise<RuleList> {
+  return { ...header, skus: await skusOf(header.id) };
+}
+
+/** Which of these SKUs the list holds now. */
+export async function skusOnList(listId: string, skus: readonly string[]): Promise<Set<string>> {
+  const items = await getItems(
+    skus.map((sku) => ruleListSkuKey(listId, sku)),
+    true,
+  );
+  return new Set(items.map((item) => String(item.sku)));
+}
+
+/** Chunks that fit one transaction beside the header's update. */
+export function skuChunks<T>(values: readonly T[]): T[][] {
+  const size = maxTransactionItems - 2;
+  const out: T[][] = [];
+  for (let start = 0; start < values.length; start += size) out.push(values.slice(start, start + size));
+  return out;
+}
+
+function skuPut(listId: string, sku: string): TransactItem {
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: { ...ruleListSkuKey(listId, sku), ...ruleListSkuIndexKeys(listId, sku), listId, sku },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    },
+  };
+}
+
+/**
+ * A new list: its SKU items first (unseen until the header exists: the id is new), then the header with
+ * their count, which is the request's one visible change and carries its idempotency guard.
+ */
+export async function insertRuleList(header: RuleListHeader, skus: readonly string[]): Promise<void> {
+  await withoutRequestGuard(async () => {
+    for (const chunk of skuChunks(skus)) {
+      await batchWrite(
+        chunk.map((sku) => ({
+          PutRequest: {
+            Item: { ...ruleListSkuKey(header.id, sku), ...ruleListSkuIndexKeys(header.id, sku), listId: header.id, sku },
+          },
+        })),
+      );
+    }
+  });
+  await transactWrite({
+    header: {
+      Put: {
+        TableName: tableName(),
+        Item: { ...ruleListKey(header.id), entity: 'rule-list', ...header },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    },
+  });
+}
+
+/**
+ * Adds SKUs the list did not hold (read just before), with the header's count in the same transaction:
+ * refused (`header`) when the list is gone or the additions would pass the limit, or (`sku:<n>`) when
+ * another request added one of them meanwhile.
+ */
+export async function addSkus(listId: string, skus: readonly string[], at: string): Promise<void> {
+  const items: NamedItem[] = skus.map((sku, index) => [`sku:${index}`, skuPut(listId, sku)]);
+  items.push([
+    'header',
+    {
+      Update: {
+        TableName: tableName(),
+        Key: ruleListKey(listId),
+        UpdateExpression: 'ADD skuCount :added SET updatedAt = :at',
+        ConditionExpression: 'attribute_exists(PK) AND skuCount <= :room',
+        ExpressionAttributeValues: { ':added': skus.length, ':at': at, ':room': maxListSkus - skus.length },
+      },
+    },
+  ]);
+  await transactWrite(items);
+}
+
+/** Removes SKUs the list held (read just before), moving the header's count with them. */
+export async function removeSkus(listId: string, skus: readonly string[], at: string): Promise<void> {
+  const items: NamedItem[] = skus.map((sku, index) => [
+    `sku:${index}`,
+    {
+      Delete: {
+        TableName: tableName(),
+        Key: ruleListSkuKey(listId, sku),
+        ConditionExpression: 'attribute_exists(PK)',
+      },
+    },
+  ]);
+  items.push([
+    'header',
+    {
+      Update: {
+        TableName: tableName(),
+        Key: ruleListKey(listId),
+        UpdateExpression: 'ADD skuCount :removed SET updatedAt = :at',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':removed': -skus.length, ':at': at },
+      },
+    },
+  ]);
+  await transactWrite(items);
+}
+
+/**
+ * The header delete of a list, on the target counts read: a rule or factor that started targeting it
+ * meanwhile refuses the delete, so nothing is left pointing at a deleted list.
+ */
+export function ruleListDelete(stored: StoredRuleList): TransactItem {
+  return {
+    Delete: {
+      TableName: tableName(),
+      Key: ruleListKey(stored.header.id),
+      ConditionExpression:
+        'attribute_exists(PK) AND (attribute_not_exists(alertRuleCount) OR alertRuleCount = :rules) AND (attribute_not_exists(seasonalFactorCount) OR seasonalFactorCount = :factors)',
+      ExpressionAttributeValues: { ':rules': stored.alertRuleCount, ':factors': stored.seasonalFactorCount },
+    },
+  };
+}
+
+/** A target's count on the list it names: the list must exist (a rule or factor never names a missing one). */
+export function listTargetCount(
+  listId: string,
+  counter: 'alertRuleCount' | 'seasonalFactorCount',
+  change: number,
+): TransactItem {
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: ruleListKey(listId),
+      UpdateExpression: `ADD ${counter} :change`,
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeValues: { ':change': change },
+    },
+  };
+}
+
+/** After a list's header is gone: its SKU items, unreachable by then, removed in batches. */
+export async function removeListItems(listId: string): Promise<void> {
+  const items = await queryAll(skusOfRuleList(listId));
+  await batchWrite(items.map((item) => ({ DeleteRequest: { Key: { PK: item.PK, SK: item.SK } } })));
+}

@@ -1,0 +1,90 @@
+/**
+ * The reorder suggestion (DESIGN §4, Inventory alerts), with the numbers that made it. No I/O.
+ *
+ * suggestion = velocity × factor × (lead time + safety days) − available − open on work orders,
+ * rounded up to the purchase-order source's minimum order quantity, and capped so that available plus
+ * what is open plus the suggestion stays within the stock rule's maximum (its active period's, if any):
+ * a cap below one minimum order suggests nothing, and says so.
+ */
+
+export interface SourceOption {
+  poSourceId: string;
+  vendorId: string;
+  vendorName?: string;
+  /** Minor units of `currency`. */
+  unitCost: number;
+  currency: string;
+  minimumOrderQuantity: number;
+  leadTimeDays?: number;
+}
+
+export interface ChosenSource<S extends SourceOption = SourceOption> {
+  source: S;
+  reason: string;
+}
+
+/** Lowest unit cost among the sources receiving into the warehouse; ties by shorter lead time, then id. */
+export function chooseSource<S extends SourceOption>(options: readonly S[]): ChosenSource<S> | undefined {
+  if (options.length === 0) return undefined;
+  const lead = (option: SourceOption) => option.leadTimeDays ?? Number.POSITIVE_INFINITY;
+  const sorted = [...options].sort(
+    (a, b) => a.unitCost - b.unitCost || lead(a) - lead(b) || (a.poSourceId < b.poSourceId ? -1 : 1),
+  );
+  const chosen = sorted[0]!;
+  if (options.length === 1) return { source: chosen, reason: 'the only purchase-order source receiving into this warehouse' };
+  const sameCost = sorted.filter((option) => option.unitCost === chosen.unitCost);
+  const reason =
+    sameCost.length > 1
+      ? `lowest unit cost of ${options.length} sources, shared with ${sameCost.length - 1} other; shortest lead time among them`
+      : `lowest unit cost of ${options.length} sources receiving into this warehouse`;
+  return { source: chosen, reason };
+}
+
+export interface ReorderInput {
+  velocity: number;
+  factor: number;
+  leadTimeDays: number;
+  safetyDays: number;
+  available: number;
+  openOnWorkOrders: number;
+  minimumOrderQuantity: number;
+  /** The stock rule's maximum that applies today; undefined when no rule covers the SKU. */
+  maxLevel?: number;
+}
+
+export interface Reorder {
+  /** Units expected to sell over lead time and safety days. */
+  demand: number;
+  /** demand − available − open, before rounding (never below 0). */
+  shortfall: number;
+  /** The shortfall rounded up to a multiple of the minimum order quantity. */
+  rounded: number;
+  /** maxLevel − available − open (never below 0); undefined without a maximum. */
+  room?: number;
+  capped: boolean;
+  quantity: number;
+}
+
+const units = (value: number) => Math.round(value * 1000) / 1000;
+
+export function reorderQuantity(input: ReorderInput): Reorder {
+  const demand = input.velocity * input.factor * (input.leadTimeDays + input.safetyDays);
+  const shortfall = Math.max(0, demand - input.available - input.openOnWorkOrders);
+  const moq = Math.max(1, input.minimumOrderQuantity);
+  // A hair of float noise (2.0000000001 units) must not buy a whole extra minimum order.
+  const rounded = Math.ceil(units(shortfall) / moq) * moq;
+  if (input.maxLevel === undefined) {
+    return { demand: units(demand), shortfall: units(shortfall), rounded, capped: false, quantity: rounded };
+  }
+  const room = Math.max(0, input.maxLevel - input.available - input.openOnWorkOrders);
+  const capped = rounded > room;
+  const quantity = capped ? Math.floor(room / moq) * moq : rounded;
+  return { demand: units(demand), shortfall: units(shortfall), rounded, room, capped, quantity };
+}
+
+/** Days the available units last at the expected daily demand; null when nothing sells. */
+export function daysOfCover(available: number, velocity: number, factor: number): number | null {
+  const daily = velocity * factor;
+  if (daily <= 0) return null;
+  return Math.round((available / daily) * 100) / 100;
+}

@@ -1,0 +1,84 @@
+/**
+ * Seasonal factors (DESIGN §4, Inventory alerts): a multiplier of sales velocity (base 1.0) for a month,
+ * an ISO week or a range of dates, for every SKU, some SKU patterns or a rule list's SKUs. Decision:
+ * factors that overlap on a day for one SKU multiply (a December factor of 1.5 and a Christmas-week
+ * factor of 2 make 3 in that week), so each factor says one thing and none hides another. No I/O.
+ */
+import type { Day } from './reporting-days';
+import { addDays } from './reporting-days';
+import { skuMatchesPattern } from '../inventory/sku-pattern';
+
+export type FactorPeriod = { month: number } | { isoWeek: number } | { from: Day; to: Day };
+
+export interface FactorScope {
+  /** Neither patterns nor a list: every SKU. */
+  skuPatterns?: readonly string[];
+  ruleListId?: string;
+}
+
+export interface FactorLike {
+  id: string;
+  multiplier: number;
+  applies: FactorPeriod;
+  scope: FactorScope;
+}
+
+/** The ISO 8601 week number of a day (weeks start on Monday; week 1 holds the year's first Thursday). */
+export function isoWeekOf(day: Day): number {
+  const date = new Date(`${day}T00:00:00Z`);
+  const weekday = (date.getUTCDay() + 6) % 7; // Monday 0 … Sunday 6
+  const thursday = new Date(date.getTime() + (3 - weekday) * 86_400_000);
+  const yearStart = Date.UTC(thursday.getUTCFullYear(), 0, 1);
+  return Math.floor((thursday.getTime() - yearStart) / 86_400_000 / 7) + 1;
+}
+
+export function factorAppliesOn(period: FactorPeriod, day: Day): boolean {
+  if ('month' in period) return Number(day.slice(5, 7)) === period.month;
+  if ('isoWeek' in period) return isoWeekOf(day) === period.isoWeek;
+  return period.from <= day && day <= period.to;
+}
+
+/**
+ * Whether a scope of SKU patterns and a rule list (a factor's, an alert rule's) covers a SKU: a matching
+ * pattern or the list (either, when both are named), or any SKU when neither is. `listsHoldingSku` are
+ * the ids of the rule lists that hold it.
+ */
+export function scopeCoversSku(scope: FactorScope, sku: string, listsHoldingSku: ReadonlySet<string>): boolean {
+  const patterns = scope.skuPatterns ?? [];
+  if (patterns.length === 0 && scope.ruleListId === undefined) return true;
+  if (patterns.some((pattern) => skuMatchesPattern(sku, pattern))) return true;
+  return scope.ruleListId !== undefined && listsHoldingSku.has(scope.ruleListId);
+}
+
+/** The factor of one day: the product of the multipliers of the factors that apply on it (1 when none). */
+export function factorOn(factors: readonly FactorLike[], day: Day): number {
+  return factors.reduce((product, factor) => (factorAppliesOn(factor.applies, day) ? product * factor.multiplier : product), 1);
+}
+
+export interface HorizonFactor {
+  /** The mean of the daily factors over the days ahead. */
+  factor: number;
+  /** The factors that applied on at least one of those days, by id, with their multipliers. */
+  applied: Array<{ id: string; multiplier: number }>;
+}
+
+/**
+ * The factor of the days ahead: the mean of each day's factor from the day after `today`, over `days`
+ * days (at least one), so demand over the horizon is velocity × factor × days.
+ */
+export function horizonFactor(factors: readonly FactorLike[], today: Day, days: number): HorizonFactor {
+  const length = Math.max(1, days);
+  let sum = 0;
+  const applied = new Map<string, number>();
+  for (let offset = 1; offset <= length; offset++) {
+    const day = addDays(today, offset);
+    sum += factorOn(factors, day);
+    for (const factor of factors) {
+      if (factorAppliesOn(factor.applies, day)) applied.set(factor.id, factor.multiplier);
+    }
+  }
+  return {
+    factor: sum / length,
+    applied: [...applied].map(([id, multiplier]) => ({ id, multiplier })),
+  };
+}

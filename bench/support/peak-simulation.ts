@@ -303,8 +303,8 @@ export interface StreamShape {
 /**
  * The aggregates consumer's writes: the stream records of every order's operations, spread over the
  * shards, delivered in batches as Lambda polls, each batch packed into transactions by the consumer's
- * own code, each cell written to a shard its dimension draws. Markers are one item per record (never
- * shared) and left out.
+ * own code, each cell written to a shard its dimension draws (a `sold` cell to its SKU's own partition:
+ * the top SKU's is as hot as that SKU's orders). Markers are one item per record (never shared) and left out.
  */
 export function aggregateLoads(
   operations: PeakOperations,
@@ -359,7 +359,9 @@ export function aggregateLoads(
             transactions += 1;
             for (const delta of transaction.cells) {
               const key = aggregateKey(delta.cell);
-              const family = key.PK.replace(/#\d+$/, '#{shard}');
+              // A report cell's family is its dimension's month partitions; a sold cell's, every SKU's own.
+              const family =
+                delta.cell.dimension === 'sold' ? 'AGG#sold#{sku}' : key.PK.replace(/#\d+$/, '#{shard}');
               cellWrites += 1;
               // Cells are small (well under 1 KB): two units in a transaction.
               counter.write(counter.id(key.PK, family), 2);

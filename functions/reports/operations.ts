@@ -5,7 +5,7 @@
  */
 import { readAggregates } from '../../shared/aggregates/read';
 import { reportingTimeZone } from '../../shared/aggregates/time-zone';
-import type { AggregateDimension } from '../../shared/domain/aggregates';
+import type { ReportDimension } from '../../shared/domain/aggregates';
 import type { Day } from '../../shared/domain/reporting-days';
 import { addDays, checkReportRange, previousPeriod, reportingDay } from '../../shared/domain/reporting-days';
 import { ValidationFailed } from '../../shared/errors';
@@ -35,7 +35,7 @@ function reportRange(query: { from?: Day; to?: Day }, timeZone: string) {
 }
 
 async function cellsOf(
-  dimension: AggregateDimension,
+  dimension: ReportDimension,
   days: { from: Day; to: Day },
   filter: { name?: string; currency?: string },
 ) {

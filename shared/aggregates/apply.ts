@@ -107,6 +107,13 @@ function cellUpdate(delta: AggregateDelta, index: number): NamedItem {
     ':name': cell.name,
     ':currency': cell.currency,
   };
+  const sets = ['#day = :day', '#dimension = :dimension', '#name = :name', '#currency = :currency'];
+  // A `sold` cell names its warehouse (part of its key, kept as an attribute like its name).
+  if (cell.warehouseId !== undefined) {
+    names['#warehouseId'] = 'warehouseId';
+    values[':warehouseId'] = cell.warehouseId;
+    sets.push('#warehouseId = :warehouseId');
+  }
   const adds = Object.entries(figures).map(([figure, value], position) => {
     names[`#f${position}`] = figure;
     values[`:f${position}`] = value;
@@ -118,7 +125,7 @@ function cellUpdate(delta: AggregateDelta, index: number): NamedItem {
       Update: {
         TableName: tableName(),
         Key: aggregateKey(cell),
-        UpdateExpression: `SET #day = :day, #dimension = :dimension, #name = :name, #currency = :currency ADD ${adds.join(', ')}`,
+        UpdateExpression: `SET ${sets.join(', ')} ADD ${adds.join(', ')}`,
         ExpressionAttributeNames: names,
         ExpressionAttributeValues: values,
       },

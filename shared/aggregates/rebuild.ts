@@ -136,6 +136,7 @@ export async function rebuildAggregates(options: {
         dimension: cell.dimension,
         name: cell.name,
         currency: cell.currency,
+        ...(cell.warehouseId === undefined ? {} : { warehouseId: cell.warehouseId }),
         ...figures,
       },
     },

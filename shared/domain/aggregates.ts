@@ -12,20 +12,30 @@
  *   awaitingShipment (of those orders, the ones with active units not shipped yet);
  * - `sku`: orders, units, revenue (units × price − discount);
  * - `warehouse`: orders, units (the warehouse the order is assigned to, `-` when none);
- * - `payment` (by method, on the payment's day): payments and collected, refunds and refunded.
+ * - `payment` (by method, on the payment's day): payments and collected, refunds and refunded;
+ * - `sold` (per SKU and the warehouse the order is assigned to, `-` when none; the cell carries
+ *   `warehouseId`): units. What the inventory alerts read for a SKU's sales velocity: its cells live in
+ *   one partition per SKU (shared/db/keys/aggregates.ts), not in the reports' month partitions.
  */
 import type { Day } from './reporting-days';
 import { reportingDay } from './reporting-days';
 
-export const aggregateDimensions = ['channel', 'sku', 'warehouse', 'payment'] as const;
+/** The dimensions the reports read (`readAggregates`): cells in month partitions, sharded by name. */
+export const reportDimensions = ['channel', 'sku', 'warehouse', 'payment'] as const;
+export type ReportDimension = (typeof reportDimensions)[number];
+
+/** Every dimension the fold counts: the reports' and `sold` (one partition per SKU, `readUnitsSold`). */
+export const aggregateDimensions = [...reportDimensions, 'sold'] as const;
 export type AggregateDimension = (typeof aggregateDimensions)[number];
 
 export interface AggregateCell {
   day: Day;
   dimension: AggregateDimension;
-  /** The channel, SKU, warehouse id or payment method. */
+  /** The channel, SKU (also of a `sold` cell), warehouse id or payment method. */
   name: string;
   currency: string;
+  /** The warehouse the order is assigned to (`-` when none): `sold` cells only. */
+  warehouseId?: string;
 }
 
 /** Figure name → minor units or counts. */
@@ -63,8 +73,17 @@ interface PaymentImage {
   currency: string;
 }
 
+/** One cell's identity (its dimension, day, currency, name and, for `sold`, warehouse), for merging deltas. */
 export const cellKey = (cell: AggregateCell) =>
-  [cell.day, cell.dimension, cell.currency, cell.name].map((part) => encodeURIComponent(part)).join('|');
+  [
+    cell.day,
+    cell.dimension,
+    cell.currency,
+    cell.name,
+    ...(cell.warehouseId === undefined ? [] : [cell.warehouseId]),
+  ]
+    .map((part) => encodeURIComponent(part))
+    .join('|');
 
 /** Adds figures into a map of cells, by cell key (figures of 0 are kept out). */
 function add(into: Map<string, AggregateDelta>, cell: AggregateCell, figures: Figures, sign: 1 | -1) {
@@ -89,6 +108,7 @@ function orderContribution(
   if (active.length === 0 && !order.totals?.credited) return;
   const day = reportingDay(order.orderDate, timeZone);
   const { currency } = order;
+  const warehouseId = order.warehouseId ?? '-';
   const units = active.reduce((sum, line) => sum + line.quantity, 0);
   const gross = active.reduce((sum, line) => sum + line.quantity * line.unitPrice, 0);
   const discounts = active.reduce((sum, line) => sum + line.discount, 0);
@@ -113,12 +133,7 @@ function orderContribution(
     },
     sign,
   );
-  add(
-    into,
-    { day, dimension: 'warehouse', name: order.warehouseId ?? '-', currency },
-    { orders: counted, units },
-    sign,
-  );
+  add(into, { day, dimension: 'warehouse', name: warehouseId, currency }, { orders: counted, units }, sign);
   const bySku = new Map<string, { units: number; revenue: number }>();
   for (const line of active) {
     const figures = bySku.get(line.sku) ?? { units: 0, revenue: 0 };
@@ -128,6 +143,9 @@ function orderContribution(
   }
   for (const [sku, figures] of bySku) {
     add(into, { day, dimension: 'sku', name: sku, currency }, { orders: 1, ...figures }, sign);
+  }
+  for (const [sku, figures] of bySku) {
+    add(into, { day, dimension: 'sold', name: sku, currency, warehouseId }, { units: figures.units }, sign);
   }
 }
 

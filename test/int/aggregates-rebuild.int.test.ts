@@ -1,6 +1,7 @@
 /**
  * The rebuild recomputes from the orders exactly what the stream built: orders created, paid, replaced,
- * with a line cancelled, in several channels, days and currencies. Both ways in the reporting zone.
+ * with a line cancelled, in several channels, days and currencies. Both ways in the reporting zone. The
+ * report dimensions' cells and the `sold` cells of the orders' SKUs alike.
  */
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
@@ -9,7 +10,9 @@ import { applyAggregateRecords } from '../../shared/aggregates/apply';
 import { readAggregates } from '../../shared/aggregates/read';
 import { aggregateRecordsOf } from '../../shared/aggregates/records';
 import { rebuildAggregates } from '../../shared/aggregates/rebuild';
-import { aggregateDimensions } from '../../shared/domain/aggregates';
+import { unitsSoldOfSku } from '../../shared/db/keys';
+import { queryAll } from '../../shared/db/query';
+import { reportDimensions } from '../../shared/domain/aggregates';
 import { call } from '../support/call';
 import { orderId, orderInput, orderLine } from '../support/order-builders';
 import { drainStream } from '../support/stream-drain';
@@ -17,12 +20,24 @@ import { drainStream } from '../support/stream-drain';
 const zone = 'America/New_York';
 const range = { from: '2026-03-01', to: '2026-03-31' };
 
-async function allCells() {
-  const cells = await Promise.all(aggregateDimensions.map((dimension) => readAggregates(dimension, range)));
-  return cells
+const skus = ['RB-MUG', 'RB-TEE', 'RB-CAP'];
+
+/** The `sold` cells of the test's SKUs, as stored (cells whose units came back to 0 are no sale). */
+async function soldCells(): Promise<Array<Record<string, unknown>>> {
+  const items = await Promise.all(
+    skus.map((sku) => queryAll({ ...unitsSoldOfSku(sku, range), consistent: true })),
+  );
+  return items
     .flat()
-    .map((delta) => ({ ...delta.cell, ...delta.figures }))
-    .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+    .filter((item) => item.units !== 0)
+    .map(({ PK, SK, ...cell }) => ({ key: `${String(PK)} ${String(SK)}`, ...cell }));
+}
+
+async function allCells(): Promise<Array<Record<string, unknown>>> {
+  const cells = await Promise.all(reportDimensions.map((dimension) => readAggregates(dimension, range)));
+  return [...cells.flat().map((delta) => ({ ...delta.cell, ...delta.figures })), ...(await soldCells())].sort(
+    (a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)),
+  );
 }
 
 async function order(overrides: Record<string, unknown>) {
@@ -114,6 +129,12 @@ describe('aggregates:rebuild', () => {
       orders: 1,
       units: 2,
     });
+    // The replaced order moved its SKU's units sold by the difference; the cancelled line's SKU sold nothing.
+    expect(fromStream.filter((cell) => cell.dimension === 'sold' && cell.name === 'RB-MUG')).toMatchObject([
+      { day: '2026-03-07', currency: 'USD', units: 2 },
+      { day: '2026-03-09', currency: 'EUR', units: 3 },
+    ]);
+    expect(fromStream.filter((cell) => cell.dimension === 'sold' && cell.name === 'RB-TEE')).toEqual([]);
     await count();
     expect(await allCells()).toEqual(fromStream);
 

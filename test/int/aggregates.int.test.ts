@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyAggregateRecords } from '../../shared/aggregates/apply';
 import { readAggregates } from '../../shared/aggregates/read';
+import { readUnitsSold } from '../../shared/aggregates/units-sold';
 import { orderKey } from '../../shared/db/keys';
 import { getItem, queryAll } from '../../shared/db/query';
 import { call } from '../support/call';
@@ -90,9 +91,13 @@ describe('applyAggregateRecords', () => {
     );
     const order = await storedOrder(day, lines);
     const delivery = [{ id: recordId(), new: order }];
-    expect(await applyAggregateRecords(delivery, 'UTC')).toEqual({ counted: 2, alreadyCounted: 0 });
-    expect(await applyAggregateRecords(delivery, 'UTC')).toEqual({ counted: 0, alreadyCounted: 2 });
+    // 302 cells (channel, warehouse, and a sku and a sold cell per SKU) in parts of 98.
+    expect(await applyAggregateRecords(delivery, 'UTC')).toEqual({ counted: 4, alreadyCounted: 0 });
+    expect(await applyAggregateRecords(delivery, 'UTC')).toEqual({ counted: 0, alreadyCounted: 4 });
     expect(await readAggregates('sku', { from: day, to: day })).toHaveLength(150);
+    for (const index of [0, 97, 98, 149]) {
+      expect([...(await readUnitsSold(`BIG-${day}-${index}`, { from: day, to: day }))]).toEqual([[day, 1]]);
+    }
     expect(await channelFigures(day)).toEqual([
       { orders: 1, units: 150, gross: 15000, net: 15000, awaitingShipment: 1 },
     ]);

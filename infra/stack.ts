@@ -16,6 +16,7 @@ import { CommerceAuth } from './constructs/auth';
 import { CursorSigningKey } from './constructs/cursor-signing-key';
 import { DomainEvents } from './constructs/events';
 import { ReportAggregates } from './constructs/aggregates';
+import { InventoryAlerts } from './constructs/inventory-alerts';
 import { defaultReportingTimeZone } from '../shared/aggregates/time-zone';
 import { isTimeZone } from '../shared/domain/reporting-days';
 import { ExportsBucket } from './constructs/exports-bucket';
@@ -46,6 +47,7 @@ export class CommerceStack extends Stack {
   readonly auth: CommerceAuth;
   readonly events: DomainEvents;
   readonly aggregates: ReportAggregates;
+  readonly alerts: InventoryAlerts;
   readonly api: CommerceApi;
 
   constructor(scope: Construct, id: string, props: CommerceStackProps) {
@@ -101,6 +103,13 @@ export class CommerceStack extends Stack {
 
     this.events = new DomainEvents(this, 'Events', { table: this.table.table, logLevel, serviceName });
     this.aggregates = new ReportAggregates(this, 'Aggregates', {
+      table: this.table.table,
+      logLevel,
+      serviceName,
+      reportingTimeZone,
+    });
+
+    this.alerts = new InventoryAlerts(this, 'Alerts', {
       table: this.table.table,
       logLevel,
       serviceName,

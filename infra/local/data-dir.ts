@@ -29,6 +29,10 @@ export function dataPaths(dataDir: string) {
     deadLetters: join(root, 'events-dead-letter.jsonl'),
     /** Stream records the report aggregates could not read, with the reason (one JSON line each). */
     aggregateDeadLetters: join(root, 'aggregates-dead-letter.jsonl'),
+    /** Stream batches the alert evaluation failed on, with the reason (its dead-letter queue's stand-in). */
+    alertDeadLetters: join(root, 'alerts-dead-letter.jsonl'),
+    /** The reporting day the daily alert run last ran for. */
+    alertsDailyRun: join(root, 'alerts-daily-run.json'),
     streamCheckpoint: join(root, 'stream-checkpoint.json'),
     cursorKey: join(root, 'cursor-signing-key'),
     /** Present while a runtime serves from this folder: its endpoints, for `npm run invoke`. */

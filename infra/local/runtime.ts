@@ -3,6 +3,8 @@
  * environment, the stream poller, and the gateway on loopback. `npm start` and the e2e tests use it.
  */
 import { mkdirSync } from 'node:fs';
+import type { DailyAlerts } from './alerts-daily';
+import { startDailyAlerts } from './alerts-daily';
 import type { BackingServices, ProcessExit } from './backing-services';
 import { startBackingServices } from './backing-services';
 import { dataPaths, localTableName } from './data-dir';
@@ -53,12 +55,14 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
 
   let services: BackingServices | undefined;
   let poller: StreamPoller | undefined;
+  let dailyAlerts: DailyAlerts | undefined;
   let gateway: Gateway | undefined;
   let stopping = false;
   const stop = async () => {
     stopping = true;
     // Requests first, then the poller (it finishes its batch), then the stores.
     await gateway?.stop();
+    await dailyAlerts?.stop();
     await poller?.stop();
     await services?.stop();
     removeRuntimeMarker(paths.root);
@@ -76,6 +80,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       dataDir: paths.root,
       quiet: options.quiet,
     });
+    dailyAlerts = startDailyAlerts({ dataDir: paths.root, quiet: options.quiet });
     gateway = await startGateway({ port: options.port, dataDir: paths.root, quiet: options.quiet });
   } catch (error) {
     await stop();

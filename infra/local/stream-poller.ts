@@ -23,6 +23,9 @@ import {
   GetShardIteratorCommand,
 } from '@aws-sdk/client-dynamodb-streams';
 import { applyAggregateRecords } from '../../shared/aggregates/apply';
+import { evaluateAlertWork } from '../../shared/alerts/evaluate';
+import { AlertInputs } from '../../shared/alerts/inputs';
+import { alertWorkOf } from '../../shared/alerts/records';
 import { aggregateRecordsOf } from '../../shared/aggregates/records';
 import { reportingTimeZone } from '../../shared/aggregates/time-zone';
 import { decodeRecords } from '../../shared/events/decode';
@@ -46,6 +49,11 @@ export interface StreamPollerOptions {
    * after a failure is counted once.
    */
   countAggregates?: boolean;
+  /**
+   * Evaluates the inventory alerts for the stock records and alert rules each batch changed, with the
+   * alerts consumer's own code, after the aggregates (velocity reads them). On by default.
+   */
+  evaluateAlerts?: boolean;
 }
 
 export interface StreamPoller {
@@ -180,6 +188,7 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
       }
       await applyAggregateRecords(readable, timeZone);
     }
+    if (options.evaluateAlerts !== false) await evaluateAlerts(records as StreamRecord[]);
     const decoded = decodeRecords(records as StreamRecord[], options.decode);
     if (decoded.undecodable.length > 0) {
       const at = new Date().toISOString();
@@ -196,6 +205,30 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
     // Synchronous, so a Ctrl-C between two lines never leaves half of one.
     appendFileSync(paths.events, events.map((event) => `${JSON.stringify(event)}\n`).join(''));
     for (const event of events) log(`${event.type} ${event.resourceId ?? ''}`.trimEnd());
+  }
+
+  /**
+   * Never holds the stream back: a batch the evaluation fails on is written to the alerts' dead-letter
+   * file (the daily run assesses every rule again) and the stream goes on.
+   */
+  async function evaluateAlerts(records: StreamRecord[]): Promise<void> {
+    const work = alertWorkOf(records);
+    const failed: Array<{ reason: string; eventIDs: Array<string | undefined> }> = work.unreadable.map(
+      ({ record, reason }) => ({ reason, eventIDs: [record.eventID] }),
+    );
+    try {
+      const result = await evaluateAlertWork(work, new AlertInputs(new Date(), timeZone));
+      if (result.low + result.recovered > 0) log(`alerts: ${result.low} low, ${result.recovered} recovered`);
+    } catch (error) {
+      failed.push({ reason: (error as Error).message, eventIDs: records.map((record) => record.eventID) });
+    }
+    if (failed.length === 0) return;
+    const at = new Date().toISOString();
+    appendFileSync(
+      paths.alertDeadLetters,
+      failed.map((entry) => `${JSON.stringify({ ...entry, at })}\n`).join(''),
+    );
+    for (const entry of failed) log(`alerts dead letter: ${entry.reason}`);
   }
 
   /** One GetRecords per open shard; true when a shard closed (its children may be ready). */

@@ -3,7 +3,8 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
 
-export type WriteRequest = { PutRequest: { Item: Record<string, unknown> } } | { DeleteRequest: { Key: Record<string, unknown> } };
+export type WriteRequest =
+  { PutRequest: { Item: Record<string, unknown> } } | { DeleteRequest: { Key: Record<string, unknown> } };
 
 export async function batchWrite(
   requests: readonly WriteRequest[],
@@ -14,7 +15,9 @@ export async function batchWrite(
     let pending: WriteRequest[] | undefined = requests.slice(start, start + 25);
     for (let attempt = 0; pending && pending.length > 0; attempt++) {
       if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 25 * 2 ** attempt)));
-      const result = await client.send(new BatchWriteCommand({ RequestItems: { [table]: pending as never } }));
+      const result = await client.send(
+        new BatchWriteCommand({ RequestItems: { [table]: pending as never } }),
+      );
       pending = result.UnprocessedItems?.[table] as WriteRequest[] | undefined;
     }
   }

@@ -12,7 +12,9 @@ export function pageInMemory<T>(
   request: { limit: number; cursor?: string; scope: string },
 ): Page<T> {
   const after = decodeCursor(request.cursor, request.scope)?.after;
-  const sorted = [...items].sort((a, b) => (sortKeyOf(a) < sortKeyOf(b) ? -1 : sortKeyOf(a) > sortKeyOf(b) ? 1 : 0));
+  const sorted = [...items].sort((a, b) =>
+    sortKeyOf(a) < sortKeyOf(b) ? -1 : sortKeyOf(a) > sortKeyOf(b) ? 1 : 0,
+  );
   const rest = typeof after === 'string' ? sorted.filter((item) => sortKeyOf(item) > after) : sorted;
   const page = rest.slice(0, request.limit);
   const more = rest.length > page.length;

@@ -31,7 +31,8 @@ export function chooseSource<S extends SourceOption>(options: readonly S[]): Cho
     (a, b) => a.unitCost - b.unitCost || lead(a) - lead(b) || (a.poSourceId < b.poSourceId ? -1 : 1),
   );
   const chosen = sorted[0]!;
-  if (options.length === 1) return { source: chosen, reason: 'the only purchase-order source receiving into this warehouse' };
+  if (options.length === 1)
+    return { source: chosen, reason: 'the only purchase-order source receiving into this warehouse' };
   const sameCost = sorted.filter((option) => option.unitCost === chosen.unitCost);
   const reason =
     sameCost.length > 1

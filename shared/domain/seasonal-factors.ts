@@ -43,7 +43,11 @@ export function factorAppliesOn(period: FactorPeriod, day: Day): boolean {
  * pattern or the list (either, when both are named), or any SKU when neither is. `listsHoldingSku` are
  * the ids of the rule lists that hold it.
  */
-export function scopeCoversSku(scope: FactorScope, sku: string, listsHoldingSku: ReadonlySet<string>): boolean {
+export function scopeCoversSku(
+  scope: FactorScope,
+  sku: string,
+  listsHoldingSku: ReadonlySet<string>,
+): boolean {
   const patterns = scope.skuPatterns ?? [];
   if (patterns.length === 0 && scope.ruleListId === undefined) return true;
   if (patterns.some((pattern) => skuMatchesPattern(sku, pattern))) return true;
@@ -52,7 +56,10 @@ export function scopeCoversSku(scope: FactorScope, sku: string, listsHoldingSku:
 
 /** The factor of one day: the product of the multipliers of the factors that apply on it (1 when none). */
 export function factorOn(factors: readonly FactorLike[], day: Day): number {
-  return factors.reduce((product, factor) => (factorAppliesOn(factor.applies, day) ? product * factor.multiplier : product), 1);
+  return factors.reduce(
+    (product, factor) => (factorAppliesOn(factor.applies, day) ? product * factor.multiplier : product),
+    1,
+  );
 }
 
 export interface HorizonFactor {

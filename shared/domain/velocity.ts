@@ -16,7 +16,11 @@ export interface OnHandChange {
  * its movements. `changes` are the window's movements in time order; `onHandAtStart` is on hand when
  * the window began.
  */
-export function daysInStock(days: readonly Day[], onHandAtStart: number, changes: readonly OnHandChange[]): number {
+export function daysInStock(
+  days: readonly Day[],
+  onHandAtStart: number,
+  changes: readonly OnHandChange[],
+): number {
   let onHand = onHandAtStart;
   let next = 0;
   let count = 0;
@@ -45,6 +49,7 @@ export interface Velocity {
  * measured over the whole window instead, so demand without stock still shows.
  */
 export function salesVelocity(unitsSold: number, inStockDays: number, lookBackDays: number): Velocity {
-  if (inStockDays > 0) return { velocity: unitsSold / inStockDays, basisDays: inStockDays, basis: 'days in stock' };
+  if (inStockDays > 0)
+    return { velocity: unitsSold / inStockDays, basisDays: inStockDays, basis: 'days in stock' };
   return { velocity: unitsSold / lookBackDays, basisDays: lookBackDays, basis: 'look-back days' };
 }

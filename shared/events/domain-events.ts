@@ -97,6 +97,7 @@ const summaryFields: Record<string, readonly string[]> = {
   'order-note': ['orderId', 'author'],
   'order-return': ['orderId', 'state'],
   export: ['kind', 'status', 'rowCount', 'fileName'],
+  'stock-alert': ['ruleId', 'ruleName', 'sku', 'warehouseId', 'state', 'lowSince', 'suggestedQuantity'],
   manifest: ['processorCode', 'carrier', 'warehouseId', 'shipDate', 'status', 'shipments', 'pickupReference'],
 };
 const genericSummaryFields = ['code', 'name', 'sku', 'status', 'warehouseId', 'vendorId', 'ruleId'];
@@ -175,6 +176,10 @@ function summaryOf(entity: string, item: Record<string, unknown>): Record<string
     if (Array.isArray(item.lines)) summary.lineCount = item.lines.length;
   }
   if (entity === 'work-order' && Array.isArray(item.lines)) summary.lineCount = item.lines.length;
+  // The numbers that made the alert (a few dozen scalars, well under a kilobyte): what a reader acts on.
+  if (entity === 'stock-alert' && item.explanation && typeof item.explanation === 'object') {
+    summary.explanation = item.explanation;
+  }
   return summary;
 }
 
@@ -220,6 +225,13 @@ function eventTypeOf(
   if (entity === 'manifest') {
     return verb === 'updated' && current.status === 'closed' && previous?.status !== 'closed'
       ? 'manifest.closed'
+      : undefined;
+  }
+  // An alert standing speaks only when it crosses: stock.low or stock.recovered, written as its eventType.
+  if (entity === 'stock-alert') {
+    if (verb === 'deleted') return undefined;
+    return current.eventType === 'stock.low' || current.eventType === 'stock.recovered'
+      ? current.eventType
       : undefined;
   }
   if (entity === 'export')

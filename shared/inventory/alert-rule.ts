@@ -73,8 +73,6 @@ export const storedAlertRuleSchema = z.object({
 });
 export type StoredAlertRule = z.infer<typeof storedAlertRuleSchema>;
 
-
-
 export { scopeCoversSku as ruleCoversSku } from '../domain/seasonal-factors';
 
 /** Whether a rule applies in a warehouse: it names it, or names none. */

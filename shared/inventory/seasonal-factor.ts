@@ -40,4 +40,3 @@ export const seasonalFactorSchema = z.object({
   updatedAt: timestampSchema,
 });
 export type SeasonalFactor = z.infer<typeof seasonalFactorSchema>;
-

@@ -14,13 +14,14 @@ describe('Lambda functions', () => {
     catalogues.map(({ group }) => synth.logicalId(synth.stack.groupFunctions.get(group)!.function));
   const apiFunctionIds = () => [...groupFunctionIds(), synth.logicalId(synth.stack.apiFunction.function)];
 
-  it('has one function per catalogue group, plus the OpenAPI function, the projector and the aggregates consumer', () => {
-    expect(Object.keys(functions())).toHaveLength(catalogues.length + 3);
+  it('has one function per catalogue group, plus the OpenAPI function, the projector, the aggregates consumer and the alerts evaluator', () => {
+    expect(Object.keys(functions())).toHaveLength(catalogues.length + 4);
     expect(synth.stack.groupFunctions.size).toBe(catalogues.length);
     for (const id of [
       ...apiFunctionIds(),
       synth.logicalId(synth.stack.events.projector.function),
       synth.logicalId(synth.stack.aggregates.consumer.function),
+      synth.logicalId(synth.stack.alerts.evaluator.function),
     ]) {
       expect(functions()[id]).toBeDefined();
     }

@@ -134,6 +134,31 @@ describe('least privilege', () => {
     );
   });
 
+  it('lets the alerts evaluator read the table and stream, and write alert standings only', () => {
+    const statements = roleStatements(synth.stack.alerts.evaluator.role);
+    const streamRead = statements.filter((s) => actionsOf(s).includes('dynamodb:GetRecords'));
+    expect(streamRead.flatMap(resourceList)).toEqual([{ 'Fn::GetAtt': [tableId, 'StreamArn'] }]);
+    const writes = statements.filter((s) =>
+      actionsOf(s).some((action) => [...tableWriteActions, 'dynamodb:BatchWriteItem'].includes(action)),
+    );
+    expect(writes).toHaveLength(1);
+    expect(actionsOf(writes[0]!).sort()).toEqual([
+      'dynamodb:BatchWriteItem',
+      'dynamodb:DeleteItem',
+      'dynamodb:PutItem',
+    ]);
+    expect(writes[0]!.Condition).toEqual({
+      'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['ALERTSTATE#*'] },
+    });
+    expect(grantsFor(statements, 'dynamodb').actions).toContain('dynamodb:Query');
+    expect(grantsFor(statements, 'dynamodb').actions).not.toContain('dynamodb:Scan');
+    expect(grantsFor(statements, 'dynamodb').actions).not.toContain('dynamodb:UpdateItem');
+    expect(grantsFor(statements, 'events').actions.size).toBe(0);
+    expect(new Set(grantsFor(statements, 'sqs').resources)).toEqual(
+      new Set([JSON.stringify({ 'Fn::GetAtt': [synth.logicalId(synth.stack.alerts.deadLetters), 'Arn'] })]),
+    );
+  });
+
   it('lets the projector read the stream, put events on its bus only, and nothing else', () => {
     const statements = roleStatements(synth.stack.events.projector.role);
     const events = grantsFor(statements, 'events');

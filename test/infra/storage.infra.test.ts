@@ -124,6 +124,36 @@ describe('table, bucket and event plumbing', () => {
     });
   });
 
+  it('feeds the alerts evaluator the stock, alert-rule and settings records, and runs it daily at 06:00 in the reporting zone', () => {
+    const prefix = (value: string) =>
+      JSON.stringify({ dynamodb: { Keys: { PK: { S: [{ prefix: value }] } } } });
+    synth.template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      EventSourceArn: { 'Fn::GetAtt': [synth.logicalId(synth.stack.table.table), 'StreamArn'] },
+      FunctionName: { Ref: synth.logicalId(synth.stack.alerts.evaluator.function) },
+      BisectBatchOnFunctionError: true,
+      FilterCriteria: {
+        Filters: [
+          { Pattern: prefix('STOCK#') },
+          { Pattern: prefix('ALERTRULE#') },
+          { Pattern: prefix('SETTINGS') },
+        ],
+      },
+      DestinationConfig: {
+        OnFailure: {
+          Destination: { 'Fn::GetAtt': [synth.logicalId(synth.stack.alerts.deadLetters), 'Arn'] },
+        },
+      },
+    });
+    synth.template.hasResourceProperties('AWS::Scheduler::Schedule', {
+      ScheduleExpression: 'cron(0 6 * * ? *)',
+      ScheduleExpressionTimezone: 'UTC',
+      Target: Match.objectLike({
+        Arn: { 'Fn::GetAtt': [synth.logicalId(synth.stack.alerts.evaluator.function), 'Arn'] },
+        Input: JSON.stringify({ run: 'daily' }),
+      }),
+    });
+  });
+
   it('feeds the projector from the stream with retries, bisection, partial failures and a dead-letter queue', () => {
     const queueId = synth.logicalId(synth.stack.events.deadLetters);
     synth.template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {

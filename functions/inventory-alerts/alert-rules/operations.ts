@@ -46,10 +46,13 @@ function referenceRefusal(error: unknown, rule: StoredAlertRule): never {
     .map((id, index) => ({ id, index }))
     .filter(({ id }) => error.refused(`warehouse:${id}`));
   if (missing.length > 0) {
-    throw new ValidationFailed(`No warehouse has the id ${missing.map(({ id }) => id).join(', ')}.`, missing.map(({ index }) => ({
-      path: `body.scope.warehouseIds.${index}`,
-      message: 'no warehouse has this id',
-    })));
+    throw new ValidationFailed(
+      `No warehouse has the id ${missing.map(({ id }) => id).join(', ')}.`,
+      missing.map(({ index }) => ({
+        path: `body.scope.warehouseIds.${index}`,
+        message: 'no warehouse has this id',
+      })),
+    );
   }
   throw error;
 }
@@ -60,7 +63,9 @@ async function withLists(rules: readonly StoredAlertRule[]): Promise<AlertRule[]
   const lists = new Map((await findRuleLists(ids)).map((list) => [list.header.id, list.header]));
   return rules.map((rule) => {
     const list = rule.scope.ruleListId ? lists.get(rule.scope.ruleListId) : undefined;
-    return list ? { ...rule, ruleList: { id: list.id, name: list.name, skuCount: list.skuCount } } : { ...rule };
+    return list
+      ? { ...rule, ruleList: { id: list.id, name: list.name, skuCount: list.skuCount } }
+      : { ...rule };
   });
 }
 
@@ -113,7 +118,10 @@ export const alertRuleOperations: Implementations<typeof alertRuleRoutes> = {
         explanation: state.explanation,
       })),
     };
-    const ruleList = answered!.ruleList && { ...answered!.ruleList, skus: await skusOf(answered!.ruleList.id) };
+    const ruleList = answered!.ruleList && {
+      ...answered!.ruleList,
+      skus: await skusOf(answered!.ruleList.id),
+    };
     return { body: { ...answered!, ...(ruleList ? { ruleList } : {}), firing }, version: rule.version };
   },
 

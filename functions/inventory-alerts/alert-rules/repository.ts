@@ -5,7 +5,12 @@
  */
 import { tableName } from '../../../shared/db/client';
 import { batchWrite } from '../../../shared/db/batch-write';
-import { alertRuleIndexKeys, alertRuleKey, alertRulesOfList, alertStatesOfRule } from '../../../shared/db/keys';
+import {
+  alertRuleIndexKeys,
+  alertRuleKey,
+  alertRulesOfList,
+  alertStatesOfRule,
+} from '../../../shared/db/keys';
 import { countItems, getItem, queryAll } from '../../../shared/db/query';
 import { allAlertRules } from '../../../shared/db/keys';
 import { toResource } from '../../../shared/db/resource';
@@ -40,11 +45,17 @@ function ruleItem(rule: StoredAlertRule) {
 }
 
 /** The counts a rule keeps on what it names: `listCount`, `warehouse:<id>` (each must exist). */
-function referenceCounts(rule: StoredAlertRule, change: 1 | -1, skip: { list?: boolean; warehouses?: ReadonlySet<string> } = {}): NamedItem[] {
+function referenceCounts(
+  rule: StoredAlertRule,
+  change: 1 | -1,
+  skip: { list?: boolean; warehouses?: ReadonlySet<string> } = {},
+): NamedItem[] {
   const items: NamedItem[] = [];
-  if (rule.scope.ruleListId && !skip.list) items.push(['listCount', listTargetCount(rule.scope.ruleListId, 'alertRuleCount', change)]);
+  if (rule.scope.ruleListId && !skip.list)
+    items.push(['listCount', listTargetCount(rule.scope.ruleListId, 'alertRuleCount', change)]);
   for (const warehouseId of rule.scope.warehouseIds ?? []) {
-    if (!skip.warehouses?.has(warehouseId)) items.push([`warehouse:${warehouseId}`, alertRuleCountUpdate(warehouseId, change)]);
+    if (!skip.warehouses?.has(warehouseId))
+      items.push([`warehouse:${warehouseId}`, alertRuleCountUpdate(warehouseId, change)]);
   }
   return items;
 }
@@ -52,7 +63,16 @@ function referenceCounts(rule: StoredAlertRule, change: 1 | -1, skip: { list?: b
 /** Items: `rule`, `listCount`, `warehouse:<id>` for each warehouse named. */
 export async function insertAlertRule(rule: StoredAlertRule): Promise<void> {
   await transactWrite([
-    ['rule', { Put: { TableName: tableName(), Item: ruleItem(rule), ConditionExpression: 'attribute_not_exists(PK)' } }],
+    [
+      'rule',
+      {
+        Put: {
+          TableName: tableName(),
+          Item: ruleItem(rule),
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
+    ],
     ...referenceCounts(rule, 1),
   ]);
 }
@@ -89,7 +109,10 @@ export async function replaceAlertRule(previous: StoredAlertRule, next: StoredAl
  * A rule's delete at the version read, with its counts. `keepListCount` when the list is deleted in the
  * same transaction (its count goes with it). Names: `rule:<id>`, `rule:<id>:listCount`, `rule:<id>:warehouse:<wh>`.
  */
-export function alertRuleDeleteItems(rule: StoredAlertRule, options: { keepListCount?: boolean } = {}): NamedItem[] {
+export function alertRuleDeleteItems(
+  rule: StoredAlertRule,
+  options: { keepListCount?: boolean } = {},
+): NamedItem[] {
   return [
     [
       `rule:${rule.id}`,
@@ -102,7 +125,9 @@ export function alertRuleDeleteItems(rule: StoredAlertRule, options: { keepListC
         },
       },
     ],
-    ...referenceCounts(rule, -1, { list: options.keepListCount }).map(([name, item]) => [`rule:${rule.id}:${name}`, item] as const),
+    ...referenceCounts(rule, -1, { list: options.keepListCount }).map(
+      ([name, item]) => [`rule:${rule.id}:${name}`, item] as const,
+    ),
   ];
 }
 

@@ -38,9 +38,7 @@ export const alertRuleSchema = z.object({
   ...storedAlertRuleSchema.def.shape,
   ruleList: z.optional(targetListSchema),
   /** When one rule is read: where it holds now (the first 50 SKUs low, and how many in all). */
-  firing: z.optional(
-    z.object({ count: z.number(), items: z.array(firingAlertSchema), more: z.boolean() }),
-  ),
+  firing: z.optional(z.object({ count: z.number(), items: z.array(firingAlertSchema), more: z.boolean() })),
 });
 export type AlertRule = z.infer<typeof alertRuleSchema>;
 

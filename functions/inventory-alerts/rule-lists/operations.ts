@@ -148,7 +148,10 @@ export const ruleListOperations: Implementations<typeof ruleListRoutes> = {
         ];
         throw new Conflict(
           `These lists are in use: ${named.join(', ')} target them. Delete or change those first, or delete with force=true to delete them too. Nothing was deleted.`,
-          { alertRuleIds: rules.map((rule) => rule.id), seasonalFactorIds: factors.map((factor) => factor.id) },
+          {
+            alertRuleIds: rules.map((rule) => rule.id),
+            seasonalFactorIds: factors.map((factor) => factor.id),
+          },
         );
       }
       const items: NamedItem[] = [

@@ -6,12 +6,7 @@
  */
 import { batchWrite } from '../../../shared/db/batch-write';
 import { tableName } from '../../../shared/db/client';
-import {
-  ruleListKey,
-  ruleListSkuIndexKeys,
-  ruleListSkuKey,
-  skusOfRuleList,
-} from '../../../shared/db/keys';
+import { ruleListKey, ruleListSkuIndexKeys, ruleListSkuKey, skusOfRuleList } from '../../../shared/db/keys';
 import { getItem, getItems, queryAll } from '../../../shared/db/query';
 import type { NamedItem, TransactItem } from '../../../shared/db/transactions';
 import { maxTransactionItems, transactWrite } from '../../../shared/db/transactions';
@@ -93,7 +88,12 @@ export async function insertRuleList(header: RuleListHeader, skus: readonly stri
       await batchWrite(
         chunk.map((sku) => ({
           PutRequest: {
-            Item: { ...ruleListSkuKey(header.id, sku), ...ruleListSkuIndexKeys(header.id, sku), listId: header.id, sku },
+            Item: {
+              ...ruleListSkuKey(header.id, sku),
+              ...ruleListSkuIndexKeys(header.id, sku),
+              listId: header.id,
+              sku,
+            },
           },
         })),
       );

@@ -14,8 +14,7 @@ export const maxListSkus = 10_000;
 /** Lists one delete names. */
 const maxListsPerDelete = 25;
 
-const skuSet = (min: number) =>
-  z.array(skuSchema).check(z.minLength(min), z.maxLength(maxListSkus));
+const skuSet = (min: number) => z.array(skuSchema).check(z.minLength(min), z.maxLength(maxListSkus));
 
 export const ruleListInputSchema = z.strictObject({
   name: nameSchema,

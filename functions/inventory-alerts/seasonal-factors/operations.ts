@@ -30,7 +30,11 @@ async function requireFactor(id: string): Promise<SeasonalFactor> {
 
 /** A write refused on the list it targets: the list does not exist (or was deleted meanwhile). */
 function listRefusal(error: unknown, listId: string | undefined): never {
-  if (error instanceof TransactionCancelled && listId && (error.refused('listCount') || error.refused('newListCount'))) {
+  if (
+    error instanceof TransactionCancelled &&
+    listId &&
+    (error.refused('listCount') || error.refused('newListCount'))
+  ) {
     throw new ValidationFailed(`No rule list has the id ${listId}.`, [
       { path: 'body.scope.ruleListId', message: 'no rule list has this id' },
     ]);
@@ -59,7 +63,9 @@ export const seasonalFactorOperations: Implementations<typeof seasonalFactorRout
 
   async createSeasonalFactor({ body }) {
     if ((await seasonalFactorCount()) >= maxSeasonalFactors) {
-      throw new Conflict(`There are ${maxSeasonalFactors} seasonal factors, the most kept; delete some first.`);
+      throw new Conflict(
+        `There are ${maxSeasonalFactors} seasonal factors, the most kept; delete some first.`,
+      );
     }
     const at = now();
     const factor: SeasonalFactor = { ...body, id: newId(), version: 1, createdAt: at, updatedAt: at };

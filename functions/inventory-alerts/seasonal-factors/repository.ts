@@ -4,7 +4,12 @@
  * a factor. The set is bounded (maxSeasonalFactors): lists read it whole and filter in code.
  */
 import { tableName } from '../../../shared/db/client';
-import { allSeasonalFactors, seasonalFactorIndexKeys, seasonalFactorKey, seasonalFactorsOfList } from '../../../shared/db/keys';
+import {
+  allSeasonalFactors,
+  seasonalFactorIndexKeys,
+  seasonalFactorKey,
+  seasonalFactorsOfList,
+} from '../../../shared/db/keys';
 import { countItems, getItem, queryAll } from '../../../shared/db/query';
 import { toResource } from '../../../shared/db/resource';
 import type { NamedItem, TransactItem } from '../../../shared/db/transactions';
@@ -17,7 +22,10 @@ export const maxSeasonalFactors = 1_000;
 
 const toFactor = (item: Record<string, unknown>) => toResource(seasonalFactorSchema, item);
 
-export async function findSeasonalFactor(id: string, consistent = false): Promise<SeasonalFactor | undefined> {
+export async function findSeasonalFactor(
+  id: string,
+  consistent = false,
+): Promise<SeasonalFactor | undefined> {
   const item = await getItem(seasonalFactorKey(id), consistent);
   return item ? toFactor(item) : undefined;
 }
@@ -33,14 +41,27 @@ export async function seasonalFactorsTargeting(listId: string): Promise<Seasonal
 }
 
 function factorItem(factor: SeasonalFactor) {
-  return { ...seasonalFactorKey(factor.id), ...seasonalFactorIndexKeys(factor), entity: 'seasonal-factor', ...factor };
+  return {
+    ...seasonalFactorKey(factor.id),
+    ...seasonalFactorIndexKeys(factor),
+    entity: 'seasonal-factor',
+    ...factor,
+  };
 }
 
 /** Items: `factor`, `listCount` (when it targets a list). */
 export async function insertSeasonalFactor(factor: SeasonalFactor): Promise<void> {
   await transactWrite({
-    factor: { Put: { TableName: tableName(), Item: factorItem(factor), ConditionExpression: 'attribute_not_exists(PK)' } },
-    listCount: factor.scope.ruleListId ? listTargetCount(factor.scope.ruleListId, 'seasonalFactorCount', 1) : undefined,
+    factor: {
+      Put: {
+        TableName: tableName(),
+        Item: factorItem(factor),
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    },
+    listCount: factor.scope.ruleListId
+      ? listTargetCount(factor.scope.ruleListId, 'seasonalFactorCount', 1)
+      : undefined,
   });
 }
 
@@ -57,8 +78,13 @@ export async function replaceSeasonalFactor(previous: SeasonalFactor, next: Seas
       },
     },
     oldListCount:
-      moves && previous.scope.ruleListId ? listTargetCount(previous.scope.ruleListId, 'seasonalFactorCount', -1) : undefined,
-    newListCount: moves && next.scope.ruleListId ? listTargetCount(next.scope.ruleListId, 'seasonalFactorCount', 1) : undefined,
+      moves && previous.scope.ruleListId
+        ? listTargetCount(previous.scope.ruleListId, 'seasonalFactorCount', -1)
+        : undefined,
+    newListCount:
+      moves && next.scope.ruleListId
+        ? listTargetCount(next.scope.ruleListId, 'seasonalFactorCount', 1)
+        : undefined,
   });
 }
 
@@ -76,6 +102,7 @@ export function seasonalFactorDeleteItem(factor: SeasonalFactor): TransactItem {
 /** Items: `factor` (at the version read), `listCount` (when it targets a list). */
 export async function deleteSeasonalFactor(factor: SeasonalFactor): Promise<void> {
   const items: NamedItem[] = [['factor', seasonalFactorDeleteItem(factor)]];
-  if (factor.scope.ruleListId) items.push(['listCount', listTargetCount(factor.scope.ruleListId, 'seasonalFactorCount', -1)]);
+  if (factor.scope.ruleListId)
+    items.push(['listCount', listTargetCount(factor.scope.ruleListId, 'seasonalFactorCount', -1)]);
   await transactWrite(items);
 }

@@ -1,0 +1,213 @@
+/**
+ * What assessing a SKU in a warehouse reads, once per evaluation run (a stream batch, a daily sweep):
+ * the alert settings, rules, seasonal factors, the SKU's stock rules and purchase-order sources, and per
+ * pair its stock record, the window's movements and the units sold. All by key or by one partition.
+ */
+import {
+  allAlertRules,
+  allSeasonalFactors,
+  allStockRules,
+  movementsOfSku,
+  poSourcesOfSku,
+  rulePeriodKey,
+  stockKey,
+  vendorKey,
+} from '../db/keys';
+import { getItem, getItems, queryAll } from '../db/query';
+import { toResource } from '../db/resource';
+import { readUnitsSold } from '../aggregates/units-sold';
+import type { AssessmentInput, SourceWithLead } from '../domain/alert-assessment';
+import type { Day } from '../domain/reporting-days';
+import { addDays, daysBetween, reportingDay, startOfDay } from '../domain/reporting-days';
+import type { FactorLike } from '../domain/seasonal-factors';
+import { scopeCoversSku } from '../domain/seasonal-factors';
+import type { StoredAlertRule } from '../inventory/alert-rule';
+import { storedAlertRuleSchema } from '../inventory/alert-rule';
+import type { AlertSettings } from '../inventory/alert-settings';
+import { readAlertSettings } from '../inventory/alert-settings';
+import { listsHoldingSku } from '../inventory/rule-lists';
+import { seasonalFactorSchema } from '../inventory/seasonal-factor';
+import { skuMatchesPattern } from '../inventory/sku-pattern';
+
+/** Memoizes one read per key for the run. */
+function memo<T>(read: (key: string) => Promise<T>): (key: string) => Promise<T> {
+  const cache = new Map<string, Promise<T>>();
+  return (key) => {
+    let value = cache.get(key);
+    if (!value) {
+      value = read(key);
+      cache.set(key, value);
+    }
+    return value;
+  };
+}
+
+interface StockLevelRule {
+  id: string;
+  skuPattern: string;
+  warehouseId?: string;
+  maxLevel: number;
+  periodIds: string[];
+}
+
+/** Exact SKU before a longer prefix before a shorter one; a warehouse's own rule before an every-warehouse one. */
+function specificity(rule: StockLevelRule): number {
+  const pattern = rule.skuPattern.endsWith('*') ? rule.skuPattern.length - 1 : 1000;
+  return pattern * 2 + (rule.warehouseId ? 1 : 0);
+}
+
+export class AlertInputs {
+  readonly today: Day;
+  readonly nowIso: string;
+
+  constructor(
+    readonly now: Date,
+    readonly timeZone: string,
+  ) {
+    this.today = reportingDay(now, timeZone);
+    this.nowIso = now.toISOString();
+  }
+
+  readonly settings: () => Promise<AlertSettings> = (() => {
+    let read: Promise<AlertSettings> | undefined;
+    return () => (read ??= readAlertSettings(true));
+  })();
+
+  readonly rules: () => Promise<StoredAlertRule[]> = (() => {
+    let read: Promise<StoredAlertRule[]> | undefined;
+    return () =>
+      (read ??= queryAll(allAlertRules()).then((items) =>
+        items.map((item) => toResource(storedAlertRuleSchema, item)),
+      ));
+  })();
+
+  private readonly factors: () => Promise<FactorLike[]> = (() => {
+    let read: Promise<FactorLike[]> | undefined;
+    return () =>
+      (read ??= queryAll(allSeasonalFactors()).then((items) =>
+        items.map((item) => toResource(seasonalFactorSchema, item)),
+      ));
+  })();
+
+  private readonly stockRules: () => Promise<StockLevelRule[]> = (() => {
+    let read: Promise<StockLevelRule[]> | undefined;
+    return () =>
+      (read ??= queryAll(allStockRules()).then((items) =>
+        items
+          .filter((item) => item.enabled !== false)
+          .map((item) => ({
+            id: String(item.id),
+            skuPattern: String(item.skuPattern),
+            ...(typeof item.warehouseId === 'string' ? { warehouseId: item.warehouseId } : {}),
+            maxLevel: Number(item.maxLevel),
+            periodIds: Array.isArray(item.periodIds) ? (item.periodIds as string[]) : [],
+          })),
+      ));
+  })();
+
+  readonly listsHolding = memo((sku: string) => listsHoldingSku(sku));
+
+  /** The factors that cover the SKU. */
+  async factorsFor(sku: string): Promise<FactorLike[]> {
+    const [factors, lists] = await Promise.all([this.factors(), this.listsHolding(sku)]);
+    return factors.filter((factor) => scopeCoversSku(factor.scope, sku, lists));
+  }
+
+  /** The maximum of the most specific enabled stock rule for the pair, its active period's when one applies today. */
+  async levelFor(sku: string, warehouseId: string): Promise<AssessmentInput['level']> {
+    const candidates = (await this.stockRules())
+      .filter((rule) => skuMatchesPattern(sku, rule.skuPattern))
+      .filter((rule) => rule.warehouseId === undefined || rule.warehouseId === warehouseId)
+      .sort((a, b) => specificity(b) - specificity(a));
+    const rule = candidates[0];
+    if (!rule) return undefined;
+    const periods = await getItems(rule.periodIds.map(rulePeriodKey));
+    const active = periods.find(
+      (period) => String(period.from) <= this.today && this.today <= String(period.to),
+    );
+    return active
+      ? { maxLevel: Number(active.maxLevel), stockRuleId: rule.id, rulePeriodId: String(active.id) }
+      : { maxLevel: rule.maxLevel, stockRuleId: rule.id };
+  }
+
+  /** Sources of the SKU by warehouse, from active vendors, with the lead time that applies. */
+  readonly sourcesOf = memo(async (sku: string): Promise<Map<string, SourceWithLead[]>> => {
+    const sources = await queryAll(poSourcesOfSku(sku));
+    const vendors = new Map(
+      (await getItems(sources.map((source) => vendorKey(String(source.vendorId))))).map((vendor) => [
+        String(vendor.id),
+        vendor,
+      ]),
+    );
+    const byWarehouse = new Map<string, SourceWithLead[]>();
+    for (const source of sources) {
+      const vendor = vendors.get(String(source.vendorId));
+      if (!vendor || vendor.active === false) continue;
+      const own = typeof source.leadTimeDays === 'number' ? source.leadTimeDays : undefined;
+      const vendorLead = typeof vendor.leadTimeDays === 'number' ? vendor.leadTimeDays : undefined;
+      const cost = source.unitCost as { amount: number; currency: string };
+      const option: SourceWithLead = {
+        poSourceId: String(source.id),
+        vendorId: String(source.vendorId),
+        vendorName: String(vendor.name),
+        unitCost: cost.amount,
+        currency: cost.currency,
+        minimumOrderQuantity: Number(source.minimumOrderQuantity ?? 1),
+        ...(own !== undefined
+          ? { leadTimeDays: own, leadTimeFrom: 'po-source' as const }
+          : vendorLead !== undefined
+            ? { leadTimeDays: vendorLead, leadTimeFrom: 'vendor' as const }
+            : {}),
+      };
+      const warehouseId = String(source.warehouseId);
+      byWarehouse.set(warehouseId, [...(byWarehouse.get(warehouseId) ?? []), option]);
+    }
+    return byWarehouse;
+  });
+
+  /** The look-back window: `lookBackDays` days ending today (today's sales so far count). */
+  async window(): Promise<Day[]> {
+    const { lookBackDays } = await this.settings();
+    return daysBetween(addDays(this.today, -(lookBackDays - 1)), this.today);
+  }
+
+  /** What the assessment reads of one SKU in one warehouse, besides the rule's condition. */
+  async pairInputs(sku: string, warehouseId: string): Promise<Omit<AssessmentInput, 'condition'>> {
+    const [settings, window] = await Promise.all([this.settings(), this.window()]);
+    const windowStart = startOfDay(window[0]!, this.timeZone).toISOString();
+    const [record, movements, unitsSold, factors, level, sources] = await Promise.all([
+      getItem(stockKey(sku, warehouseId), true),
+      queryAll({
+        ...movementsOfSku(sku),
+        skBetween: { from: windowStart, to: '\uffff' },
+        filter: {
+          expression: 'warehouseId = :warehouse',
+          values: { ':warehouse': warehouseId },
+        },
+      }),
+      readUnitsSold(sku, { from: window[0]!, to: window.at(-1)! }, warehouseId),
+      this.factorsFor(sku),
+      this.levelFor(sku, warehouseId),
+      this.sourcesOf(sku),
+    ]);
+    const onHand = typeof record?.onHand === 'number' ? record.onHand : 0;
+    const allocated = typeof record?.allocated === 'number' ? record.allocated : 0;
+    const moved = movements.reduce((sum, movement) => sum + Number(movement.quantity), 0);
+    return {
+      today: this.today,
+      window,
+      stock: { onHand, allocated, available: Math.max(0, onHand - allocated) },
+      unitsSold,
+      onHandAtWindowStart: onHand - moved,
+      changes: movements.map((movement) => ({
+        day: reportingDay(String(movement.at), this.timeZone),
+        onHandAfter: Number(movement.onHandAfter),
+      })),
+      factors,
+      defaults: { leadTimeDays: settings.defaultLeadTimeDays, safetyDays: settings.defaultSafetyDays },
+      sources: sources.get(warehouseId) ?? [],
+      ...(level ? { level } : {}),
+      openOnWorkOrders: 0,
+    };
+  }
+}

@@ -7,11 +7,13 @@
  *
  * A SKU is assessed in a warehouse where it has a stock record.
  */
+import { isDeepStrictEqual } from 'node:util';
 import { allWarehouses, stockInWarehouse } from '../db/keys';
 import { queryAll } from '../db/query';
 import { anyRefusal, withRetry } from '../db/retry';
 import type { Assessment } from '../domain/alert-assessment';
 import { assess } from '../domain/alert-assessment';
+import type { AlertStanding } from '../domain/stock-alerts';
 import { nextAlertStanding } from '../domain/stock-alerts';
 import type { StoredAlertRule } from '../inventory/alert-rule';
 import { ruleAppliesIn, ruleCoversSku } from '../inventory/alert-rule';
@@ -32,6 +34,13 @@ export interface EvaluationResult {
   recovered: number;
 }
 
+const standingOf = (state: AlertStanding): AlertStanding => ({
+  state: state.state,
+  notified: state.notified,
+  ...(state.lowSince ? { lowSince: state.lowSince } : {}),
+  ...(state.lastLowEventAt ? { lastLowEventAt: state.lastLowEventAt } : {}),
+});
+
 const pairKey = (pair: StockPair) => `${pair.warehouseId}\u0000${pair.sku}`;
 
 /** Moves one rule's standing for one pair, on the version read; a racing evaluation makes it read again. */
@@ -44,7 +53,21 @@ async function settle(
 ): Promise<void> {
   await withRetry({ what: `The alert of rule ${rule.id}`, isRace: anyRefusal }, async () => {
     const previous = await readAlertState(rule.id, pair.warehouseId, pair.sku);
-    const step = nextAlertStanding(previous, assessment?.holds ?? false, inputs.nowIso, rule.cooldownHours);
+    const crossed = nextAlertStanding(
+      previous,
+      assessment?.holds ?? false,
+      inputs.nowIso,
+      rule.cooldownHours,
+    );
+    // Still low: the standing keeps its numbers current (what GET answers), publishing nothing.
+    const refreshed =
+      !crossed &&
+      previous?.state === 'low' &&
+      assessment &&
+      !isDeepStrictEqual(previous.explanation, assessment.explanation)
+        ? { next: standingOf(previous), event: undefined }
+        : undefined;
+    const step = crossed ?? refreshed;
     if (!step) return;
     await writeAlertState(
       {

@@ -18,6 +18,11 @@
  * | stock rule marker   | STOCKRULE_UNIQ#<pattern>#<wh or *> | STOCKRULE_UNIQ |                                        |                                        |                           |
  * | rule period         | RULEPERIOD#<id>            | RULEPERIOD            | RULE_PERIODS#<ruleId> / <from>#<id>    | RULE_PERIODS / <from>#<id>             |                           |
  * | alert settings      | SETTINGS                   | INVENTORY_ALERTS      |                                        |                                        |                           |
+ * | alert rule          | ALERTRULE#<id>             | ALERTRULE             | ALERTRULES / <folded name>#<id>        | ALERTRULES#LIST#<listId> / <id>        |                           |
+ * | seasonal factor     | SEASONALFACTOR#<id>        | SEASONALFACTOR        | SEASONALFACTORS / <id>                 | SEASONALFACTORS#LIST#<listId> / <id>   |                           |
+ * | rule list header    | RULELIST#<id>              | RULELIST              |                                        |                                        |                           |
+ * | rule list SKU       | RULELIST#<id>              | SKU#<sku>             | RULELIST_SKU#<sku> / <listId>          |                                        |                           |
+ * | alert standing      | ALERTSTATE#<ruleId>        | <warehouseId>#<sku>   |                                        |                                        |                           |
  * | work order          | WORKORDER#<id>             | WORKORDER             | WORKORDERS#WH#<wh> / <status>#<at>#<id>|                                        |                           |
  * | order (header)      | ORDER#<id>                 | A#ORDER               | ORDERS#STATUS#<statusId> / <date>#<id> | ORDERS#DAY#<yyyy-mm-dd> / <date>#<id>  | ORDERS#CHANNEL#<ch> / <date>#<id> |
  * | order payment       | ORDER#<id>                 | A#PAYMENT#<at>#<pid>  |                                        |                                        |                           |
@@ -59,6 +64,10 @@
  * | stock rules (by pattern)                     | Query GSI1 PK=STOCKRULES                                |
  * | periods of a rule (overlap check)            | Query GSI1 PK=RULE_PERIODS#<ruleId>                     |
  * | all rule periods by start date               | Query GSI2 PK=RULE_PERIODS                              |
+ * | alert rules / seasonal factors (bounded)     | Query GSI1 PK=ALERTRULES / PK=SEASONALFACTORS           |
+ * | rules or factors targeting a list            | Query GSI2 ALERTRULES#LIST#<id> / SEASONALFACTORS#LIST#<id> |
+ * | a list's SKUs; lists that hold a SKU         | Query PK=RULELIST#<id> SK begins_with SKU#; GSI1 RULELIST_SKU#<sku> |
+ * | a rule's standings                           | Query PK=ALERTSTATE#<ruleId>                            |
  * | open work orders of a warehouse              | Query GSI1 PK=WORKORDERS#WH#<wh>, SK begins_with open#  |
  * | an order with its payments                   | Query PK=ORDER#<id>, SK begins_with A#                  |
  * | an order's history, newest first             | Query PK=ORDER#<id>, SK begins_with H#, descending      |

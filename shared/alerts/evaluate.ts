@@ -176,6 +176,7 @@ export async function evaluateAlertWork(
     total.low += result.low;
     total.recovered += result.recovered;
   };
+  if (!work.settingsChanged && work.rules.length === 0 && work.pairs.length === 0) return total;
   if (work.settingsChanged) add(await evaluateAllRules(inputs));
   else for (const rule of work.rules) add(await sweepRule(rule, inputs));
   add(await evaluatePairs(work.pairs, inputs));

@@ -34,10 +34,14 @@ export function chooseSource<S extends SourceOption>(options: readonly S[]): Cho
   if (options.length === 1)
     return { source: chosen, reason: 'the only purchase-order source receiving into this warehouse' };
   const sameCost = sorted.filter((option) => option.unitCost === chosen.unitCost);
+  const sameLead = sameCost.filter((option) => lead(option) === lead(chosen));
+  const others = sameCost.length - 1;
   const reason =
-    sameCost.length > 1
-      ? `lowest unit cost of ${options.length} sources, shared with ${sameCost.length - 1} other; shortest lead time among them`
-      : `lowest unit cost of ${options.length} sources receiving into this warehouse`;
+    others === 0
+      ? `lowest unit cost of ${options.length} sources receiving into this warehouse`
+      : `lowest unit cost of ${options.length} sources, shared with ${others} ${others === 1 ? 'other' : 'others'}; ${
+          sameLead.length > 1 ? 'same lead time too: the first by source id' : 'shortest lead time among them'
+        }`;
   return { source: chosen, reason };
 }
 

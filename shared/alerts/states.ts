@@ -10,6 +10,7 @@ import { getItem, queryAll } from '../db/query';
 import { conditionalPut } from '../db/transactions';
 import type { AlertEvent, AlertStanding } from '../domain/stock-alerts';
 import type { Assessment } from '../domain/alert-assessment';
+import { orderedExplanation } from '../domain/alert-assessment';
 
 export interface AlertState extends AlertStanding {
   ruleId: string;
@@ -33,7 +34,9 @@ function toState(item: Record<string, unknown>): AlertState {
     ...(typeof item.lowSince === 'string' ? { lowSince: item.lowSince } : {}),
     ...(typeof item.lastLowEventAt === 'string' ? { lastLowEventAt: item.lastLowEventAt } : {}),
     suggestedQuantity: typeof item.suggestedQuantity === 'number' ? item.suggestedQuantity : 0,
-    explanation: (item.explanation ?? {}) as Assessment['explanation'],
+    explanation: orderedExplanation(
+      (item.explanation ?? {}) as Record<string, unknown>,
+    ) as Assessment['explanation'],
     version: typeof item.version === 'number' ? item.version : 0,
     updatedAt: String(item.updatedAt),
   };

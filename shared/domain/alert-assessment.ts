@@ -124,3 +124,54 @@ export function assess(input: AssessmentInput) {
 }
 
 export type Assessment = ReturnType<typeof assess>;
+
+/** The explanation's fields in the order they read (a stored map comes back in any order). */
+const explanationOrder = [
+  'onHand',
+  'allocated',
+  'available',
+  'window',
+  'unitsSold',
+  'daysInStock',
+  'velocity',
+  'velocityOver',
+  'seasonalFactor',
+  'seasonalFactors',
+  'leadTimeDays',
+  'leadTimeFrom',
+  'safetyDays',
+  'safetyDaysFrom',
+  'daysOfCover',
+  'condition',
+  'conditionHolds',
+  'demand',
+  'openOnWorkOrders',
+  'shortfall',
+  'minimumOrderQuantity',
+  'roundedToMinimum',
+  'maxLevel',
+  'stockRuleId',
+  'rulePeriodId',
+  'roomUnderMax',
+  'capped',
+  'suggestedQuantity',
+  'vendor',
+];
+const vendorOrder = ['vendorId', 'vendorName', 'poSourceId', 'unitCost', 'leadTimeDays', 'reason'];
+
+function ordered(value: Record<string, unknown>, order: readonly string[]): Record<string, unknown> {
+  const rank = (key: string) => (order.includes(key) ? order.indexOf(key) : order.length);
+  return Object.fromEntries(Object.entries(value).sort(([a], [b]) => rank(a) - rank(b)));
+}
+
+/** A stored explanation in reading order (its vendor's fields too). */
+export function orderedExplanation(stored: Record<string, unknown>): Record<string, unknown> {
+  const explanation = ordered(stored, explanationOrder);
+  const vendor = explanation.vendor;
+  if (vendor && typeof vendor === 'object')
+    explanation.vendor = ordered(vendor as Record<string, unknown>, vendorOrder);
+  const window = explanation.window;
+  if (window && typeof window === 'object')
+    explanation.window = ordered(window as Record<string, unknown>, ['from', 'to', 'days']);
+  return explanation;
+}

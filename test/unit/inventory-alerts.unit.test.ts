@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AssessmentInput, SourceWithLead } from '../../shared/domain/alert-assessment';
-import { assess } from '../../shared/domain/alert-assessment';
+import { assess, orderedExplanation } from '../../shared/domain/alert-assessment';
 import type { ReorderInput, SourceOption } from '../../shared/domain/reorder';
 import { chooseSource, daysOfCover, reorderQuantity } from '../../shared/domain/reorder';
 import { daysBetween } from '../../shared/domain/reporting-days';
@@ -592,5 +592,17 @@ describe('assess', () => {
       conditionHolds: true,
     });
     expect(result.suggestedQuantity).toBe(0);
+  });
+});
+
+describe('orderedExplanation', () => {
+  it('answers a stored explanation, whose map came back in any order, in the order assess writes it', () => {
+    const { explanation } = assess(assessmentInput());
+    const shuffled = Object.fromEntries(Object.entries(explanation).reverse());
+    shuffled.vendor = Object.fromEntries(Object.entries(explanation.vendor!).reverse());
+    const answered = orderedExplanation(shuffled);
+    expect(Object.keys(answered)).toEqual(Object.keys(explanation));
+    expect(Object.keys(answered.vendor as object)).toEqual(Object.keys(explanation.vendor!));
+    expect(answered).toEqual(explanation);
   });
 });

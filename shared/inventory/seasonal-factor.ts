@@ -6,14 +6,32 @@ import { distinct } from '../http/distinct';
 
 const dateSchema = z.iso.date();
 
-const monthPeriod = z.strictObject({ month: z.number().check(z.int(), z.minimum(1), z.maximum(12)) });
-const weekPeriod = z.strictObject({ isoWeek: z.number().check(z.int(), z.minimum(1), z.maximum(53)) });
+const monthPeriod = z.strictObject({
+  month: z
+    .number()
+    .check(
+      z.int('must be a whole month, 1 to 12'),
+      z.minimum(1, 'must be 1 to 12'),
+      z.maximum(12, 'must be 1 to 12'),
+    ),
+});
+const weekPeriod = z.strictObject({
+  isoWeek: z
+    .number()
+    .check(
+      z.int('must be a whole week, 1 to 53'),
+      z.minimum(1, 'must be 1 to 53'),
+      z.maximum(53, 'must be 1 to 53'),
+    ),
+});
 const datePeriod = z
   .strictObject({ from: dateSchema, to: dateSchema })
   .check(z.refine((range) => range.from <= range.to, { message: 'must be on or after from', path: ['to'] }));
 
 /** Every year's month (1–12), every year's ISO week (1–53), or a range of dates (both included). */
-export const factorPeriodSchema = z.union([monthPeriod, weekPeriod, datePeriod]);
+export const factorPeriodSchema = z.union([monthPeriod, weekPeriod, datePeriod], {
+  error: 'must be one of {"month": 1 to 12}, {"isoWeek": 1 to 53} or {"from": date, "to": date}',
+});
 
 /** Neither patterns nor a list: every SKU. */
 export const factorScopeSchema = z.strictObject({

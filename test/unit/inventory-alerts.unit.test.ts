@@ -598,7 +598,7 @@ describe('assess', () => {
 describe('orderedExplanation', () => {
   it('answers a stored explanation, whose map came back in any order, in the order assess writes it', () => {
     const { explanation } = assess(assessmentInput());
-    const shuffled = Object.fromEntries(Object.entries(explanation).reverse());
+    const shuffled: Record<string, unknown> = Object.fromEntries(Object.entries(explanation).reverse());
     shuffled.vendor = Object.fromEntries(Object.entries(explanation.vendor!).reverse());
     const answered = orderedExplanation(shuffled);
     expect(Object.keys(answered)).toEqual(Object.keys(explanation));

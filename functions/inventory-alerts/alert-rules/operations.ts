@@ -49,7 +49,7 @@ function referenceRefusal(error: unknown, rule: StoredAlertRule): never {
     throw new ValidationFailed(
       `No warehouse has the id ${missing.map(({ id }) => id).join(', ')}.`,
       missing.map(({ index }) => ({
-        path: `body.scope.warehouseIds.${index}`,
+        path: `body.scope.warehouseIds[${index}]`,
         message: 'no warehouse has this id',
       })),
     );

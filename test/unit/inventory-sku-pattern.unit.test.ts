@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { safeParse } from 'zod/v4/core';
-import {
-  patternsMatching,
-  skuMatchesPattern,
-  skuPatternSchema,
-} from '../../shared/inventory/sku-pattern';
+import { patternsMatching, skuMatchesPattern, skuPatternSchema } from '../../shared/inventory/sku-pattern';
 
 describe('stock rule SKU patterns', () => {
   it('match an exact SKU only by equality, case-sensitively', () => {

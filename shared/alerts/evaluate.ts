@@ -20,7 +20,12 @@ import { ruleAppliesIn, ruleCoversSku } from '../inventory/alert-rule';
 import type { AlertInputs } from './inputs';
 import { readAlertState, statesOfRule, writeAlertState } from './states';
 import { batchWrite } from '../db/batch-write';
-import { alertStateKey } from '../db/keys';
+import { alertRuleKey, alertStateKey, skusOfRuleList, stockKey } from '../db/keys';
+import { getItem, getItems } from '../db/query';
+import { toResource } from '../db/resource';
+import { storedAlertRuleSchema } from '../inventory/alert-rule';
+import { logger } from '../logging/logger';
+import type { AlertState } from './states';
 
 export interface StockPair {
   sku: string;
@@ -32,6 +37,37 @@ export interface EvaluationResult {
   assessed: number;
   low: number;
   recovered: number;
+  /** Assessments that failed (logged; the next stock change or the daily run tries again). */
+  failed: number;
+}
+
+const noResult = (): EvaluationResult => ({ assessed: 0, low: 0, recovered: 0, failed: 0 });
+
+function addInto(total: EvaluationResult, result: EvaluationResult): void {
+  total.assessed += result.assessed;
+  total.low += result.low;
+  total.recovered += result.recovered;
+  total.failed += result.failed;
+}
+
+/**
+ * One rule's assessment of one pair, settled; a failure is logged and counted, never stops the others:
+ * one SKU's bad data must not hold back every alert of a batch or of the day.
+ */
+async function assessAndSettle(
+  rule: StoredAlertRule,
+  pair: StockPair,
+  inputs: AlertInputs,
+  result: EvaluationResult,
+  covered = true,
+): Promise<void> {
+  try {
+    if (covered) result.assessed += 1;
+    await settle(rule, pair, covered ? await assessPair(rule, pair, inputs) : undefined, inputs, result);
+  } catch (error) {
+    result.failed += 1;
+    logger.error('alert assessment failed', { ruleId: rule.id, ...pair, error });
+  }
 }
 
 const standingOf = (state: AlertStanding): AlertStanding => ({
@@ -40,6 +76,11 @@ const standingOf = (state: AlertStanding): AlertStanding => ({
   ...(state.lowSince ? { lowSince: state.lowSince } : {}),
   ...(state.lastLowEventAt ? { lastLowEventAt: state.lastLowEventAt } : {}),
 });
+
+async function findStoredAlertRule(id: string): Promise<StoredAlertRule | undefined> {
+  const item = await getItem(alertRuleKey(id), true);
+  return item ? toResource(storedAlertRuleSchema, item) : undefined;
+}
 
 const pairKey = (pair: StockPair) => `${pair.warehouseId}\u0000${pair.sku}`;
 
@@ -97,7 +138,7 @@ export async function evaluatePairs(
   pairs: readonly StockPair[],
   inputs: AlertInputs,
 ): Promise<EvaluationResult> {
-  const result: EvaluationResult = { assessed: 0, low: 0, recovered: 0 };
+  const result = noResult();
   if (!(await inputs.settings()).enabled) return result;
   const rules = (await inputs.rules()).filter((rule) => rule.enabled);
   const unique = [...new Map(pairs.map((pair) => [pairKey(pair), pair])).values()];
@@ -106,34 +147,31 @@ export async function evaluatePairs(
     for (const rule of rules) {
       if (!ruleAppliesIn(rule.scope, pair.warehouseId) || !ruleCoversSku(rule.scope, pair.sku, lists))
         continue;
-      result.assessed += 1;
-      await settle(rule, pair, await assessPair(rule, pair, inputs), inputs, result);
+      await assessAndSettle(rule, pair, inputs, result);
     }
   }
   return result;
 }
 
-/**
- * One rule over its whole scope: every covered SKU with a stock record in the warehouses it names (all
- * when none), and every pair it stood low for that it no longer covers (those recover). A disabled
- * rule's standings are cleared without events.
- */
-export async function sweepRule(rule: StoredAlertRule, inputs: AlertInputs): Promise<EvaluationResult> {
-  const result: EvaluationResult = { assessed: 0, low: 0, recovered: 0 };
-  const states = await statesOfRule(rule.id);
-  if (!rule.enabled || !(await inputs.settings()).enabled) {
-    if (!rule.enabled && states.length > 0) {
-      await batchWrite(
-        states.map((state) => ({
-          DeleteRequest: { Key: alertStateKey(state.ruleId, state.warehouseId, state.sku) },
-        })),
-      );
-    }
-    return result;
-  }
+/** The pairs a rule covers: SKUs with a stock record in the warehouses it names (all when none). */
+async function coveredPairs(rule: StoredAlertRule, inputs: AlertInputs): Promise<Map<string, StockPair>> {
   const warehouseIds =
     rule.scope.warehouseIds ?? (await queryAll(allWarehouses())).map((item) => String(item.id));
   const covered = new Map<string, StockPair>();
+  if (rule.scope.ruleListId !== undefined && rule.scope.skuPatterns === undefined) {
+    // A list rule reads its list's SKUs' records, not every record of its warehouses.
+    const skus = (await queryAll({ ...skusOfRuleList(rule.scope.ruleListId), consistent: true })).map(
+      (item) => String(item.sku),
+    );
+    const records = await getItems(
+      skus.flatMap((sku) => warehouseIds.map((warehouseId) => stockKey(sku, warehouseId))),
+    );
+    for (const record of records) {
+      const pair = { sku: String(record.sku), warehouseId: String(record.warehouseId) };
+      covered.set(pairKey(pair), pair);
+    }
+    return covered;
+  }
   for (const warehouseId of warehouseIds) {
     for (const record of await queryAll(stockInWarehouse(warehouseId))) {
       const pair = { sku: String(record.sku), warehouseId };
@@ -141,44 +179,75 @@ export async function sweepRule(rule: StoredAlertRule, inputs: AlertInputs): Pro
         covered.set(pairKey(pair), pair);
     }
   }
-  for (const pair of covered.values()) {
-    result.assessed += 1;
-    await settle(rule, pair, await assessPair(rule, pair, inputs), inputs, result);
+  return covered;
+}
+
+/**
+ * One rule over its whole scope, as stored now (read again: the image a stream record carried may be
+ * stale, or the rule deleted since): every pair it covers, and every pair it stood low for that it no
+ * longer covers (those recover). A deleted or disabled rule's standings are cleared without events.
+ */
+export async function sweepRule(ruleId: string, inputs: AlertInputs): Promise<EvaluationResult> {
+  const result = noResult();
+  const rule = await findStoredAlertRule(ruleId);
+  const states = await statesOfRule(ruleId);
+  if (!rule || !rule.enabled) {
+    await clearStandings(states);
+    return result;
   }
+  if (!(await inputs.settings()).enabled) return result;
+  const covered = await coveredPairs(rule, inputs);
+  for (const pair of covered.values()) await assessAndSettle(rule, pair, inputs, result);
   for (const state of states) {
     const pair = { sku: state.sku, warehouseId: state.warehouseId };
     if (state.state === 'low' && !covered.has(pairKey(pair)))
-      await settle(rule, pair, undefined, inputs, result);
+      await assessAndSettle(rule, pair, inputs, result, false);
   }
   return result;
 }
 
+async function clearStandings(states: readonly AlertState[]): Promise<void> {
+  if (states.length === 0) return;
+  await batchWrite(
+    states.map((state) => ({
+      DeleteRequest: { Key: alertStateKey(state.ruleId, state.warehouseId, state.sku) },
+    })),
+  );
+}
+
+/** A deleted rule's standings: nothing reads them any more. */
+export async function forgetRule(ruleId: string): Promise<void> {
+  await clearStandings(await statesOfRule(ruleId));
+}
+
 /** The daily run: every rule over its scope, with the day's window and factors. */
 export async function evaluateAllRules(inputs: AlertInputs): Promise<EvaluationResult> {
-  const total: EvaluationResult = { assessed: 0, low: 0, recovered: 0 };
-  for (const rule of await inputs.rules()) {
-    const result = await sweepRule(rule, inputs);
-    total.assessed += result.assessed;
-    total.low += result.low;
-    total.recovered += result.recovered;
-  }
+  const total = noResult();
+  for (const rule of await inputs.rules()) addInto(total, await sweepRule(rule.id, inputs));
   return total;
 }
 
-/** A stream batch's alert work, in one run: the rules written and the settings first, then the stock changed. */
+/** A stream batch's alert work, in one run: rules deleted, written, the settings, then the stock changed. */
 export async function evaluateAlertWork(
-  work: { pairs: readonly StockPair[]; rules: readonly StoredAlertRule[]; settingsChanged: boolean },
+  work: {
+    pairs: readonly StockPair[];
+    ruleIds: readonly string[];
+    removedRuleIds: readonly string[];
+    settingsChanged: boolean;
+  },
   inputs: AlertInputs,
 ): Promise<EvaluationResult> {
-  const total: EvaluationResult = { assessed: 0, low: 0, recovered: 0 };
-  const add = (result: EvaluationResult) => {
-    total.assessed += result.assessed;
-    total.low += result.low;
-    total.recovered += result.recovered;
-  };
-  if (!work.settingsChanged && work.rules.length === 0 && work.pairs.length === 0) return total;
-  if (work.settingsChanged) add(await evaluateAllRules(inputs));
-  else for (const rule of work.rules) add(await sweepRule(rule, inputs));
-  add(await evaluatePairs(work.pairs, inputs));
+  const total = noResult();
+  if (
+    !work.settingsChanged &&
+    work.ruleIds.length === 0 &&
+    work.removedRuleIds.length === 0 &&
+    work.pairs.length === 0
+  )
+    return total;
+  for (const ruleId of work.removedRuleIds) await forgetRule(ruleId);
+  if (work.settingsChanged) addInto(total, await evaluateAllRules(inputs));
+  else for (const ruleId of new Set(work.ruleIds)) addInto(total, await sweepRule(ruleId, inputs));
+  addInto(total, await evaluatePairs(work.pairs, inputs));
   return total;
 }

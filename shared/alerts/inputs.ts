@@ -165,14 +165,29 @@ export class AlertInputs {
     return byWarehouse;
   });
 
-  /** The look-back window: `lookBackDays` days ending today (today's sales so far count). */
+  /**
+   * The look-back window: the `lookBackDays` complete days before today. Today is left out: a day under
+   * way would count as a whole day in stock with part of a day's sales (just after midnight, none).
+   */
   async window(): Promise<Day[]> {
     const { lookBackDays } = await this.settings();
-    return daysBetween(addDays(this.today, -(lookBackDays - 1)), this.today);
+    return daysBetween(addDays(this.today, -lookBackDays), addDays(this.today, -1));
   }
 
-  /** What the assessment reads of one SKU in one warehouse, besides the rule's condition. */
-  async pairInputs(sku: string, warehouseId: string): Promise<Omit<AssessmentInput, 'condition'>> {
+  private readonly pairReads = new Map<string, Promise<Omit<AssessmentInput, 'condition'>>>();
+
+  /** What the assessment reads of one SKU in one warehouse, besides the rule's condition: once per run. */
+  pairInputs(sku: string, warehouseId: string): Promise<Omit<AssessmentInput, 'condition'>> {
+    const key = `${warehouseId}\u0000${sku}`;
+    let read = this.pairReads.get(key);
+    if (!read) {
+      read = this.readPair(sku, warehouseId);
+      this.pairReads.set(key, read);
+    }
+    return read;
+  }
+
+  private async readPair(sku: string, warehouseId: string): Promise<Omit<AssessmentInput, 'condition'>> {
     const [settings, window] = await Promise.all([this.settings(), this.window()]);
     const windowStart = startOfDay(window[0]!, this.timeZone).toISOString();
     const [record, movements, unitsSold, factors, level, sources] = await Promise.all([

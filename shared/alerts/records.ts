@@ -1,16 +1,15 @@
 /** What a stream batch asks of the alert evaluation: stock records that changed, rules written, settings turned on. */
 import type { StreamRecord } from '../events/domain-events';
 import { streamImages } from '../events/domain-events';
-import { toResource } from '../db/resource';
-import type { StoredAlertRule } from '../inventory/alert-rule';
-import { storedAlertRuleSchema } from '../inventory/alert-rule';
 import type { StockPair } from './evaluate';
 
 export interface AlertWork {
   /** Stock records whose units on hand or allocated changed. */
   pairs: StockPair[];
-  /** Rules created or changed (as written: the index may not show them yet). */
-  rules: StoredAlertRule[];
+  /** Rules created or changed: each is swept as stored when the batch runs. */
+  ruleIds: string[];
+  /** Rules deleted: their standings go. */
+  removedRuleIds: string[];
   /** The alert settings were written: every rule is swept. */
   settingsChanged: boolean;
   /** Records that could not be read, with the reason (they go to the dead letters). */
@@ -18,7 +17,13 @@ export interface AlertWork {
 }
 
 export function alertWorkOf(records: readonly StreamRecord[]): AlertWork {
-  const work: AlertWork = { pairs: [], rules: [], settingsChanged: false, unreadable: [] };
+  const work: AlertWork = {
+    pairs: [],
+    ruleIds: [],
+    removedRuleIds: [],
+    settingsChanged: false,
+    unreadable: [],
+  };
   for (const record of records) {
     try {
       const images = streamImages(record);
@@ -31,8 +36,8 @@ export function alertWorkOf(records: readonly StreamRecord[]): AlertWork {
         if (before?.onHand !== after?.onHand || before?.allocated !== after?.allocated) {
           work.pairs.push({ sku: String(item.sku), warehouseId: String(item.warehouseId) });
         }
-      } else if (item.entity === 'alert-rule' && images.new) {
-        work.rules.push(toResource(storedAlertRuleSchema, images.new));
+      } else if (item.entity === 'alert-rule') {
+        (images.new ? work.ruleIds : work.removedRuleIds).push(String(item.id));
       } else if (item.entity === 'alert-settings' && images.new) {
         work.settingsChanged = true;
       }

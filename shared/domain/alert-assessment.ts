@@ -21,7 +21,7 @@ export interface SourceWithLead extends SourceOption {
 
 export interface AssessmentInput {
   today: Day;
-  /** The look-back window, oldest first, ending today. */
+  /** The look-back window, oldest first: the complete days before today. */
   window: readonly Day[];
   stock: { onHand: number; allocated: number; available: number };
   /** Units sold on orders assigned to the warehouse, by day of the window. */

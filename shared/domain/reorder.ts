@@ -4,8 +4,9 @@
  * suggestion = velocity × factor × (lead time + safety days) − available − open on work orders,
  * rounded up to the purchase-order source's minimum order quantity, and capped so that available plus
  * what is open plus the suggestion stays within the stock rule's maximum (its active period's, if any):
- * a cap below one minimum order suggests nothing, and says so.
+ * a cap below one minimum order suggests nothing, and says so. No suggestion passes 1,000,000 units.
  */
+import { maxQuantity } from './money';
 
 export interface SourceOption {
   poSourceId: string;
@@ -23,18 +24,36 @@ export interface ChosenSource<S extends SourceOption = SourceOption> {
   reason: string;
 }
 
-/** Lowest unit cost among the sources receiving into the warehouse; ties by shorter lead time, then id. */
+const leadOf = (option: SourceOption) => option.leadTimeDays ?? Number.POSITIVE_INFINITY;
+const byCostThenLead = (a: SourceOption, b: SourceOption) =>
+  a.unitCost - b.unitCost || leadOf(a) - leadOf(b) || (a.poSourceId < b.poSourceId ? -1 : 1);
+
+/**
+ * Lowest unit cost among the sources receiving into the warehouse; ties by shorter lead time, then id.
+ * Costs in different currencies are not compared (there is no rate to compare them by): then the
+ * cheapest source of each currency competes on lead time alone.
+ */
 export function chooseSource<S extends SourceOption>(options: readonly S[]): ChosenSource<S> | undefined {
   if (options.length === 0) return undefined;
-  const lead = (option: SourceOption) => option.leadTimeDays ?? Number.POSITIVE_INFINITY;
-  const sorted = [...options].sort(
-    (a, b) => a.unitCost - b.unitCost || lead(a) - lead(b) || (a.poSourceId < b.poSourceId ? -1 : 1),
-  );
-  const chosen = sorted[0]!;
   if (options.length === 1)
-    return { source: chosen, reason: 'the only purchase-order source receiving into this warehouse' };
+    return { source: options[0]!, reason: 'the only purchase-order source receiving into this warehouse' };
+  const currencies = new Set(options.map((option) => option.currency));
+  if (currencies.size > 1) {
+    const cheapest = [...currencies].map(
+      (currency) => options.filter((option) => option.currency === currency).sort(byCostThenLead)[0]!,
+    );
+    const chosen = cheapest.sort(
+      (a, b) => leadOf(a) - leadOf(b) || (a.poSourceId < b.poSourceId ? -1 : 1),
+    )[0]!;
+    return {
+      source: chosen,
+      reason: `${options.length} sources in ${currencies.size} currencies, whose costs are not compared: of the cheapest in each currency, the shortest lead time`,
+    };
+  }
+  const sorted = [...options].sort(byCostThenLead);
+  const chosen = sorted[0]!;
   const sameCost = sorted.filter((option) => option.unitCost === chosen.unitCost);
-  const sameLead = sameCost.filter((option) => lead(option) === lead(chosen));
+  const sameLead = sameCost.filter((option) => leadOf(option) === leadOf(chosen));
   const others = sameCost.length - 1;
   const reason =
     others === 0
@@ -78,13 +97,24 @@ export function reorderQuantity(input: ReorderInput): Reorder {
   const moq = Math.max(1, input.minimumOrderQuantity);
   // A hair of float noise (2.0000000001 units) must not buy a whole extra minimum order.
   const rounded = Math.ceil(units(shortfall) / moq) * moq;
-  if (input.maxLevel === undefined) {
+  // No suggestion passes the largest quantity the service handles (DESIGN §3), stock rule or not.
+  const room = Math.max(
+    0,
+    Math.min(maxQuantity, (input.maxLevel ?? maxQuantity) - input.available - input.openOnWorkOrders),
+  );
+  if (input.maxLevel === undefined && rounded <= room) {
     return { demand: units(demand), shortfall: units(shortfall), rounded, capped: false, quantity: rounded };
   }
-  const room = Math.max(0, input.maxLevel - input.available - input.openOnWorkOrders);
   const capped = rounded > room;
   const quantity = capped ? Math.floor(room / moq) * moq : rounded;
-  return { demand: units(demand), shortfall: units(shortfall), rounded, room, capped, quantity };
+  return {
+    demand: units(demand),
+    shortfall: units(shortfall),
+    rounded,
+    ...(input.maxLevel === undefined ? {} : { room }),
+    capped,
+    quantity,
+  };
 }
 
 /** Days the available units last at the expected daily demand; null when nothing sells. */

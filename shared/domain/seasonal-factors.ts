@@ -2,7 +2,8 @@
  * Seasonal factors (DESIGN §4, Inventory alerts): a multiplier of sales velocity (base 1.0) for a month,
  * an ISO week or a range of dates, for every SKU, some SKU patterns or a rule list's SKUs. Decision:
  * factors that overlap on a day for one SKU multiply (a December factor of 1.5 and a Christmas-week
- * factor of 2 make 3 in that week), so each factor says one thing and none hides another. No I/O.
+ * factor of 2 make 3 in that week), so each factor says one thing and none hides another; a day's product
+ * stays within 0.01–20, the bounds of one factor. No I/O.
  */
 import type { Day } from './reporting-days';
 import { addDays } from './reporting-days';
@@ -55,11 +56,19 @@ export function scopeCoversSku(
 }
 
 /** The factor of one day: the product of the multipliers of the factors that apply on it (1 when none). */
+/** The bounds of one day's combined factor: those of a single factor, however many overlap. */
+export const factorBounds = { min: 0.01, max: 20 } as const;
+
+/**
+ * The factor of one day: the product of the multipliers of the factors that apply on it (1 when none),
+ * held within factorBounds, so stacked factors can never make demand run away.
+ */
 export function factorOn(factors: readonly FactorLike[], day: Day): number {
-  return factors.reduce(
-    (product, factor) => (factorAppliesOn(factor.applies, day) ? product * factor.multiplier : product),
+  const product = factors.reduce(
+    (value, factor) => (factorAppliesOn(factor.applies, day) ? value * factor.multiplier : value),
     1,
   );
+  return Math.min(factorBounds.max, Math.max(factorBounds.min, product));
 }
 
 export interface HorizonFactor {

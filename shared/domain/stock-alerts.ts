@@ -2,7 +2,8 @@
  * When an alert rule fires (DESIGN §4, Inventory alerts): `stock.low` once when the rule becomes true
  * for a SKU in a warehouse, `stock.recovered` once when it stops being true; nothing while it stays
  * true or stays false, and no second `stock.low` within the rule's cool-down of the last one (a low
- * that was not announced recovers silently too). No I/O.
+ * that began inside it is announced when the cool-down ends, if it still holds; one that recovers before
+ * then recovers silently). No I/O.
  */
 
 export type AlertCondition =
@@ -47,13 +48,17 @@ export function nextAlertStanding(
   cooldownHours: number,
 ): AlertStep | undefined {
   const low = previous?.state === 'low';
+  const last = previous?.lastLowEventAt;
+  const coolingDown = last !== undefined && Date.parse(now) - Date.parse(last) < cooldownHours * 3_600_000;
+  // A low that began inside the cool-down is announced once the cool-down is over, if it still holds.
+  if (holds && low && !previous.notified && !coolingDown) {
+    return { next: { ...previous, state: 'low', notified: true, lastLowEventAt: now }, event: 'stock.low' };
+  }
   if (holds === low) return undefined;
   if (!holds) {
     const next: AlertStanding = { state: 'ok', notified: false, lastLowEventAt: previous?.lastLowEventAt };
     return previous?.notified ? { next, event: 'stock.recovered' } : { next };
   }
-  const last = previous?.lastLowEventAt;
-  const coolingDown = last !== undefined && Date.parse(now) - Date.parse(last) < cooldownHours * 3_600_000;
   if (coolingDown) return { next: { state: 'low', notified: false, lowSince: now, lastLowEventAt: last } };
   return { next: { state: 'low', notified: true, lowSince: now, lastLowEventAt: now }, event: 'stock.low' };
 }

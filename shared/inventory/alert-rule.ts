@@ -15,7 +15,8 @@ export const alertScopeSchema = z
   .strictObject({
     skuPatterns: z.optional(z.array(skuPatternSchema).check(z.minLength(1), z.maxLength(50), distinct)),
     ruleListId: z.optional(ulidSchema),
-    warehouseIds: z.optional(z.array(ulidSchema).check(z.minLength(1), z.maxLength(50), distinct)),
+    // At most 25: a replace moving every one keeps its counts within one transaction.
+    warehouseIds: z.optional(z.array(ulidSchema).check(z.minLength(1), z.maxLength(25), distinct)),
   })
   .check(
     z.refine(

@@ -63,7 +63,7 @@ describe('alert rules fire once per crossing', () => {
     await applyStockMovements([
       { sku, warehouseId: warehouse.id, type: 'receipt', quantity: 8, unitCost: 100 },
     ]);
-    expect(await evaluate(sku, warehouse.id)).toEqual({ assessed: 1, low: 0, recovered: 0 });
+    expect(await evaluate(sku, warehouse.id)).toEqual({ assessed: 1, low: 0, recovered: 0, failed: 0 });
     expect(await readAlertState(rule.id, warehouse.id, sku)).toBeUndefined();
 
     const fired = { low: 0, recovered: 0 };
@@ -154,8 +154,8 @@ describe('alert rules fire once per crossing', () => {
     const warehouse = await seedWarehouse();
     await settings({ lookBackDays: 10 });
     const sku = `COVER-${Date.now().toString(36)}`;
-    const today = new Date().toISOString().slice(0, 10);
-    // 30 units sold today on orders assigned to the warehouse; in stock all window long (received before it).
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    // 30 units sold yesterday on orders assigned to the warehouse (the window is the days before today).
     await applyAggregateRecords(
       [
         {
@@ -165,7 +165,7 @@ describe('alert rules fire once per crossing', () => {
             SK: 'A#ORDER',
             entity: 'order',
             id: sku,
-            orderDate: `${today}T08:00:00.000Z`,
+            orderDate: `${yesterday}T08:00:00.000Z`,
             channel: 'webshop',
             currency: 'USD',
             warehouseId: warehouse.id,
@@ -180,7 +180,7 @@ describe('alert rules fire once per crossing', () => {
       'UTC',
     );
     await applyStockMovements([
-      { sku, warehouseId: warehouse.id, type: 'receipt', quantity: 40, unitCost: 100 },
+      { sku, warehouseId: warehouse.id, type: 'receipt', quantity: 20, unitCost: 100 },
     ]);
     const rule = await createRule({
       name: 'Cover',
@@ -189,32 +189,33 @@ describe('alert rules fire once per crossing', () => {
     });
     expect(await evaluate(sku, warehouse.id)).toMatchObject({ assessed: 1, low: 1 });
     const state = await readAlertState(rule.id, warehouse.id, sku);
-    // Velocity: 30 units over the 1 day in stock in the window (the receipt came today) = 30 a day;
-    // cover 40 / 30 = 1.33 days < 7 + 3; demand 30 × 10 = 300, shortfall 260, no source: MOQ 1.
+    // Received today, so in stock on no day of the window: velocity over the 10 look-back days, 30 / 10 = 3;
+    // cover 20 / 3 = 6.67 days < 7 + 3; demand 3 × 10 = 30, shortfall 10, no source: MOQ 1.
     expect(state!.explanation).toMatchObject({
+      window: { to: yesterday, days: 10 },
       unitsSold: 30,
-      daysInStock: 1,
-      velocity: 30,
-      velocityOver: 'days in stock',
+      daysInStock: 0,
+      velocity: 3,
+      velocityOver: 'look-back days',
       seasonalFactor: 1,
       leadTimeDays: 7,
       leadTimeFrom: 'rule',
       safetyDays: 3,
       safetyDaysFrom: 'rule',
-      daysOfCover: 1.33,
-      demand: 300,
-      shortfall: 260,
-      suggestedQuantity: 260,
+      daysOfCover: 6.67,
+      demand: 30,
+      shortfall: 10,
+      suggestedQuantity: 10,
       vendor: null,
       maxLevel: null,
     });
-    expect(state!.suggestedQuantity).toBe(260);
+    expect(state!.suggestedQuantity).toBe(10);
 
     const answered = await call({ method: 'GET', path: `/v1/inventory/alert-rules/${rule.id}` });
     expect(answered.body.firing).toMatchObject({
       count: 1,
       more: false,
-      items: [{ sku, warehouseId: warehouse.id, notified: true, suggestedQuantity: 260 }],
+      items: [{ sku, warehouseId: warehouse.id, notified: true, suggestedQuantity: 10 }],
     });
   });
 
@@ -228,23 +229,36 @@ describe('alert rules fire once per crossing', () => {
         { sku, warehouseId: warehouse.id, type: 'receipt', quantity: 1, unitCost: 100 },
       ]);
     }
-    const rule = await createRule({
+    const input = {
       name: 'Sweep',
-      scope: { skuPatterns: [`SWEEP-A-${stamp}`, `SWEEP-B-${stamp}`], warehouseIds: [warehouse.id] },
+      scope: { skuPatterns: [kept, dropped], warehouseIds: [warehouse.id] },
       condition: { type: 'available_below', quantity: 2 },
-    });
+    };
+    const rule = await createRule(input);
     const inputs = () => new AlertInputs(new Date(), 'UTC');
-    const stored = rule as unknown as Parameters<typeof sweepRule>[0];
-    expect(await sweepRule(stored, inputs())).toMatchObject({ assessed: 2, low: 2 });
+    expect(await sweepRule(rule.id, inputs())).toMatchObject({ assessed: 2, low: 2 });
     // The same day again: nothing crosses.
-    expect(await sweepRule(stored, inputs())).toMatchObject({ assessed: 2, low: 0, recovered: 0 });
-    const narrowed = { ...stored, scope: { ...stored.scope, skuPatterns: [kept] } };
-    expect(await sweepRule(narrowed, inputs())).toMatchObject({ assessed: 1, low: 0, recovered: 1 });
+    expect(await sweepRule(rule.id, inputs())).toMatchObject({ assessed: 2, low: 0, recovered: 0 });
+    const narrowed = await call({
+      method: 'PUT',
+      path: `/v1/inventory/alert-rules/${rule.id}`,
+      role: 'manager',
+      body: { ...input, scope: { ...input.scope, skuPatterns: [kept] } },
+    });
+    expect(narrowed.status, narrowed.text).toBe(200);
+    expect(await sweepRule(rule.id, inputs())).toMatchObject({ assessed: 1, low: 0, recovered: 1 });
     const standings = await statesOfRule(rule.id);
     expect(Object.fromEntries(standings.map((state) => [state.sku, state.state]))).toEqual({
       [kept]: 'low',
       [dropped]: 'ok',
     });
+    // Deleted: its standings go with it.
+    expect(
+      (await call({ method: 'DELETE', path: `/v1/inventory/alert-rules/${rule.id}`, role: 'manager' }))
+        .status,
+    ).toBe(204);
+    expect(await sweepRule(rule.id, inputs())).toMatchObject({ assessed: 0 });
+    expect(await statesOfRule(rule.id)).toEqual([]);
   });
 
   it('assesses nothing while the alert settings are off', async () => {
@@ -259,7 +273,7 @@ describe('alert rules fire once per crossing', () => {
     await applyStockMovements([
       { sku, warehouseId: warehouse.id, type: 'receipt', quantity: 1, unitCost: 100 },
     ]);
-    expect(await evaluate(sku, warehouse.id)).toEqual({ assessed: 0, low: 0, recovered: 0 });
+    expect(await evaluate(sku, warehouse.id)).toEqual({ assessed: 0, low: 0, recovered: 0, failed: 0 });
     await settings({ enabled: true });
   });
 });

@@ -995,3 +995,47 @@ describe('seasonal factors', () => {
     expect((await deleteLists(`?ids=${list.id}`)).status).toBe(200);
   });
 });
+
+describe('large scopes', () => {
+  it('force-deletes a list whose rules name the same 25 warehouses, and moves a rule across 25 warehouses at once', async () => {
+    const warehouses = [];
+    for (let n = 0; n < 50; n++) warehouses.push((await createWarehouse()).id as string);
+    const [first, second] = [warehouses.slice(0, 25), warehouses.slice(25)];
+    const list = await createList(['WIDE-1']);
+    const rules = [
+      await createRule({ ruleListId: list.id, warehouseIds: first }),
+      await createRule({ ruleListId: list.id, warehouseIds: first }),
+      await createRule({ ruleListId: list.id, warehouseIds: first }),
+    ];
+    const tooMany = await call({
+      method: 'POST',
+      path: rulesPath,
+      body: ruleInput({ warehouseIds: warehouses.slice(0, 26) }),
+    });
+    expectProblem(tooMany, 400, ['body.scope.warehouseIds']);
+
+    // A replace that drops 25 warehouses and adds 25 others, and changes list: one transaction of 53.
+    const other = await createList(['WIDE-2']);
+    const moved = await call({
+      method: 'PUT',
+      path: `${rulesPath}/${rules[2].id}`,
+      body: ruleInput({ ruleListId: other.id, warehouseIds: second }),
+    });
+    expect(moved.status, moved.text).toBe(200);
+    expect(await storedItem({ PK: `WAREHOUSE#${first[0]}`, SK: 'WAREHOUSE' })).toMatchObject({
+      alertRuleCount: 2,
+    });
+    expect(await storedItem({ PK: `WAREHOUSE#${second[0]}`, SK: 'WAREHOUSE' })).toMatchObject({
+      alertRuleCount: 1,
+    });
+
+    const deleted = await deleteLists(`?ids=${list.id}&force=true`);
+    expect(deleted.status, deleted.text).toBe(200);
+    expect([...deleted.body.deletedAlertRules].sort()).toEqual([rules[0].id, rules[1].id].sort());
+    for (const id of first) {
+      expect(await storedItem({ PK: `WAREHOUSE#${id}`, SK: 'WAREHOUSE' })).toMatchObject({
+        alertRuleCount: 0,
+      });
+    }
+  }, 120_000);
+});

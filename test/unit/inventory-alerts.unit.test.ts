@@ -606,3 +606,60 @@ describe('orderedExplanation', () => {
     expect(answered).toEqual(explanation);
   });
 });
+
+describe('after review', () => {
+  it('announces a low that began inside the cool-down once the cool-down is over, if it still holds', () => {
+    const at = '2026-03-01T00:00:00.000Z';
+    const first = nextAlertStanding(undefined, true, at, 24)!;
+    const recovered = nextAlertStanding(first.next, false, hours(at, 1), 24)!;
+    const quiet = nextAlertStanding(recovered.next, true, hours(at, 2), 24)!;
+    expect(quiet.event).toBeUndefined();
+    expect(nextAlertStanding(quiet.next, true, hours(at, 12), 24)).toBeUndefined();
+    const announced = nextAlertStanding(quiet.next, true, hours(at, 24), 24)!;
+    expect(announced).toEqual({
+      next: { state: 'low', notified: true, lowSince: hours(at, 2), lastLowEventAt: hours(at, 24) },
+      event: 'stock.low',
+    });
+    expect(nextAlertStanding(announced.next, false, hours(at, 25), 24)?.event).toBe('stock.recovered');
+  });
+
+  it('holds a day’s combined factor within 0.01 to 20, however many factors stack', () => {
+    const stacked = Array.from({ length: 300 }, (_, index) => factor(`f${index}`, 20, { month: 3 }));
+    expect(factorOn(stacked, '2026-03-05')).toBe(20);
+    const shrinking = Array.from({ length: 300 }, (_, index) => factor(`g${index}`, 0.01, { month: 3 }));
+    expect(factorOn(shrinking, '2026-03-05')).toBe(0.01);
+  });
+
+  it('never suggests more than 1,000,000 units, with or without a stock rule', () => {
+    const huge = reorderQuantity(
+      reorderInput({ velocity: 1e9, factor: 20, minimumOrderQuantity: 7, maxLevel: undefined }),
+    );
+    expect(huge).toMatchObject({ capped: true, quantity: 999_999 });
+    expect(Number.isSafeInteger(huge.quantity)).toBe(true);
+  });
+
+  it('does not compare costs across currencies: the cheapest of each competes on lead time', () => {
+    const option = (
+      poSourceId: string,
+      unitCost: number,
+      currency: string,
+      leadTimeDays: number,
+    ): SourceOption => ({
+      poSourceId,
+      vendorId: `vendor-${poSourceId}`,
+      unitCost,
+      currency,
+      minimumOrderQuantity: 1,
+      leadTimeDays,
+    });
+    const chosen = chooseSource([
+      option('yen', 1500, 'JPY', 20),
+      option('usd', 1200, 'USD', 9),
+      option('usd-dear', 1900, 'USD', 2),
+    ]);
+    expect(chosen?.source.poSourceId).toBe('usd');
+    expect(chosen?.reason).toBe(
+      '3 sources in 2 currencies, whose costs are not compared: of the cheapest in each currency, the shortest lead time',
+    );
+  });
+});

@@ -96,7 +96,10 @@ export const alertRuleOperations: Implementations<typeof alertRuleRoutes> = {
     }
     const at = now();
     const rule: StoredAlertRule = { ...body, id: newId(), version: 1, createdAt: at, updatedAt: at };
-    await insertAlertRule(rule).catch((error: unknown) => referenceRefusal(error, rule));
+    // A conflict with a stock write on a named warehouse (or a list addition) is tried again.
+    await withRetry({ what: 'The alert rule' }, () =>
+      insertAlertRule(rule).catch((error: unknown) => referenceRefusal(error, rule)),
+    );
     const [answered] = await withLists([rule]);
     return { body: answered!, version: 1, headers: { location: `/v1/inventory/alert-rules/${rule.id}` } };
   },

@@ -115,7 +115,7 @@ export function alertRuleDeleteItems(
 ): NamedItem[] {
   return [
     [
-      `rule:${rule.id}`,
+      'rule',
       {
         Delete: {
           TableName: tableName(),

@@ -1,14 +1,15 @@
 /** Rule lists: create, add and remove SKUs, delete (refused while rules or factors target a list, unless force). */
 import { TransactionCancelled } from '../../../shared/db/errors';
 import { LostRace, anyRefusal, withRetry } from '../../../shared/db/retry';
-import type { NamedItem } from '../../../shared/db/transactions';
-import { maxTransactionItems, transactWrite } from '../../../shared/db/transactions';
+import { transactWrite } from '../../../shared/db/transactions';
 import { Conflict, NotFound, ValidationFailed } from '../../../shared/errors';
 import type { Implementations } from '../../../shared/http/catalogue';
-import { targetIds, tooManyItems } from '../../../shared/http/bulk-delete';
+import { targetIds } from '../../../shared/http/bulk-delete';
 import { newId } from '../../../shared/ids';
-import { alertRuleDeleteItems, alertRulesTargeting, removeAlertStates } from '../alert-rules/repository';
-import { seasonalFactorDeleteItem, seasonalFactorsTargeting } from '../seasonal-factors/repository';
+import { alertRulesTargeting, deleteAlertRule, removeAlertStates } from '../alert-rules/repository';
+import type { StoredAlertRule } from '../../../shared/inventory/alert-rule';
+import type { SeasonalFactor } from '../../../shared/inventory/seasonal-factor';
+import { deleteSeasonalFactor, seasonalFactorsTargeting } from '../seasonal-factors/repository';
 import {
   addSkus,
   findRuleList,
@@ -94,7 +95,7 @@ export const ruleListOperations: Implementations<typeof ruleListRoutes> = {
           if (!current) throw new NotFound(`Rule list ${body.listId} was deleted meanwhile.`);
           if (current.header.skuCount + toAdd.length > maxListSkus) {
             throw new Conflict(
-              `Rule list ${body.listId} reached ${current.header.skuCount} SKUs while these were added; ${toAdd.length} more would pass its limit of ${maxListSkus}.`,
+              `Rule list ${body.listId} reached ${current.header.skuCount} SKUs while these were added; ${toAdd.length} more would pass its limit of ${maxListSkus}. SKUs of this request added before it stay on the list.`,
               { skuCount: current.header.skuCount, limit: maxListSkus },
             );
           }
@@ -125,7 +126,10 @@ export const ruleListOperations: Implementations<typeof ruleListRoutes> = {
   async deleteRuleLists({ query, body }) {
     const ids = targetIds(query, body);
     const force = body?.force ?? query.force ?? false;
-    const result = await withRetry({ what: 'The rule lists', isRace: anyRefusal }, async () => {
+    // Rules and factors deleted on the way (with force), across attempts.
+    const deletedRules: StoredAlertRule[] = [];
+    const deletedFactors: SeasonalFactor[] = [];
+    await withRetry({ what: 'The rule lists', isRace: anyRefusal }, async () => {
       const lists = await findRuleLists(ids);
       const unknown = ids.filter((id) => !lists.some((list) => list.header.id === id));
       if (unknown.length > 0) {
@@ -154,24 +158,29 @@ export const ruleListOperations: Implementations<typeof ruleListRoutes> = {
           },
         );
       }
-      const items: NamedItem[] = [
-        ...lists.map((list) => [`list:${list.header.id}`, ruleListDelete(list)] as const),
-        ...rules.flatMap((rule) => alertRuleDeleteItems(rule, { keepListCount: true })),
-        ...factors.map((factor) => [`factor:${factor.id}`, seasonalFactorDeleteItem(factor)] as const),
-      ];
-      if (items.length > maxTransactionItems) throw tooManyItems(items.length);
+      if (rules.length > 0 || factors.length > 0) {
+        // Each in its own transaction with the counts it keeps (a rule may name 25 warehouses): a delete
+        // of many has no transaction size to reach. The lists then go on counts of none.
+        for (const rule of rules) {
+          await deleteAlertRule(rule);
+          deletedRules.push(rule);
+        }
+        for (const factor of factors) {
+          await deleteSeasonalFactor(factor);
+          deletedFactors.push(factor);
+        }
+      }
       // Refused when a rule or factor started targeting a list meanwhile: read again and decide again.
-      await transactWrite(items);
-      return { rules, factors };
+      await transactWrite(ids.map((id) => [`list:${id}`, ruleListDelete(id)] as const));
     });
     // Unreachable now that the headers are gone; cleared so the table does not keep them.
     await Promise.all(ids.map(removeListItems));
-    await Promise.all(result.rules.map((rule) => removeAlertStates(rule.id)));
+    await Promise.all(deletedRules.map((rule) => removeAlertStates(rule.id)));
     return {
       body: {
         deleted: ids,
-        deletedAlertRules: result.rules.map((rule) => rule.id),
-        deletedSeasonalFactors: result.factors.map((factor) => factor.id),
+        deletedAlertRules: deletedRules.map((rule) => rule.id),
+        deletedSeasonalFactors: deletedFactors.map((factor) => factor.id),
       },
     };
   },

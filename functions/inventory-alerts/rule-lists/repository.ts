@@ -160,17 +160,17 @@ export async function removeSkus(listId: string, skus: readonly string[], at: st
 }
 
 /**
- * The header delete of a list, on the target counts read: a rule or factor that started targeting it
- * meanwhile refuses the delete, so nothing is left pointing at a deleted list.
+ * The header delete of a list that nothing targets: a rule or factor that started targeting it meanwhile
+ * refuses the delete, so nothing is left pointing at a deleted list.
  */
-export function ruleListDelete(stored: StoredRuleList): TransactItem {
+export function ruleListDelete(listId: string): TransactItem {
   return {
     Delete: {
       TableName: tableName(),
-      Key: ruleListKey(stored.header.id),
+      Key: ruleListKey(listId),
       ConditionExpression:
-        'attribute_exists(PK) AND (attribute_not_exists(alertRuleCount) OR alertRuleCount = :rules) AND (attribute_not_exists(seasonalFactorCount) OR seasonalFactorCount = :factors)',
-      ExpressionAttributeValues: { ':rules': stored.alertRuleCount, ':factors': stored.seasonalFactorCount },
+        'attribute_exists(PK) AND (attribute_not_exists(alertRuleCount) OR alertRuleCount = :none) AND (attribute_not_exists(seasonalFactorCount) OR seasonalFactorCount = :none)',
+      ExpressionAttributeValues: { ':none': 0 },
     },
   };
 }

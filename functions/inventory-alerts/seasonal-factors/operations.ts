@@ -69,7 +69,10 @@ export const seasonalFactorOperations: Implementations<typeof seasonalFactorRout
     }
     const at = now();
     const factor: SeasonalFactor = { ...body, id: newId(), version: 1, createdAt: at, updatedAt: at };
-    await insertSeasonalFactor(factor).catch((error: unknown) => listRefusal(error, factor.scope.ruleListId));
+    // A conflict with another write of the list it targets is tried again.
+    await withRetry({ what: 'The seasonal factor' }, () =>
+      insertSeasonalFactor(factor).catch((error: unknown) => listRefusal(error, factor.scope.ruleListId)),
+    );
     return { body: factor, version: 1, headers: { location: `/v1/inventory/seasonal-factors/${factor.id}` } };
   },
 

@@ -1,6 +1,7 @@
 /** Alert rules as stored: what the alerts group writes and the alert evaluation reads. */
 import * as z from 'zod/mini';
 import { nameSchema, timestampSchema, ulidSchema } from '../http/schemas';
+import { recipients } from './alert-settings';
 import { skuPatternSchema } from './sku-pattern';
 import { distinct } from '../http/distinct';
 
@@ -42,14 +43,6 @@ export const alertConditionSchema = z.discriminatedUnion('type', [
     safetyDays: z.optional(days),
   }),
 ]);
-
-const recipients = z.array(z.email()).check(
-  z.maxLength(50),
-  z.refine(
-    (emails) => new Set(emails.map((email) => email.toLowerCase())).size === emails.length,
-    'must not list an address twice',
-  ),
-);
 
 const alertRuleFields = {
   name: nameSchema,

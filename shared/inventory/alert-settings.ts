@@ -10,7 +10,8 @@ import { timestampSchema } from '../http/schemas';
 
 const days = (minimum: number) => z.number().check(z.int(), z.minimum(minimum), z.maximum(365));
 
-const recipients = z.array(z.email()).check(
+/** E-mail addresses, each once whatever its case (the settings' and each rule's). */
+export const recipients = z.array(z.email()).check(
   z.maxLength(50),
   z.refine(
     (emails) => new Set(emails.map((email) => email.toLowerCase())).size === emails.length,

@@ -170,6 +170,11 @@ export function orderedExplanation(stored: Record<string, unknown>): Record<stri
   const vendor = explanation.vendor;
   if (vendor && typeof vendor === 'object')
     explanation.vendor = ordered(vendor as Record<string, unknown>, vendorOrder);
+  if (Array.isArray(explanation.seasonalFactors)) {
+    explanation.seasonalFactors = (explanation.seasonalFactors as Array<Record<string, unknown>>).map(
+      (factor) => ordered(factor, ['id', 'multiplier']),
+    );
+  }
   const window = explanation.window;
   if (window && typeof window === 'object')
     explanation.window = ordered(window as Record<string, unknown>, ['from', 'to', 'days']);

@@ -600,10 +600,16 @@ describe('orderedExplanation', () => {
     const { explanation } = assess(assessmentInput());
     const shuffled: Record<string, unknown> = Object.fromEntries(Object.entries(explanation).reverse());
     shuffled.vendor = Object.fromEntries(Object.entries(explanation.vendor!).reverse());
+    shuffled.seasonalFactors = explanation.seasonalFactors.map((applied) => ({
+      multiplier: applied.multiplier,
+      id: applied.id,
+    }));
     const answered = orderedExplanation(shuffled);
     expect(Object.keys(answered)).toEqual(Object.keys(explanation));
     expect(Object.keys(answered.vendor as object)).toEqual(Object.keys(explanation.vendor!));
     expect(answered).toEqual(explanation);
+    for (const applied of answered.seasonalFactors as object[])
+      expect(Object.keys(applied)).toEqual(['id', 'multiplier']);
   });
 });
 

@@ -7,7 +7,7 @@
  */
 import { UpdateTableCommand } from '@aws-sdk/client-dynamodb';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { buildApiEvent } from '../../infra/local/api-event';
+import { viewerGetEvent } from '../support/viewer-get';
 import { ensureTable, localDynamoClient } from '../../infra/local/dynamodb-local';
 import { writeAll } from '../../infra/local/seed/batch-writer';
 import { createRandom } from '../../infra/local/seed/random';
@@ -24,7 +24,6 @@ import { paymentSchema, paymentSums } from '../../shared/domain/payment';
 import type { Day } from '../../shared/domain/reporting-days';
 import { addDays, previousPeriod, reportingDay } from '../../shared/domain/reporting-days';
 import { orderPut, paymentPut } from '../../shared/orders/repository';
-import { claimsFor } from '../../test/support/call';
 import { orderInput } from '../../test/support/order-builders';
 import { round, summarize } from '../lib/stats';
 import type { Row, Suite } from '../lib/suite';
@@ -237,18 +236,11 @@ async function seed(size: Size, window: Window): Promise<Row> {
   };
 }
 
-function getEvent(path: string) {
-  const { group: _group, ...event } = buildApiEvent({
-    method: 'GET',
-    path,
-    headers: {},
-    claims: claimsFor('viewer'),
-  });
-  return event;
-}
-
 async function get(handler: Handler, path: string): Promise<Item> {
-  const response = (await handler(getEvent(path), lambdaContext)) as { statusCode: number; body: string };
+  const response = (await handler(viewerGetEvent(path), lambdaContext)) as {
+    statusCode: number;
+    body: string;
+  };
   if (response.statusCode !== 200) throw new Error(`${path}: ${response.statusCode} ${response.body}`);
   return JSON.parse(response.body) as Item;
 }

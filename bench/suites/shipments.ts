@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { once } from 'node:events';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { functionNodeOptions } from '../../infra/constructs/group-function';
-import { buildApiEvent } from '../../infra/local/api-event';
+import { viewerGetEvent } from '../support/viewer-get';
 import { ensureTable } from '../../infra/local/dynamodb-local';
 import { freePort } from '../../infra/local/free-port';
 import { startS3Local } from '../../infra/local/s3-local';
@@ -21,7 +21,6 @@ import { shipmentTotalsKey } from '../../shared/db/keys/shipments';
 import { totalsCells } from '../../shared/shipments/queries';
 import { warehouseItem } from '../../shared/warehouses/repository';
 import { warehouse } from '../../test/support/builders';
-import { claimsFor } from '../../test/support/call';
 import { exportRow, maxExportRows, shipmentColumns } from '../../functions/order-activity/shipments/export';
 import { round, summarize } from '../lib/stats';
 import type { Row, Suite } from '../lib/suite';
@@ -63,16 +62,6 @@ const probeCell = shipmentTotalsKey({
   source: 'label',
   currency: 'USD',
 });
-
-function getEvent(path: string) {
-  const { group: _group, ...event } = buildApiEvent({
-    method: 'GET',
-    path,
-    headers: {},
-    claims: claimsFor('viewer'),
-  });
-  return event;
-}
 
 export const shipments: Suite = {
   name: 'shipments',
@@ -150,7 +139,7 @@ export const shipments: Suite = {
               Object.entries(requests).map(([name, path]) => [
                 name,
                 async () => {
-                  const response = (await handler(getEvent(path), lambdaContext)) as {
+                  const response = (await handler(viewerGetEvent(path), lambdaContext)) as {
                     statusCode: number;
                     body: string;
                   };

@@ -9,7 +9,9 @@
  * (the fold of an insert), summed per cell, and nothing else is left in the cells.
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { BatchWriteCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import type { WriteRequest } from '../db/batch-write';
+import { batchWrite } from '../db/batch-write';
 import { aggregateKey } from '../db/keys';
 import type { AggregateDelta } from '../domain/aggregates';
 import { aggregateDeltas, aggregateSource, mergeDeltas, UnreadableImage } from '../domain/aggregates';
@@ -48,23 +50,6 @@ async function* scan(
     yield page.Items ?? [];
     start = page.LastEvaluatedKey;
   } while (start);
-}
-
-async function batchWrite(
-  client: DynamoDBDocumentClient,
-  table: string,
-  requests: Array<Record<string, unknown>>,
-) {
-  for (let startAt = 0; startAt < requests.length; startAt += 25) {
-    let pending: Array<Record<string, unknown>> | undefined = requests.slice(startAt, startAt + 25);
-    for (let attempt = 0; pending && pending.length > 0; attempt++) {
-      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 25 * 2 ** attempt)));
-      const result = await client.send(
-        new BatchWriteCommand({ RequestItems: { [table]: pending as never } }),
-      );
-      pending = result.UnprocessedItems?.[table] as Array<Record<string, unknown>> | undefined;
-    }
-  }
 }
 
 export async function rebuildAggregates(options: {
@@ -117,14 +102,14 @@ export async function rebuildAggregates(options: {
     count({ ...payment, currency });
   }
 
-  const removals: Array<Record<string, unknown>> = [];
+  const removals: WriteRequest[] = [];
   for await (const items of scan(client, table, {
     expression: 'begins_with(PK, :cell)',
     values: { ':cell': 'AGG#' },
   })) {
     removals.push(...items.map((item) => ({ DeleteRequest: { Key: { PK: item.PK, SK: item.SK } } })));
   }
-  await batchWrite(client, table, removals);
+  await batchWrite(removals, client, table);
   result.cellsRemoved = removals.length;
 
   const cells = mergeDeltas(deltas);
@@ -143,7 +128,7 @@ export async function rebuildAggregates(options: {
   }));
   for (let startAt = 0; startAt < puts.length; startAt += 500) {
     const slice = puts.slice(startAt, startAt + 500);
-    await batchWrite(client, table, slice);
+    await batchWrite(slice, client, table);
     progress?.written(slice.length);
   }
   result.cellsWritten = puts.length;

@@ -16,16 +16,18 @@ import { assess } from '../domain/alert-assessment';
 import type { AlertStanding } from '../domain/stock-alerts';
 import { nextAlertStanding } from '../domain/stock-alerts';
 import type { StoredAlertRule } from '../inventory/alert-rule';
-import { ruleAppliesIn, ruleCoversSku } from '../inventory/alert-rule';
+import { findAlertRule, ruleAppliesIn, ruleCoversSku } from '../inventory/alert-rule';
 import type { AlertInputs } from './inputs';
-import { readAlertState, statesOfRule, writeAlertState } from './states';
-import { batchWrite } from '../db/batch-write';
-import { alertRuleKey, alertStateKey, skusOfRuleList, stockKey } from '../db/keys';
-import { getItem, getItems } from '../db/query';
-import { toResource } from '../db/resource';
-import { storedAlertRuleSchema } from '../inventory/alert-rule';
+import {
+  readAlertState,
+  removeStandings,
+  removeStandingsOfRule,
+  statesOfRule,
+  writeAlertState,
+} from './states';
+import { skusOfRuleList, stockKey } from '../db/keys';
+import { getItems } from '../db/query';
 import { logger } from '../logging/logger';
-import type { AlertState } from './states';
 
 export interface StockPair {
   sku: string;
@@ -76,11 +78,6 @@ const standingOf = (state: AlertStanding): AlertStanding => ({
   ...(state.lowSince ? { lowSince: state.lowSince } : {}),
   ...(state.lastLowEventAt ? { lastLowEventAt: state.lastLowEventAt } : {}),
 });
-
-async function findStoredAlertRule(id: string): Promise<StoredAlertRule | undefined> {
-  const item = await getItem(alertRuleKey(id), true);
-  return item ? toResource(storedAlertRuleSchema, item) : undefined;
-}
 
 const pairKey = (pair: StockPair) => `${pair.warehouseId}\u0000${pair.sku}`;
 
@@ -189,10 +186,10 @@ async function coveredPairs(rule: StoredAlertRule, inputs: AlertInputs): Promise
  */
 export async function sweepRule(ruleId: string, inputs: AlertInputs): Promise<EvaluationResult> {
   const result = noResult();
-  const rule = await findStoredAlertRule(ruleId);
+  const rule = await findAlertRule(ruleId, true);
   const states = await statesOfRule(ruleId);
   if (!rule || !rule.enabled) {
-    await clearStandings(states);
+    await removeStandings(states);
     return result;
   }
   if (!(await inputs.settings()).enabled) return result;
@@ -204,20 +201,6 @@ export async function sweepRule(ruleId: string, inputs: AlertInputs): Promise<Ev
       await assessAndSettle(rule, pair, inputs, result, false);
   }
   return result;
-}
-
-async function clearStandings(states: readonly AlertState[]): Promise<void> {
-  if (states.length === 0) return;
-  await batchWrite(
-    states.map((state) => ({
-      DeleteRequest: { Key: alertStateKey(state.ruleId, state.warehouseId, state.sku) },
-    })),
-  );
-}
-
-/** A deleted rule's standings: nothing reads them any more. */
-export async function forgetRule(ruleId: string): Promise<void> {
-  await clearStandings(await statesOfRule(ruleId));
 }
 
 /** The daily run: every rule over its scope, with the day's window and factors. */
@@ -245,7 +228,7 @@ export async function evaluateAlertWork(
     work.pairs.length === 0
   )
     return total;
-  for (const ruleId of work.removedRuleIds) await forgetRule(ruleId);
+  for (const ruleId of work.removedRuleIds) await removeStandingsOfRule(ruleId);
   if (work.settingsChanged) addInto(total, await evaluateAllRules(inputs));
   else for (const ruleId of new Set(work.ruleIds)) addInto(total, await sweepRule(ruleId, inputs));
   addInto(total, await evaluatePairs(work.pairs, inputs));

@@ -4,7 +4,6 @@
  * pair its stock record, the window's movements and the units sold. All by key or by one partition.
  */
 import {
-  allAlertRules,
   allSeasonalFactors,
   allStockRules,
   movementsOfSku,
@@ -21,13 +20,17 @@ import type { Day } from '../domain/reporting-days';
 import { addDays, daysBetween, reportingDay, startOfDay } from '../domain/reporting-days';
 import type { FactorLike } from '../domain/seasonal-factors';
 import { scopeCoversSku } from '../domain/seasonal-factors';
-import type { StoredAlertRule } from '../inventory/alert-rule';
-import { storedAlertRuleSchema } from '../inventory/alert-rule';
-import type { AlertSettings } from '../inventory/alert-settings';
+import { readAlertRules } from '../inventory/alert-rule';
 import { readAlertSettings } from '../inventory/alert-settings';
 import { listsHoldingSku } from '../inventory/rule-lists';
 import { seasonalFactorSchema } from '../inventory/seasonal-factor';
 import { skuMatchesPattern } from '../inventory/sku-pattern';
+
+/** One read for the run, made when first asked for. */
+function once<T>(read: () => Promise<T>): () => Promise<T> {
+  let value: Promise<T> | undefined;
+  return () => (value ??= read());
+}
 
 /** Memoizes one read per key for the run. */
 function memo<T>(read: (key: string) => Promise<T>): (key: string) => Promise<T> {
@@ -68,42 +71,25 @@ export class AlertInputs {
     this.nowIso = now.toISOString();
   }
 
-  readonly settings: () => Promise<AlertSettings> = (() => {
-    let read: Promise<AlertSettings> | undefined;
-    return () => (read ??= readAlertSettings(true));
-  })();
+  readonly settings = once(() => readAlertSettings(true));
 
-  readonly rules: () => Promise<StoredAlertRule[]> = (() => {
-    let read: Promise<StoredAlertRule[]> | undefined;
-    return () =>
-      (read ??= queryAll(allAlertRules()).then((items) =>
-        items.map((item) => toResource(storedAlertRuleSchema, item)),
-      ));
-  })();
+  readonly rules = once(readAlertRules);
 
-  private readonly factors: () => Promise<FactorLike[]> = (() => {
-    let read: Promise<FactorLike[]> | undefined;
-    return () =>
-      (read ??= queryAll(allSeasonalFactors()).then((items) =>
-        items.map((item) => toResource(seasonalFactorSchema, item)),
-      ));
-  })();
+  private readonly factors = once(async (): Promise<FactorLike[]> =>
+    (await queryAll(allSeasonalFactors())).map((item) => toResource(seasonalFactorSchema, item)),
+  );
 
-  private readonly stockRules: () => Promise<StockLevelRule[]> = (() => {
-    let read: Promise<StockLevelRule[]> | undefined;
-    return () =>
-      (read ??= queryAll(allStockRules()).then((items) =>
-        items
-          .filter((item) => item.enabled !== false)
-          .map((item) => ({
-            id: String(item.id),
-            skuPattern: String(item.skuPattern),
-            ...(typeof item.warehouseId === 'string' ? { warehouseId: item.warehouseId } : {}),
-            maxLevel: Number(item.maxLevel),
-            periodIds: Array.isArray(item.periodIds) ? (item.periodIds as string[]) : [],
-          })),
-      ));
-  })();
+  private readonly stockRules = once(async (): Promise<StockLevelRule[]> =>
+    (await queryAll(allStockRules()))
+      .filter((item) => item.enabled !== false)
+      .map((item) => ({
+        id: String(item.id),
+        skuPattern: String(item.skuPattern),
+        ...(typeof item.warehouseId === 'string' ? { warehouseId: item.warehouseId } : {}),
+        maxLevel: Number(item.maxLevel),
+        periodIds: Array.isArray(item.periodIds) ? (item.periodIds as string[]) : [],
+      })),
+  );
 
   readonly listsHolding = memo((sku: string) => listsHoldingSku(sku));
 

@@ -8,6 +8,7 @@ import { tableName } from '../db/client';
 import { alertStateKey, alertStatesOfRule } from '../db/keys';
 import { getItem, queryAll } from '../db/query';
 import { conditionalPut } from '../db/transactions';
+import { batchWrite } from '../db/batch-write';
 import type { AlertEvent, AlertStanding } from '../domain/stock-alerts';
 import type { Assessment } from '../domain/alert-assessment';
 import { orderedExplanation } from '../domain/alert-assessment';
@@ -75,4 +76,18 @@ export async function writeAlertState(
     ConditionExpression: readVersion === 0 ? 'attribute_not_exists(PK)' : 'version = :read',
     ExpressionAttributeValues: readVersion === 0 ? undefined : { ':read': readVersion },
   });
+}
+
+/** Removes standings read before (a disabled or deleted rule's): nothing reads them any more. */
+export async function removeStandings(states: readonly AlertState[]): Promise<void> {
+  await batchWrite(
+    states.map((state) => ({
+      DeleteRequest: { Key: alertStateKey(state.ruleId, state.warehouseId, state.sku) },
+    })),
+  );
+}
+
+/** A deleted rule's standings. */
+export async function removeStandingsOfRule(ruleId: string): Promise<void> {
+  await removeStandings(await statesOfRule(ruleId));
 }

@@ -1,5 +1,8 @@
 /** Alert rules as stored: what the alerts group writes and the alert evaluation reads. */
 import * as z from 'zod/mini';
+import { alertRuleKey, allAlertRules } from '../db/keys';
+import { getItem, queryAll } from '../db/query';
+import { toResource } from '../db/resource';
 import { nameSchema, timestampSchema, ulidSchema } from '../http/schemas';
 import { recipients } from './alert-settings';
 import { skuPatternSchema } from './sku-pattern';
@@ -72,3 +75,13 @@ export { scopeCoversSku as ruleCoversSku } from '../domain/seasonal-factors';
 /** Whether a rule applies in a warehouse: it names it, or names none. */
 export const ruleAppliesIn = (scope: StoredAlertRule['scope'], warehouseId: string) =>
   scope.warehouseIds === undefined || scope.warehouseIds.includes(warehouseId);
+
+export async function findAlertRule(id: string, consistent = false): Promise<StoredAlertRule | undefined> {
+  const item = await getItem(alertRuleKey(id), consistent);
+  return item ? toResource(storedAlertRuleSchema, item) : undefined;
+}
+
+/** Every alert rule (a bounded set: the alerts group keeps at most 1,000). */
+export async function readAlertRules(): Promise<StoredAlertRule[]> {
+  return (await queryAll(allAlertRules())).map((item) => toResource(storedAlertRuleSchema, item));
+}

@@ -4,15 +4,8 @@
  * neither can be deleted from under a rule. The set is bounded (maxAlertRules): lists read it whole.
  */
 import { tableName } from '../../../shared/db/client';
-import { batchWrite } from '../../../shared/db/batch-write';
-import {
-  alertRuleIndexKeys,
-  alertRuleKey,
-  alertRulesOfList,
-  alertStatesOfRule,
-} from '../../../shared/db/keys';
-import { countItems, getItem, queryAll } from '../../../shared/db/query';
-import { allAlertRules } from '../../../shared/db/keys';
+import { alertRuleIndexKeys, alertRuleKey, alertRulesOfList, allAlertRules } from '../../../shared/db/keys';
+import { countItems, queryAll } from '../../../shared/db/query';
 import { toResource } from '../../../shared/db/resource';
 import type { NamedItem } from '../../../shared/db/transactions';
 import { transactWrite } from '../../../shared/db/transactions';
@@ -23,21 +16,12 @@ import { listTargetCount } from '../rule-lists/repository';
 
 export const maxAlertRules = 1_000;
 
-const toRule = (item: Record<string, unknown>) => toResource(storedAlertRuleSchema, item);
-
-export async function findAlertRule(id: string, consistent = false): Promise<StoredAlertRule | undefined> {
-  const item = await getItem(alertRuleKey(id), consistent);
-  return item ? toRule(item) : undefined;
-}
-
-export async function allRules(): Promise<StoredAlertRule[]> {
-  return (await queryAll(allAlertRules())).map(toRule);
-}
+export { findAlertRule, readAlertRules as allRules } from '../../../shared/inventory/alert-rule';
 
 export const alertRuleCount = () => countItems(allAlertRules());
 
 export async function alertRulesTargeting(listId: string): Promise<StoredAlertRule[]> {
-  return (await queryAll(alertRulesOfList(listId))).map(toRule);
+  return (await queryAll(alertRulesOfList(listId))).map((item) => toResource(storedAlertRuleSchema, item));
 }
 
 function ruleItem(rule: StoredAlertRule) {
@@ -135,8 +119,4 @@ export async function deleteAlertRule(rule: StoredAlertRule): Promise<void> {
   await transactWrite(alertRuleDeleteItems(rule));
 }
 
-/** Where a deleted rule stood for each SKU: nothing reads it any more, so it goes. */
-export async function removeAlertStates(ruleId: string): Promise<void> {
-  const items = await queryAll(alertStatesOfRule(ruleId));
-  await batchWrite(items.map((item) => ({ DeleteRequest: { Key: { PK: item.PK, SK: item.SK } } })));
-}
+export { removeStandingsOfRule as removeAlertStates } from '../../../shared/alerts/states';

@@ -17,6 +17,8 @@ import { CursorSigningKey } from './constructs/cursor-signing-key';
 import { DomainEvents } from './constructs/events';
 import { ReportAggregates } from './constructs/aggregates';
 import { InventoryAlerts } from './constructs/inventory-alerts';
+import { ReportJobs } from './constructs/report-jobs';
+import { readSchedules } from '../functions/reports/jobs/schedules-file';
 import { defaultReportingTimeZone } from '../shared/aggregates/time-zone';
 import { isTimeZone } from '../shared/domain/reporting-days';
 import { ExportsBucket } from './constructs/exports-bucket';
@@ -48,6 +50,7 @@ export class CommerceStack extends Stack {
   readonly events: DomainEvents;
   readonly aggregates: ReportAggregates;
   readonly alerts: InventoryAlerts;
+  readonly reportJobs: ReportJobs;
   readonly api: CommerceApi;
 
   constructor(scope: Construct, id: string, props: CommerceStackProps) {
@@ -114,6 +117,16 @@ export class CommerceStack extends Stack {
       logLevel,
       serviceName,
       reportingTimeZone,
+    });
+
+    this.reportJobs = new ReportJobs(this, 'ReportJobs', {
+      table: this.table.table,
+      files: this.files.bucket,
+      logLevel,
+      serviceName,
+      reportingTimeZone,
+      cursorSigningKey: cursorKey.value,
+      schedules: readSchedules(),
     });
 
     this.api = new CommerceApi(this, 'Api', {

@@ -12,6 +12,8 @@ export const functionEntries = (): Entry[] => [
   { name: 'openapi', entry: handlerEntry('openapi') },
   { name: 'projector', entry: handlerEntry('projector') },
   { name: 'aggregates', entry: handlerEntry('aggregates') },
+  { name: 'alerts', entry: handlerEntry('alerts') },
+  { name: 'report-jobs', entry: 'functions/reports/jobs/handler.ts' },
 ];
 
 export const baselineEntry: Entry = {

@@ -25,6 +25,17 @@ import type { reportsCatalogue } from './routes';
 import { unitsOnHandBySku } from './stock';
 
 type Routes = typeof reportsCatalogue.routes;
+type SalesOperations = Pick<
+  Implementations<Routes>,
+  | 'getSalesDetailed'
+  | 'getSalesSummary'
+  | 'getSalesDaily'
+  | 'getPaymentsCollected'
+  | 'getTopSellers'
+  | 'getWorstSellers'
+  | 'getDashboard'
+  | 'getSalesTrend'
+>;
 
 /** Report ranges default to the 30 days up to today (in the reporting zone), and span at most 366 days. */
 function reportRange(query: { from?: Day; to?: Day }, timeZone: string) {
@@ -42,7 +53,7 @@ async function cellsOf(
   return cellsMatching(await readAggregates(dimension, days), filter);
 }
 
-export const reportOperations: Implementations<Routes> = {
+export const reportOperations: SalesOperations = {
   async getSalesDetailed({ query }) {
     const zone = reportingTimeZone();
     const { from, to, timeZone } = reportRange(query, zone);

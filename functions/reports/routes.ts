@@ -1,6 +1,12 @@
-/** The reports group's contract (interface §4.1): the sales reports and the dashboard. Data only, no I/O. */
+/**
+ * The reports group's contract (interface §4.1). Data only, no I/O. The sales reports and the dashboard
+ * are declared here; the shipping and inventory reports and the exports in their own parts.
+ */
 import type { $ZodType } from 'zod/v4/core';
 import { defineGroup, route } from '../../shared/http/catalogue';
+import { exportRoutes } from './exports/routes';
+import { inventoryRoutes } from './inventory/routes';
+import { shippingRoutes } from './shipping/routes';
 import {
   dailyAnswer,
   dashboardAnswer,
@@ -33,7 +39,7 @@ const report = <Q extends $ZodType, R extends $ZodType>(
   response,
 });
 
-export const reportsCatalogue = defineGroup('reports', {
+const salesRoutes = {
   getSalesDetailed: route(
     report(
       '/v1/reports/sales/detailed',
@@ -106,4 +112,11 @@ export const reportsCatalogue = defineGroup('reports', {
       trendAnswer,
     ),
   ),
+};
+
+export const reportsCatalogue = defineGroup('reports', {
+  ...salesRoutes,
+  ...shippingRoutes,
+  ...inventoryRoutes,
+  ...exportRoutes,
 });

@@ -7,9 +7,12 @@ import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 
-import { exportsExpiryDays, exportsPrefix } from '../../shared/files/keys';
+import { exportsExpiryDays, exportsPrefix, scheduledPrefix } from '../../shared/files/keys';
 
-export { exportsExpiryDays, exportsPrefix };
+export { exportsExpiryDays, exportsPrefix, scheduledPrefix };
+
+/** A scheduled job's files are its history: a year of them. */
+export const scheduledExpiryDays = 366;
 
 const privateBucket = {
   blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
@@ -39,6 +42,11 @@ export class ExportsBucket extends Construct {
       serverAccessLogsPrefix: 'exports-bucket/',
       lifecycleRules: [
         { id: 'expire-exports', prefix: exportsPrefix, expiration: Duration.days(exportsExpiryDays) },
+        {
+          id: 'expire-scheduled',
+          prefix: scheduledPrefix,
+          expiration: Duration.days(scheduledExpiryDays),
+        },
         { id: 'abort-incomplete-uploads', abortIncompleteMultipartUploadAfter: Duration.days(1) },
       ],
     });

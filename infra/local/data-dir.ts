@@ -31,6 +31,8 @@ export function dataPaths(dataDir: string) {
     aggregateDeadLetters: join(root, 'aggregates-dead-letter.jsonl'),
     /** Stream batches the alert evaluation failed on, with the reason (its dead-letter queue's stand-in). */
     alertDeadLetters: join(root, 'alerts-dead-letter.jsonl'),
+    /** Export and scheduled report jobs that failed, with the reason (the jobs' dead-letter queues' stand-in). */
+    reportJobDeadLetters: join(root, 'report-jobs-dead-letter.jsonl'),
     /** The reporting day the daily alert run last ran for. */
     alertsDailyRun: join(root, 'alerts-daily-run.json'),
     streamCheckpoint: join(root, 'stream-checkpoint.json'),

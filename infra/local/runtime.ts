@@ -1,6 +1,6 @@
 /**
  * The whole API on this machine: DynamoDB Local and local S3 with data under `dataDir`, the functions'
- * environment, the stream poller, and the gateway on loopback. `npm start` and the e2e tests use it.
+ * environment, the stream poller, the report jobs and their schedules, and the gateway on loopback. `npm start` and the e2e tests use it.
  */
 import { mkdirSync } from 'node:fs';
 import type { DailyAlerts } from './alerts-daily';
@@ -9,6 +9,8 @@ import type { BackingServices, ProcessExit } from './backing-services';
 import { startBackingServices } from './backing-services';
 import { dataPaths, localTableName } from './data-dir';
 import type { Gateway } from './gateway';
+import type { LocalReportJobs } from './report-jobs';
+import { startReportJobs } from './report-jobs';
 import { startGateway } from './gateway';
 import { applyLocalEnvironment, localCorsOrigins } from './local-env';
 import { removeRuntimeMarker, runningRuntime, writeRuntimeMarker } from './runtime-marker';
@@ -56,6 +58,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   let services: BackingServices | undefined;
   let poller: StreamPoller | undefined;
   let dailyAlerts: DailyAlerts | undefined;
+  let reportJobs: LocalReportJobs | undefined;
   let gateway: Gateway | undefined;
   let stopping = false;
   const stop = async () => {
@@ -64,6 +67,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     await gateway?.stop();
     await dailyAlerts?.stop();
     await poller?.stop();
+    await reportJobs?.stop();
     await services?.stop();
     removeRuntimeMarker(paths.root);
   };
@@ -74,11 +78,14 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       dynamoEndpoint: services.dynamoEndpoint,
       s3Endpoint: services.s3Endpoint,
     });
+    const jobs = startReportJobs({ dataDir: paths.root, quiet: options.quiet });
+    reportJobs = jobs;
     poller = await startStreamPoller({
       endpoint: services.dynamoEndpoint,
       tableName: localTableName,
       dataDir: paths.root,
       quiet: options.quiet,
+      onPendingExports: (ids) => jobs.enqueue(ids),
     });
     dailyAlerts = startDailyAlerts({ dataDir: paths.root, quiet: options.quiet });
     gateway = await startGateway({ port: options.port, dataDir: paths.root, quiet: options.quiet });

@@ -30,6 +30,7 @@ import { aggregateRecordsOf } from '../../shared/aggregates/records';
 import { reportingTimeZone } from '../../shared/aggregates/time-zone';
 import { decodeRecords } from '../../shared/events/decode';
 import type { DomainEvent, StreamRecord } from '../../shared/events/domain-events';
+import { pendingExportIds } from '../../functions/reports/jobs/pending';
 import { dataPaths } from './data-dir';
 import { localDynamoClient } from './dynamodb-local';
 import type { StreamCheckpoint } from './stream-checkpoint';
@@ -54,6 +55,12 @@ export interface StreamPollerOptions {
    * alerts consumer's own code, after the aggregates (velocity reads them). On by default.
    */
   evaluateAlerts?: boolean;
+  /**
+   * Told the exports each batch recorded as pending (too long for a request), which the report-jobs
+   * function renders when deployed: the local report jobs take them in the background, so a long export
+   * never holds the stream back.
+   */
+  onPendingExports?: (ids: string[]) => void;
 }
 
 export interface StreamPoller {
@@ -189,6 +196,10 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
       await applyAggregateRecords(readable, timeZone);
     }
     if (options.evaluateAlerts !== false) await evaluateAlerts(records as StreamRecord[]);
+    if (options.onPendingExports) {
+      const pending = pendingExportIds(records as StreamRecord[]);
+      if (pending.length > 0) options.onPendingExports(pending);
+    }
     const decoded = decodeRecords(records as StreamRecord[], options.decode);
     if (decoded.undecodable.length > 0) {
       const at = new Date().toISOString();

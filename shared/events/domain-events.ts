@@ -96,7 +96,7 @@ const summaryFields: Record<string, readonly string[]> = {
   ],
   'order-note': ['orderId', 'author'],
   'order-return': ['orderId', 'state'],
-  export: ['kind', 'status', 'rowCount', 'fileName'],
+  export: ['kind', 'status', 'format', 'rowCount', 'fileName', 'key', 'schedule', 'error'],
   'stock-alert': ['ruleId', 'ruleName', 'sku', 'warehouseId', 'state', 'lowSince', 'suggestedQuantity'],
   manifest: ['processorCode', 'carrier', 'warehouseId', 'shipDate', 'status', 'shipments', 'pickupReference'],
 };
@@ -234,8 +234,13 @@ function eventTypeOf(
       ? current.eventType
       : undefined;
   }
-  if (entity === 'export')
-    return current.status === 'ready' && previous?.status !== 'ready' ? 'export.ready' : undefined;
+  // An export speaks when its file is there (export.ready) or will never be (export.failed).
+  if (entity === 'export') {
+    if (current.status === previous?.status) return undefined;
+    if (current.status === 'ready') return 'export.ready';
+    if (current.status === 'failed') return 'export.failed';
+    return undefined;
+  }
   return namedEvents[entity]?.[verb] ?? `${entity}.${verb}`;
 }
 

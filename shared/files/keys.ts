@@ -51,3 +51,18 @@ export function documentKey(kind: DocumentKind, id: string, day: string): string
   if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new RangeError(`document day must be YYYY-MM-DD: ${day}`);
   return `${documentPrefixes[kind]}${day.replaceAll('-', '/')}/${id}.pdf`;
 }
+
+/** Scheduled report jobs' files: kept as the schedule's history (the bucket expires them after a year). */
+export const scheduledPrefix = 'scheduled/';
+
+/** `scheduled/<name>/<day>.<ext>`: the schedule's name (kebab case, from the repository's config) and its run's reporting day. */
+export function scheduledKey(name: string, day: string, extension: FileExtension): string {
+  if (!kindPattern.test(name) || name.length > 64) {
+    throw new RangeError(`schedule name must be kebab-case a-z0-9: ${JSON.stringify(name)}`);
+  }
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new RangeError(`schedule day must be YYYY-MM-DD: ${day}`);
+  if (!(fileExtensions as readonly string[]).includes(extension)) {
+    throw new RangeError(`unknown file extension: ${JSON.stringify(extension)}`);
+  }
+  return `${scheduledPrefix}${name}/${day}.${extension}`;
+}

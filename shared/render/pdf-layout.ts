@@ -249,6 +249,8 @@ export function formatKilograms(grams: number): string {
 
 export interface FormOptions {
   paperSize: PaperSize;
+  /** Pages wider than tall (wide report tables). */
+  landscape?: boolean;
   /** Printed at the foot of every page (wrapped, at most three lines). */
   footerText?: string;
   /** Draws the page's header in [left, left + width] from `top` down; answers the height it took. */
@@ -278,7 +280,7 @@ export class FormWriter {
     private readonly fonts: PdfFonts,
     private readonly options: FormOptions,
   ) {
-    const [pageWidth] = paperSizes[options.paperSize];
+    const [pageWidth] = this.pageSize();
     this.width = pageWidth - 2 * formMargin;
     this.footer = options.footerText
       ? fitBlock(
@@ -296,8 +298,13 @@ export class FormWriter {
     return this.page_!;
   }
 
+  private pageSize(): [number, number] {
+    const [width, height] = paperSizes[this.options.paperSize];
+    return this.options.landscape ? [height, width] : [width, height];
+  }
+
   newPage(): void {
-    const [pageWidth, pageHeight] = paperSizes[this.options.paperSize];
+    const [pageWidth, pageHeight] = this.pageSize();
     const page = this.document.addPage([pageWidth, pageHeight]);
     this.pages.push(page);
     this.page_ = page;

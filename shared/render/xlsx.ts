@@ -167,11 +167,21 @@ async function drained(output: Writable): Promise<void> {
   });
 }
 
-async function writeSheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter, sheet: Sheet, output: Writable) {
-  const worksheet = workbook.addWorksheet(sheet.name, {
+/** The name of a sheet's continuation: "Movements (2)", cut so it stays within 31 characters. */
+export function continuationName(name: string, part: number): string {
+  const suffix = ` (${part})`;
+  return `${name.slice(0, 31 - suffix.length).trimEnd()}${suffix}`;
+}
+
+function startWorksheet(
+  workbook: ExcelJS.stream.xlsx.WorkbookWriter,
+  name: string,
+  columns: readonly SheetColumn[],
+) {
+  const worksheet = workbook.addWorksheet(name, {
     views: [{ state: 'frozen', xSplit: 0, ySplit: 1 }],
   });
-  worksheet.columns = sheet.columns.map((column) => {
+  worksheet.columns = columns.map((column) => {
     const numFmt = columnFormat(column);
     return {
       key: column.key,
@@ -180,20 +190,49 @@ async function writeSheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter, sheet: S
     };
   });
   const header = worksheet.getRow(1);
-  sheet.columns.forEach((column, index) => {
+  columns.forEach((column, index) => {
     const cell = header.getCell(index + 1);
     cell.value = column.header;
     cell.font = { bold: true };
   });
   header.commit();
+  return worksheet;
+}
 
+/** Filters on the header row over the rows written (set before the sheet is committed). */
+function finishWorksheet(worksheet: ExcelJS.Worksheet, columnCount: number, rowCount: number) {
+  worksheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: rowCount + 1, column: columnCount } };
+  worksheet.commit();
+}
+
+/**
+ * One sheet's rows, continued on "<name> (2)", "(3)"… each time a sheet reaches Excel's last row.
+ * Answers the rows written.
+ */
+async function writeSheet(
+  workbook: ExcelJS.stream.xlsx.WorkbookWriter,
+  sheet: Sheet,
+  output: Writable,
+  rowsPerSheet: number,
+  names: Set<string>,
+) {
+  let part = 1;
+  let worksheet = startWorksheet(workbook, sheet.name, sheet.columns);
+  let inSheet = 0;
   let count = 0;
   for await (const record of sheet.rows) {
-    if (count === maxRowsPerSheet) {
-      throw new RangeError(`sheet "${sheet.name}" has more than ${maxRowsPerSheet} rows`);
+    if (inSheet === rowsPerSheet) {
+      finishWorksheet(worksheet, sheet.columns.length, inSheet);
+      part += 1;
+      const name = continuationName(sheet.name, part);
+      if (names.has(name.toLowerCase())) throw new RangeError(`two sheets are named ${JSON.stringify(name)}`);
+      names.add(name.toLowerCase());
+      worksheet = startWorksheet(workbook, name, sheet.columns);
+      inSheet = 0;
     }
+    inSheet += 1;
     count += 1;
-    const row = worksheet.getRow(count + 1);
+    const row = worksheet.getRow(inSheet + 1);
     sheet.columns.forEach((column, index) => {
       const out = cellOf(column, record);
       const cell = row.getCell(index + 1);
@@ -204,25 +243,32 @@ async function writeSheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter, sheet: S
     // Backpressure: wait while the upload is behind rather than buffering the sheet in memory.
     await drained(output);
   }
-  worksheet.commit();
+  finishWorksheet(worksheet, sheet.columns.length, inSheet);
   return count;
 }
 
 /**
- * Writes the sheets, in order, into `output` and ends it. Answers the number of data rows written
- * (all sheets, headers excluded). Throws on a value its column cannot show; the output is then
+ * Writes the sheets, in order, into `output` and ends it: each with its header row frozen and an
+ * autofilter over its rows; a sheet longer than Excel's last row continues on "<name> (2)". Answers the
+ * number of data rows written (all sheets, headers excluded). Throws on a value its column cannot show; the output is then
  * unfinished and the caller (putStream) discards it.
  */
-export async function writeWorkbook(output: Writable, sheets: readonly Sheet[]): Promise<number> {
+export async function writeWorkbook(
+  output: Writable,
+  sheets: readonly Sheet[],
+  options: { rowsPerSheet?: number } = {},
+): Promise<number> {
   if (sheets.length === 0) throw new RangeError('a workbook needs at least one sheet');
   checkSheetNames(sheets);
+  const names = new Set(sheets.map((sheet) => sheet.name.toLowerCase()));
+  const rowsPerSheet = options.rowsPerSheet ?? maxRowsPerSheet;
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: output,
     useSharedStrings: false,
     useStyles: true,
   });
   let rows = 0;
-  for (const sheet of sheets) rows += await writeSheet(workbook, sheet, output);
+  for (const sheet of sheets) rows += await writeSheet(workbook, sheet, output, rowsPerSheet, names);
   await workbook.commit();
   return rows;
 }

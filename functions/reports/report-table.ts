@@ -1,0 +1,44 @@
+/**
+ * A report as tables: what the PDF and Excel exports render, whatever the report. Each report of the
+ * group says how it reads as tables (its `table` function, listed in exportable.ts), so one renderer per
+ * format serves all of them: a section is a sheet in Excel and a titled table in a PDF.
+ *
+ * Cell values follow the sheet column types of shared/render/xlsx.ts: money in integer minor units with
+ * the row's currency beside it, days as `YYYY-MM-DD`, instants as ISO text, numbers as numbers.
+ */
+import type { $ZodType, output } from 'zod/v4/core';
+import type { SheetColumn } from '../../shared/render/xlsx';
+
+export type ReportRow = Record<string, unknown>;
+
+export interface ReportSection {
+  /** The sheet's name (1–31 characters, none of `[]:*?/\`) and the PDF table's heading. */
+  name: string;
+  columns: SheetColumn[];
+  /** Streamed for the long ones (an export of 100,000 movements is never whole in memory). */
+  rows: AsyncIterable<ReportRow> | Iterable<ReportRow>;
+}
+
+export interface ReportTable {
+  /** "Pending shipments" */
+  title: string;
+  /** Lines under the title: the range, the filters applied, what a figure means. */
+  subtitle: string[];
+  sections: ReportSection[];
+}
+
+/** What a report's tables know of the run: the zone its days are in. */
+export interface TableContext {
+  timeZone: string;
+}
+
+/** A report an export can name: the query its GET takes, and the report read as tables. */
+export interface ExportableReport<Q extends $ZodType = $ZodType> {
+  /** The GET operation's query schema: an export's `query` is what that GET's URL would carry. */
+  query: Q;
+  table: (query: output<Q>, context: TableContext) => Promise<ReportTable>;
+}
+
+export function exportable<Q extends $ZodType>(report: ExportableReport<Q>): ExportableReport<Q> {
+  return report;
+}

@@ -21,6 +21,7 @@ import { ReportJobs } from './constructs/report-jobs';
 import { readSchedules } from '../functions/reports/jobs/schedules-file';
 import { defaultReportingTimeZone } from '../shared/aggregates/time-zone';
 import { isTimeZone } from '../shared/domain/reporting-days';
+import { defaultInventoryCurrency, isCurrencyCode } from '../shared/inventory/cost-currency';
 import { ExportsBucket } from './constructs/exports-bucket';
 import { GroupFunction } from './constructs/group-function';
 import { CommerceTable } from './constructs/table';
@@ -39,6 +40,8 @@ export interface CommerceStackProps extends StackProps {
   shipEngine?: { secretArn: string; carrierIds: string };
   /** The reporting time zone (IANA name); a day in the reports is a day there. UTC when absent. */
   reportingTimeZone?: string;
+  /** The currency stock is costed in (ISO 4217): inventory values and valuations are in it. USD when absent. */
+  inventoryCurrency?: string;
 }
 
 export class CommerceStack extends Stack {
@@ -72,6 +75,11 @@ export class CommerceStack extends Stack {
       );
     }
 
+    const inventoryCurrency = props.inventoryCurrency ?? defaultInventoryCurrency;
+    if (!isCurrencyCode(inventoryCurrency)) {
+      throw new Error(`Context inventoryCurrency must be an ISO 4217 code (USD, EUR): ${inventoryCurrency}`);
+    }
+
     for (const { group } of catalogues) {
       const access = accessOf(group);
       const shipEngine = group === 'fulfillment' ? props.shipEngine : undefined;
@@ -84,6 +92,7 @@ export class CommerceStack extends Stack {
           CURSOR_SIGNING_KEY: cursorKey.value,
           // Reports bucket days in it, as the aggregates consumer does.
           REPORTING_TIME_ZONE: reportingTimeZone,
+          INVENTORY_CURRENCY: inventoryCurrency,
           ...(shipEngine
             ? { SHIPENGINE_SECRET_ARN: shipEngine.secretArn, SHIPENGINE_CARRIER_IDS: shipEngine.carrierIds }
             : {}),
@@ -126,6 +135,7 @@ export class CommerceStack extends Stack {
       serviceName,
       reportingTimeZone,
       cursorSigningKey: cursorKey.value,
+      inventoryCurrency,
       schedules: readSchedules(),
     });
 

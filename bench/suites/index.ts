@@ -1,6 +1,7 @@
 /** Every benchmark, in the order `npm run bench` runs them; a new benchmark is one more entry here. */
 import type { Suite } from '../lib/suite';
 import { bundles } from './bundles';
+import { exportsSuite } from './exports';
 import { keys } from './keys';
 import { largeOrder } from './large-order';
 import { orders } from './orders';
@@ -18,6 +19,7 @@ export const suites: readonly Suite[] = [
   largeOrder,
   shipments,
   reports,
+  exportsSuite,
   print,
   keys,
 ];

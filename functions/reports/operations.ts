@@ -38,7 +38,7 @@ type SalesOperations = Pick<
 >;
 
 /** Report ranges default to the 30 days up to today (in the reporting zone), and span at most 366 days. */
-function reportRange(query: { from?: Day; to?: Day }, timeZone: string) {
+export function reportRange(query: { from?: Day; to?: Day }, timeZone: string) {
   const to = query.to ?? (query.from ? addDays(query.from, 29) : reportingDay(new Date(), timeZone));
   const from = query.from ?? addDays(to, -29);
   checkReportRange(from, to);

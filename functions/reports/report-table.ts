@@ -42,3 +42,16 @@ export interface ExportableReport<Q extends $ZodType = $ZodType> {
 export function exportable<Q extends $ZodType>(report: ExportableReport<Q>): ExportableReport<Q> {
   return report;
 }
+
+/** Query names a report's own lines already say (its range) or that shape pages, not rows. */
+const notFilters = new Set(['from', 'to', 'limit', 'cursor']);
+
+/** "Filters: channel amazon, warehouseId 01J…" for the filters a query applies; nothing when none. */
+export function filterLine(query: Readonly<Record<string, unknown>>): string[] {
+  const named = Object.entries(query).filter(
+    ([name, value]) => !notFilters.has(name) && value !== undefined && value !== '',
+  );
+  return named.length === 0
+    ? []
+    : [`Filters: ${named.map(([name, value]) => `${name} ${String(value)}`).join(', ')}`];
+}

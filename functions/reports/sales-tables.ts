@@ -6,19 +6,13 @@ import type { SheetColumn } from '../../shared/render/xlsx';
 import type { OperationInput, RouteDefinition } from '../../shared/http/catalogue';
 import { reportOperations } from './operations';
 import type { ReportRow, ReportTable } from './report-table';
-import { exportable } from './report-table';
+import { exportable, filterLine } from './report-table';
 import { dashboardQuery, detailedQuery, paymentsQuery, salesRangeQuery, sellersQuery } from './schemas';
 
 /** The operations read only their query; the rest of an input is the HTTP kernel's. */
 const withQuery = <Q>(query: Q) => ({ query }) as unknown as OperationInput<RouteDefinition> & { query: Q };
 
 const rangeLine = (body: { from: string; to: string }) => `${body.from} to ${body.to}`;
-const filterLine = (filters: Record<string, unknown>) => {
-  const named = Object.entries(filters).filter(([, value]) => value !== undefined && value !== '');
-  return named.length === 0
-    ? []
-    : [`Filters: ${named.map(([name, value]) => `${name} ${String(value)}`).join(', ')}`];
-};
 
 const money = (header: string, key: string): SheetColumn => ({ header, key, type: 'money' });
 const number = (header: string, key: string, width = 10): SheetColumn => ({

@@ -52,6 +52,8 @@ const stack = new CommerceStack(app, `CommerceBackoffice-${stage}`, {
   logLevel: context('logLevel') === undefined ? undefined : String(context('logLevel')),
   reportingTimeZone:
     context('reportingTimeZone') === undefined ? undefined : String(context('reportingTimeZone')),
+  inventoryCurrency:
+    context('inventoryCurrency') === undefined ? undefined : String(context('inventoryCurrency')),
   shipEngine: context('shipEngineSecretArn')
     ? {
         secretArn: String(context('shipEngineSecretArn')),

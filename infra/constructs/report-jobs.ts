@@ -32,6 +32,8 @@ export interface ReportJobsProps {
   reportingTimeZone: string;
   /** The cursor signing key's value: reports page through their own reads with it. */
   cursorSigningKey: string;
+  /** The currency stock is costed in (inventory reports' values). */
+  inventoryCurrency: string;
   schedules: readonly ReportSchedule[];
 }
 
@@ -56,6 +58,7 @@ export class ReportJobs extends Construct {
       environment: {
         REPORTING_TIME_ZONE: props.reportingTimeZone,
         CURSOR_SIGNING_KEY: props.cursorSigningKey,
+        INVENTORY_CURRENCY: props.inventoryCurrency,
       },
     });
     this.jobs.grantTable(props.table, 'read');

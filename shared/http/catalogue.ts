@@ -27,6 +27,8 @@ export interface RouteDefinition<
   status: number;
   /** Create-or-replace: the status when the PUT creates (`status` is the replace's). */
   createdStatus?: number;
+  /** Other success statuses the operation may answer with the same body, and what each means. */
+  otherStatuses?: Record<number, string>;
   /** Schema of the success body; undefined for 204 or redirects. */
   response?: R;
   /** The resource carries a version: reads answer an ETag and writes honour If-Match. */

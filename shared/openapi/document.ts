@@ -71,9 +71,18 @@ function operationOf(definition: RouteDefinition & { group: string }): Record<st
     ...(definition.versioned ? { headers: { ETag: { schema: { type: 'string' } } } } : {}),
   });
   const responses: Record<string, unknown> = {
-    [String(definition.status)]: success(definition.createdStatus ? 'Replaced' : 'Success'),
+    [String(definition.status)]:
+      definition.status === 302
+        ? {
+            description: 'Found: the file, at a presigned URL valid for 15 minutes',
+            headers: { Location: { schema: { type: 'string', format: 'uri' } } },
+          }
+        : success(definition.createdStatus ? 'Replaced' : 'Success'),
   };
   if (definition.createdStatus) responses[String(definition.createdStatus)] = success('Created');
+  for (const [status, description] of Object.entries(definition.otherStatuses ?? {})) {
+    responses[status] = success(description);
+  }
   for (const [status, description] of Object.entries(problemStatuses)) {
     responses[status] = { description, content: { 'application/problem+json': { schema: problem } } };
   }

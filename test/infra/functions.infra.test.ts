@@ -14,14 +14,15 @@ describe('Lambda functions', () => {
     catalogues.map(({ group }) => synth.logicalId(synth.stack.groupFunctions.get(group)!.function));
   const apiFunctionIds = () => [...groupFunctionIds(), synth.logicalId(synth.stack.apiFunction.function)];
 
-  it('has one function per catalogue group, plus the OpenAPI function, the projector, the aggregates consumer and the alerts evaluator', () => {
-    expect(Object.keys(functions())).toHaveLength(catalogues.length + 4);
+  it('has one function per catalogue group, plus the OpenAPI function, the projector, the aggregates consumer, the alerts evaluator and the report jobs', () => {
+    expect(Object.keys(functions())).toHaveLength(catalogues.length + 5);
     expect(synth.stack.groupFunctions.size).toBe(catalogues.length);
     for (const id of [
       ...apiFunctionIds(),
       synth.logicalId(synth.stack.events.projector.function),
       synth.logicalId(synth.stack.aggregates.consumer.function),
       synth.logicalId(synth.stack.alerts.evaluator.function),
+      synth.logicalId(synth.stack.reportJobs.jobs.function),
     ]) {
       expect(functions()[id]).toBeDefined();
     }

@@ -159,6 +159,29 @@ describe('least privilege', () => {
     );
   });
 
+  it('lets the report jobs read the table, write export records only, and put files under exports/ and scheduled/', () => {
+    const statements = roleStatements(synth.stack.reportJobs.jobs.role);
+    const writes = statements.filter((s) =>
+      actionsOf(s).some((action) => [...tableWriteActions, 'dynamodb:BatchWriteItem'].includes(action)),
+    );
+    expect(writes).toHaveLength(1);
+    expect(actionsOf(writes[0]!).sort()).toEqual(['dynamodb:PutItem', 'dynamodb:UpdateItem']);
+    expect(writes[0]!.Condition).toEqual({
+      'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['EXPORT#*'] },
+    });
+    const dynamodb = grantsFor(statements, 'dynamodb');
+    expect(dynamodb.actions).toContain('dynamodb:Query');
+    expect(dynamodb.actions).not.toContain('dynamodb:Scan');
+    expect(dynamodb.actions).not.toContain('dynamodb:DeleteItem');
+    const files = grantsFor(statements, 's3');
+    expect([...files.actions].sort()).toEqual(['s3:AbortMultipartUpload', 's3:GetObject', 's3:PutObject']);
+    expect(files.resources.map((resource) => resource.match(/"\/([a-z]+\/)\*"/)?.[1]).sort()).toEqual([
+      'exports/',
+      'scheduled/',
+    ]);
+    expect(grantsFor(statements, 'events').actions.size).toBe(0);
+  });
+
   it('lets the projector read the stream, put events on its bus only, and nothing else', () => {
     const statements = roleStatements(synth.stack.events.projector.role);
     const events = grantsFor(statements, 'events');

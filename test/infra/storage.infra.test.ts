@@ -1,6 +1,13 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { exportsExpiryDays, exportsPrefix } from '../../infra/constructs/exports-bucket';
+import { readSchedules } from '../../functions/reports/jobs/schedules-file';
+import { eventBridgeCronFields, parseCron } from '../../shared/domain/cron';
+import {
+  exportsExpiryDays,
+  exportsPrefix,
+  scheduledExpiryDays,
+  scheduledPrefix,
+} from '../../infra/constructs/exports-bucket';
 import { tableDefinition } from '../../shared/db/table-definition';
 import type { Synthesized } from './synth';
 import { resourcesOf, synthesize } from './synth';
@@ -74,6 +81,11 @@ describe('table, bucket and event plumbing', () => {
         expect.objectContaining({
           Prefix: exportsPrefix,
           ExpirationInDays: exportsExpiryDays,
+          Status: 'Enabled',
+        }),
+        expect.objectContaining({
+          Prefix: scheduledPrefix,
+          ExpirationInDays: scheduledExpiryDays,
           Status: 'Enabled',
         }),
         expect.objectContaining({
@@ -152,6 +164,53 @@ describe('table, bucket and event plumbing', () => {
         Input: JSON.stringify({ run: 'daily' }),
       }),
     });
+  });
+
+  it('feeds the report jobs new pending exports only, and runs each configured schedule in the reporting zone with retries and a dead-letter queue', () => {
+    const jobs = synth.stack.reportJobs;
+    synth.template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      EventSourceArn: { 'Fn::GetAtt': [synth.logicalId(synth.stack.table.table), 'StreamArn'] },
+      FunctionName: { Ref: synth.logicalId(jobs.jobs.function) },
+      BatchSize: 1,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      FilterCriteria: {
+        Filters: [
+          {
+            Pattern: JSON.stringify({
+              eventName: ['INSERT'],
+              dynamodb: {
+                Keys: { PK: { S: [{ prefix: 'EXPORT#' }] } },
+                NewImage: { status: { S: ['pending'] } },
+              },
+            }),
+          },
+        ],
+      },
+      DestinationConfig: {
+        OnFailure: { Destination: { 'Fn::GetAtt': [synth.logicalId(jobs.deadLetters), 'Arn'] } },
+      },
+    });
+    synth.template.hasResourceProperties('AWS::Lambda::Function', {
+      Handler: 'index.handler',
+      Timeout: 900,
+      MemorySize: 2048,
+      Description: Match.stringLikeRegexp('^Report jobs'),
+    });
+    const schedules = readSchedules().filter((entry) => entry.enabled);
+    expect(jobs.schedules).toHaveLength(schedules.length);
+    for (const entry of schedules) {
+      const cron = eventBridgeCronFields(parseCron(entry.cron));
+      synth.template.hasResourceProperties('AWS::Scheduler::Schedule', {
+        ScheduleExpression: `cron(${cron.minute} ${cron.hour} ${cron.day ?? (cron.weekDay ? '?' : '*')} ${cron.month} ${cron.weekDay ?? '?'} *)`,
+        ScheduleExpressionTimezone: 'UTC',
+        Target: Match.objectLike({
+          Arn: { 'Fn::GetAtt': [synth.logicalId(jobs.jobs.function), 'Arn'] },
+          Input: JSON.stringify({ schedule: entry }),
+          RetryPolicy: { MaximumRetryAttempts: 2, MaximumEventAgeInSeconds: 7200 },
+          DeadLetterConfig: { Arn: { 'Fn::GetAtt': [synth.logicalId(jobs.scheduleDeadLetters), 'Arn'] } },
+        }),
+      });
+    }
   });
 
   it('feeds the projector from the stream with retries, bisection, partial failures and a dead-letter queue', () => {

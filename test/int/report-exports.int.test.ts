@@ -64,7 +64,13 @@ async function exportRecords(): Promise<number> {
   let count = 0;
   await drainStream(async (records) => {
     for (const record of records) {
-      if (record.eventName === 'INSERT' && record.dynamodb?.Keys?.PK?.S?.startsWith('EXPORT#')) count += 1;
+      if (
+        record.eventName === 'INSERT' &&
+        (record.dynamodb as { Keys?: { PK?: { S?: string } } } | undefined)?.Keys?.PK?.S?.startsWith(
+          'EXPORT#',
+        )
+      )
+        count += 1;
     }
   });
   return count;
@@ -111,7 +117,7 @@ describe('POST /v1/reports/exports/excel and /pdf', () => {
       fileName: `Sales by channel ${today}.xlsx`,
     });
     expect(Date.parse(answer.body.expiresAt) - Date.now()).toBeLessThanOrEqual(900_000);
-    expect(verifyPresignedUrl(answer.body.url).valid).toBe(true);
+    expect((await verifyPresignedUrl(answer.body.url)).valid).toBe(true);
     const fetched = await fetch(answer.body.url);
     expect(fetched.status).toBe(200);
     const workbook = await workbookOf(Buffer.from(await fetched.arrayBuffer()));
@@ -245,7 +251,7 @@ describe('downloads answer 302 to the file', () => {
     const answer = await call({ method: 'GET', path: '/v1/reports/pending-shipments/pdf', role: 'viewer' });
     expect(answer.status, answer.text).toBe(302);
     const location = answer.headers.location!;
-    expect(verifyPresignedUrl(location).valid).toBe(true);
+    expect((await verifyPresignedUrl(location)).valid).toBe(true);
     const fetched = await fetch(location);
     expect(fetched.status).toBe(200);
     expect(fetched.headers.get('content-type')).toBe('application/pdf');

@@ -39,6 +39,7 @@ export const exportRoutes = {
     permission: 'read',
     body: exportInput,
     status: 201,
+    otherStatuses: { 202: 'Accepted: the report jobs are writing the file (status pending)' },
     response: exportAnswer,
   }),
   exportReportExcel: route({
@@ -49,6 +50,7 @@ export const exportRoutes = {
     permission: 'read',
     body: exportInput,
     status: 201,
+    otherStatuses: { 202: 'Accepted: the report jobs are writing the file (status pending)' },
     response: exportAnswer,
   }),
 };

@@ -1,0 +1,172 @@
+/**
+ * What the inventory reports read, on known keys only (never a Scan): warehouses with their counters,
+ * each warehouse's stock records (GSI1 WH_STOCK#<warehouse>), a SKU's movements up to a moment, the
+ * movements of a range by SKU, warehouse or day, alert rules' standings and purchase-order sources.
+ */
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../../../shared/db/client';
+import {
+  allWarehouses,
+  alertStatesOfRule,
+  movementsInWarehouse,
+  movementsOfSku,
+  poSourceKey,
+  stockInWarehouse,
+} from '../../../shared/db/keys';
+import type { NamedPartition } from '../../../shared/db/partition-pages';
+import { queryPartitionPages } from '../../../shared/db/partition-pages';
+import type { Filter, Item, Page } from '../../../shared/db/query';
+import { allOf, getItems, queryAll } from '../../../shared/db/query';
+import type { Day } from '../../../shared/domain/reporting-days';
+import { addDays, daysBetween, startOfDay } from '../../../shared/domain/reporting-days';
+import type { Movement, StockRecord } from '../../../shared/domain/stock-ledger';
+import type { WarehouseRecord } from '../../../shared/warehouses/repository';
+import { toWarehouseRecord } from '../../../shared/warehouses/repository';
+
+export async function warehouseRecords(warehouseId?: string): Promise<WarehouseRecord[]> {
+  const records = (await queryAll(allWarehouses())).map(toWarehouseRecord);
+  return warehouseId === undefined
+    ? records
+    : records.filter((record) => record.warehouse.id === warehouseId);
+}
+
+const stockPartition = (warehouseId: string, skuPrefix?: string): NamedPartition => ({
+  ...stockInWarehouse(warehouseId),
+  skPrefix: `SKU#${skuPrefix ?? ''}`,
+  name: warehouseId,
+});
+
+/** Every stock record of the warehouses (a SKU prefix narrows each partition's key range). */
+export async function stockRecords(
+  warehouseIds: readonly string[],
+  skuPrefix?: string,
+): Promise<StockRecord[]> {
+  const partitions = await Promise.all(
+    warehouseIds.map((warehouseId) => queryAll(stockPartition(warehouseId, skuPrefix))),
+  );
+  return partitions.flat() as unknown as StockRecord[];
+}
+
+/** One page of stock records, warehouse after warehouse (by code), SKU order within each. */
+export async function stockRecordPage(request: {
+  warehouseIds: readonly string[];
+  skuPrefix?: string;
+  filter?: Filter;
+  limit: number;
+  cursor?: string;
+  scope: string;
+}): Promise<Page<StockRecord>> {
+  const page = await queryPartitionPages({
+    partitions: request.warehouseIds.map((id) => stockPartition(id, request.skuPrefix)),
+    filter: request.filter,
+    limit: request.limit,
+    cursor: request.cursor,
+    scope: request.scope,
+  });
+  return { items: page.items as unknown as StockRecord[], nextCursor: page.nextCursor };
+}
+
+/** A SKU's movements in one warehouse before an instant, oldest first. */
+export async function movementsBefore(sku: string, warehouseId: string, before: string): Promise<Movement[]> {
+  const movements: Movement[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const result = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        // `<at>#<id>` sorts after `<at>`: a movement at exactly `before` is left out.
+        KeyConditionExpression: 'PK = :pk AND SK < :before',
+        FilterExpression: 'warehouseId = :warehouse',
+        ExpressionAttributeValues: {
+          ':pk': movementsOfSku(sku).pk,
+          ':before': before,
+          ':warehouse': warehouseId,
+        },
+        ExclusiveStartKey: start,
+      }),
+    );
+    movements.push(...((result.Items ?? []) as Movement[]));
+    start = result.LastEvaluatedKey;
+  } while (start);
+  return movements;
+}
+
+/**
+ * One page of movements between two instants, oldest first: a SKU's partition, a warehouse's (GSI1), or
+ * else the day partitions (GSI2, UTC days) the range touches.
+ */
+export async function movementPage(request: {
+  sku?: string;
+  warehouseId?: string;
+  type?: string;
+  fromInstant: string;
+  beforeInstant: string;
+  limit: number;
+  cursor?: string;
+  scope: string;
+}): Promise<Page<Movement>> {
+  // `<at>#<id>` sorts after `<at>`: a movement at exactly `before` is left out by ending just below it.
+  const skBetween = { from: request.fromInstant, to: request.beforeInstant };
+  let partitions: NamedPartition[];
+  if (request.sku !== undefined) {
+    partitions = [{ ...movementsOfSku(request.sku), skBetween, name: 'sku' }];
+  } else if (request.warehouseId !== undefined) {
+    partitions = [{ ...movementsInWarehouse(request.warehouseId), skBetween, name: 'warehouse' }];
+  } else {
+    const first = request.fromInstant.slice(0, 10);
+    const last = new Date(Date.parse(request.beforeInstant) - 1).toISOString().slice(0, 10);
+    partitions = daysBetween(first, last).map((day) => ({
+      index: 'GSI2' as const,
+      pk: `MOVEMENTS#DAY#${day}`,
+      skBetween,
+      name: day,
+    }));
+  }
+  const filter = allOf(
+    request.sku !== undefined && request.warehouseId !== undefined
+      ? { expression: 'warehouseId = :warehouse', values: { ':warehouse': request.warehouseId } }
+      : undefined,
+    request.type !== undefined
+      ? { expression: '#type = :type', names: { '#type': 'type' }, values: { ':type': request.type } }
+      : undefined,
+  );
+  const page = await queryPartitionPages({
+    partitions,
+    filter,
+    limit: request.limit,
+    cursor: request.cursor,
+    scope: request.scope,
+  });
+  return { items: page.items as unknown as Movement[], nextCursor: page.nextCursor };
+}
+
+/** The instants that bound a range of reporting days: from its first midnight to the one after its last day. */
+export function rangeInstants(from: Day, to: Day, timeZone: string) {
+  return {
+    fromInstant: startOfDay(from, timeZone).toISOString(),
+    beforeInstant: startOfDay(addDays(to, 1), timeZone).toISOString(),
+  };
+}
+
+/** A warehouse's movements between two instants, every one (the capacity trend: 30 days). */
+export async function warehouseMovementsBetween(
+  warehouseId: string,
+  fromInstant: string,
+  beforeInstant: string,
+) {
+  return (await queryAll({
+    ...movementsInWarehouse(warehouseId),
+    skBetween: { from: fromInstant, to: beforeInstant },
+  })) as unknown as Movement[];
+}
+
+export async function standingsOfRule(ruleId: string): Promise<Item[]> {
+  return queryAll(alertStatesOfRule(ruleId));
+}
+
+export async function poSources(ids: Iterable<string>): Promise<Map<string, Item>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const items = await getItems(unique.map(poSourceKey));
+  return new Map(items.map((item) => [String(item.id), item]));
+}

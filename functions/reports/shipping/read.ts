@@ -1,0 +1,73 @@
+/**
+ * What the shipping reports read, on known keys only: unshipped orders by status (the index of each
+ * status of the pending categories, built-in and custom), shipment totals cells and manifests of the
+ * range's months, one page of shipments, and warehouse codes.
+ */
+import {
+  allStatuses,
+  allWarehouses,
+  manifestKey,
+  manifestsOfMonth,
+  ordersInStatus,
+} from '../../../shared/db/keys';
+import { monthsOf } from '../../../shared/db/month-pages';
+import type { Item } from '../../../shared/db/query';
+import { getItems, queryAll } from '../../../shared/db/query';
+import { toResource } from '../../../shared/db/resource';
+import type { Manifest } from '../../../shared/domain/manifest';
+import { manifestSchema } from '../../../shared/domain/manifest';
+import type { Order } from '../../../shared/domain/order';
+import { orderSchema } from '../../../shared/domain/order';
+import type { OrderStatus } from '../../../shared/domain/order-status';
+import { builtInStatuses } from '../../../shared/domain/order-status';
+import { toStatus } from '../../../shared/orders/statuses';
+import type { PendingCategory } from './figures';
+
+/** Warehouse id → code, every warehouse (a handful). */
+export async function warehouseCodes(): Promise<Map<string, string>> {
+  const items = await queryAll(allWarehouses());
+  return new Map(items.map((item) => [String(item.id), String(item.code)]));
+}
+
+/** The statuses of the pending categories (or of one), built-in and custom. */
+export async function pendingStatuses(categories: readonly PendingCategory[]): Promise<OrderStatus[]> {
+  const custom = (await queryAll(allStatuses())).map(toStatus);
+  return [...builtInStatuses, ...custom].filter((status) =>
+    (categories as readonly string[]).includes(status.category),
+  );
+}
+
+/** Orders in the statuses, read status by status from their index partitions, in parallel. */
+export async function ordersInStatuses(
+  statuses: readonly OrderStatus[],
+): Promise<Array<{ order: Order; status: OrderStatus }>> {
+  const pages = await Promise.all(
+    statuses.map(async (status) =>
+      (await queryAll(ordersInStatus(status.id))).map((item: Item) => ({
+        // Orders written before refunds credited returned goods carry no `credited`: none was.
+        order: toResource(orderSchema, { ...item, totals: { credited: 0, ...item.totals } }),
+        status,
+      })),
+    ),
+  );
+  return pages.flat();
+}
+
+/** The manifests of the months a range of days covers. */
+export async function manifestsOfRange(range: { from: string; to: string }): Promise<Manifest[]> {
+  const months = await Promise.all(
+    monthsOf(range.from, range.to).map((month) => queryAll(manifestsOfMonth(month))),
+  );
+  return months
+    .flat()
+    .map((item) => toResource(manifestSchema, item))
+    .filter((manifest) => manifest.shipDate >= range.from && manifest.shipDate <= range.to);
+}
+
+/** Manifests by id (those a page of shipments names). */
+export async function manifestsById(ids: Iterable<string>): Promise<Map<string, Manifest>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const items = await getItems(unique.map(manifestKey));
+  return new Map(items.map((item) => [String(item.id), toResource(manifestSchema, item)]));
+}

@@ -57,7 +57,8 @@
  * | warehouses (all, by code)                    | Query GSI1 PK=WAREHOUSES                                |
  * | stock of a SKU in every warehouse            | Query PK=STOCK#<sku>                                    |
  * | stock records (for a movement)               | BatchGetItem stockKey(sku, warehouseId)…                |
- * | stock held in a warehouse                    | Query GSI1 PK=WH_STOCK#<warehouseId>                    |
+ * | stock held in a warehouse (SKU prefix)       | Query GSI1 PK=WH_STOCK#<warehouseId>, SK begins_with SKU#<prefix> |
+ * | a SKU's record as of a past day (replayed)   | Query PK=MOVEMENTS#SKU#<sku>, SK < <end of the day>      |
  * | movements of a SKU over a date range         | Query PK=MOVEMENTS#SKU#<sku>, SK between <from> and <to>|
  * | movements in a warehouse over a date range   | Query GSI1 PK=MOVEMENTS#WH#<wh>, SK between             |
  * | movements on a day (all warehouses)          | Query GSI2 PK=MOVEMENTS#DAY#<day>                       |
@@ -79,7 +80,7 @@
  * | an order's returns, newest first             | Query PK=ORDER#<id>, SK begins_with R#, descending (consistent) |
  * | units claimed by an order's returns          | the same Query, guarded by the RETURNS item's version   |
  * | a note is added only to an existing order    | ConditionCheck attribute_exists on the order header     |
- * | orders in a status (status delete, move)     | Query GSI1 PK=ORDERS#STATUS#<statusId>                  |
+ * | orders in a status (status delete, move; pending shipments) | Query GSI1 PK=ORDERS#STATUS#<statusId>   |
  * | orders of a day / of a channel (sales detail) | Query GSI2 PK=ORDERS#DAY#<day> / GSI3 PK=ORDERS#CHANNEL#<ch> |
  * | custom statuses by name                      | Query GSI1 PK=STATUSES                                  |
  * | column views of a user, shared column views  | Query GSI1 PK=COLVIEWS#OWNER#<sub>, GSI2 PK=COLVIEWS#SHARED |

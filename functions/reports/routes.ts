@@ -2,8 +2,8 @@
  * The reports group's contract (interface §4.1). Data only, no I/O. The sales reports and the dashboard
  * are declared here; the shipping and inventory reports and the exports in their own parts.
  */
-import type { $ZodType } from 'zod/v4/core';
 import { defineGroup, route } from '../../shared/http/catalogue';
+import { report } from './report-route';
 import { exportRoutes } from './exports/routes';
 import { inventoryRoutes } from './inventory/routes';
 import { shippingRoutes } from './shipping/routes';
@@ -21,23 +21,6 @@ import {
   summaryAnswer,
   trendAnswer,
 } from './schemas';
-
-const report = <Q extends $ZodType, R extends $ZodType>(
-  path: string,
-  operationId: string,
-  summary: string,
-  query: Q,
-  response: R,
-) => ({
-  method: 'GET' as const,
-  path,
-  operationId,
-  summary,
-  permission: 'read' as const,
-  query,
-  status: 200,
-  response,
-});
 
 const salesRoutes = {
   getSalesDetailed: route(

@@ -7,13 +7,10 @@
 import { readFileSync } from 'node:fs';
 import { catalogues } from '../../functions/catalogue';
 import { metaGroup } from './api-event';
-import type { BackingServices } from './backing-services';
-import { startBackingServices } from './backing-services';
 import { repoDataDir } from './data-dir';
-import { dynamoAnswers } from './dynamodb-local';
-import { applyLocalEnvironment, localCorsOrigins } from './local-env';
+import type { LocalStores } from './local-stores';
+import { attachLocalStores } from './local-stores';
 import { invokeLambda } from './local-lambda';
-import { runningRuntime } from './runtime-marker';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 const usage = 'Usage: npm run invoke -- <group> <event.json>   (make an event with `npm run event`)';
@@ -34,27 +31,11 @@ try {
   fail(`Could not read the event: ${(error as Error).message}`);
 }
 
-let started: BackingServices | undefined;
-const running = runningRuntime(repoDataDir);
-if (running && (await dynamoAnswers(running.dynamoEndpoint))) {
-  console.error(`Using the running local API's DynamoDB (${running.dynamoEndpoint}).`);
-  applyLocalEnvironment({
-    dataDir: repoDataDir,
-    dynamoEndpoint: running.dynamoEndpoint,
-    s3Endpoint: running.s3Endpoint,
-  });
-} else {
-  console.error('Starting DynamoDB Local and S3 over .data/ for this call…');
-  try {
-    started = await startBackingServices({ dataDir: repoDataDir, corsOrigins: localCorsOrigins() });
-  } catch (error) {
-    fail(`Could not start DynamoDB Local: ${(error as Error).message}`);
-  }
-  applyLocalEnvironment({
-    dataDir: repoDataDir,
-    dynamoEndpoint: started.dynamoEndpoint,
-    s3Endpoint: started.s3Endpoint,
-  });
+let stores: LocalStores;
+try {
+  stores = await attachLocalStores(repoDataDir, 'this call');
+} catch (error) {
+  fail((error as Error).message);
 }
 
 let exitCode = 0;
@@ -65,6 +46,6 @@ try {
   console.error('The function failed:', error);
   exitCode = 1;
 } finally {
-  await started?.stop();
+  await stores.stop();
 }
 process.exit(exitCode);

@@ -2,18 +2,15 @@
  * `npm run job -- <name>`: runs one scheduled report job of config/report-schedules.json now, with the
  * report-jobs function's own code, against the data under `.data/` (or DATA_DIR): it writes
  * `scheduled/<name>/<today>.<ext>` and the export record (so `npm start`'s poller publishes export.ready).
- * Uses a running `npm start`'s DynamoDB Local and S3 when there is one, else starts both for the run.
+ * Uses a running `npm start`'s DynamoDB Local and S3 when there is one, else starts both for the run
+ * (local-stores.ts).
  * Shows the rows written as it goes; prints the file's key and a download URL (15 minutes).
  */
 import { runScheduledJob } from '../../functions/reports/jobs/run';
 import { readSchedules } from '../../functions/reports/jobs/schedules-file';
 import { presignedGetUrl } from '../../shared/files/presigned-url';
-import type { BackingServices } from './backing-services';
-import { startBackingServices } from './backing-services';
 import { repoDataDir } from './data-dir';
-import { dynamoAnswers } from './dynamodb-local';
-import { applyLocalEnvironment, localCorsOrigins } from './local-env';
-import { runningRuntime } from './runtime-marker';
+import { attachLocalStores } from './local-stores';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
@@ -27,24 +24,7 @@ if (!name || extra.length > 0 || !names.includes(name)) {
 }
 const entry = schedules.find((schedule) => schedule.name === name)!;
 
-let started: BackingServices | undefined;
-const running = runningRuntime(repoDataDir);
-if (running && (await dynamoAnswers(running.dynamoEndpoint))) {
-  console.error(`Using the running local API's DynamoDB (${running.dynamoEndpoint}).`);
-  applyLocalEnvironment({
-    dataDir: repoDataDir,
-    dynamoEndpoint: running.dynamoEndpoint,
-    s3Endpoint: running.s3Endpoint,
-  });
-} else {
-  console.error(`Starting DynamoDB Local and S3 over ${repoDataDir} for this run…`);
-  started = await startBackingServices({ dataDir: repoDataDir, corsOrigins: localCorsOrigins() });
-  applyLocalEnvironment({
-    dataDir: repoDataDir,
-    dynamoEndpoint: started.dynamoEndpoint,
-    s3Endpoint: started.s3Endpoint,
-  });
-}
+const stores = await attachLocalStores(repoDataDir, 'this run');
 
 /** A bar that sweeps while rows are written (the total is known only at the end), with the count and rate. */
 function progressLine(rows: number, startedAt: number, done = false): string {
@@ -106,6 +86,6 @@ try {
   console.error('The job failed:', (error as Error).message);
   exitCode = 1;
 } finally {
-  await started?.stop();
+  await stores.stop();
 }
 process.exit(exitCode);

@@ -23,6 +23,7 @@ import {
   formatKilograms,
   formatMoney,
   leading,
+  utcMinute,
 } from './pdf-layout';
 
 export interface ManifestShipment {
@@ -52,13 +53,6 @@ export interface ManifestDocument {
   closedAt: string;
   pickupReference: string;
   shipments: ManifestShipment[];
-}
-
-/** "2026-11-23 17:45 UTC": instants are stored and shown in UTC (DESIGN §3). */
-function utcMinute(iso: string): string {
-  const instant = new Date(iso);
-  if (Number.isNaN(instant.getTime())) return iso;
-  return `${instant.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 
 function header(fonts: PdfFonts, manifest: ManifestDocument) {

@@ -237,6 +237,13 @@ function moneyFormatter(currency: string, exponent: number): Intl.NumberFormat {
   }
   return formatter;
 }
+/** "2026-11-23 17:45 UTC": instants are stored and shown in UTC (DESIGN §3). */
+export function utcMinute(iso: string): string {
+  const instant = new Date(iso);
+  if (Number.isNaN(instant.getTime())) return iso;
+  return `${instant.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
 let kilograms: Intl.NumberFormat | undefined;
 
 /** Grams as kilograms with two decimals, rounded half up in integers: 1005 g is "1.01 kg". */

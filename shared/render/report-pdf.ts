@@ -20,6 +20,7 @@ import {
   fitLine,
   formatMoney,
   leading,
+  utcMinute,
 } from './pdf-layout';
 import type { SheetColumn } from './xlsx';
 
@@ -44,8 +45,6 @@ export interface ReportPdfDocument {
 const pointsPerCharacter = 4.6;
 /** Wider than this many points at their natural widths, the pages turn to landscape. */
 const portraitWidth = 540;
-
-const utcMinute = (iso: string) => `${new Date(iso).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
 let numbers: Intl.NumberFormat | undefined;
 let decimals: Intl.NumberFormat | undefined;

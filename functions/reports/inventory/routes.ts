@@ -1,5 +1,6 @@
 /** The inventory reports (interface §4.1): what to reorder, what is held, what moved, its value and age. Data only. */
 import { route } from '../../../shared/http/catalogue';
+import { report } from '../report-route';
 import {
   agingAnswer,
   agingQuery,
@@ -14,17 +15,6 @@ import {
   warehouseCapacityAnswer,
   warehouseCapacityQuery,
 } from './schemas';
-
-const report = <Q, R>(path: string, operationId: string, summary: string, query: Q, response: R) => ({
-  method: 'GET' as const,
-  path,
-  operationId,
-  summary,
-  permission: 'read' as const,
-  query,
-  status: 200,
-  response,
-});
 
 export const inventoryRoutes = {
   getLowStockReport: route(

@@ -57,14 +57,14 @@ type InventoryOperations = Pick<
 >;
 
 /** The warehouses a report covers, by code; a named warehouse that does not exist is a 404. */
-async function warehousesOf(warehouseId: string | undefined) {
+export async function warehousesOf(warehouseId: string | undefined) {
   const records = await warehouseRecords(warehouseId);
   if (warehouseId !== undefined && records.length === 0)
     throw new NotFound(`No warehouse has the id ${warehouseId}.`);
   return records;
 }
 
-const codesOf = (records: Awaited<ReturnType<typeof warehouseRecords>>) =>
+export const codesOf = (records: Awaited<ReturnType<typeof warehouseRecords>>) =>
   new Map(records.map((record) => [record.warehouse.id, record.warehouse.code]));
 
 type Explanation = Assessment['explanation'];
@@ -192,8 +192,11 @@ const stockLevelRow = (record: StockRecord, code: string, currency: string) => (
   updatedAt: record.updatedAt,
 });
 
-export async function stockLevels(query: output<typeof stockLevelsQuery>) {
-  const warehouses = await warehousesOf(query.warehouseId);
+export async function stockLevels(
+  query: output<typeof stockLevelsQuery>,
+  known: { warehouses?: Awaited<ReturnType<typeof warehouseRecords>> } = {},
+) {
+  const warehouses = known.warehouses ?? (await warehousesOf(query.warehouseId));
   const codes = codesOf(warehouses);
   const currency = inventoryCurrency();
   const page = await stockRecordPage({
@@ -220,11 +223,17 @@ export async function stockLevels(query: output<typeof stockLevelsQuery>) {
   };
 }
 
-export async function movementsReport(query: output<typeof movementsReportQuery>) {
+/** Warehouse id → code, read once for a report that reads many pages. */
+export const warehouseCodesFor = async (warehouseId: string | undefined) =>
+  codesOf(await warehousesOf(warehouseId));
+
+export async function movementsReport(
+  query: output<typeof movementsReportQuery>,
+  known: { codes?: Map<string, string> } = {},
+) {
   const timeZone = reportingTimeZone();
   const range = reportRange(query, timeZone);
-  const warehouses = await warehousesOf(query.warehouseId);
-  const codes = codesOf(warehouses);
+  const codes = known.codes ?? (await warehouseCodesFor(query.warehouseId));
   const page = await movementPage({
     sku: query.sku,
     warehouseId: query.warehouseId,

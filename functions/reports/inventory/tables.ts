@@ -10,6 +10,8 @@ import {
   stockLevels,
   valuation,
   warehouseCapacity,
+  warehouseCodesFor,
+  warehousesOf,
 } from './operations';
 import {
   agingQuery,
@@ -40,16 +42,25 @@ const sku = text('SKU', 'sku', 18);
 const warehouse = text('Warehouse', 'warehouseCode', 10);
 const currency = text('Currency', 'currency', 8);
 
-/** Every page of a paginated report, as rows. */
+/** Rows a file reads per page (the API's pages hold at most 200). */
+const exportPage = 1000;
+
+/**
+ * Every page of a paginated report, as rows: the next page is read while the caller works through the
+ * current one, so reading and writing overlap.
+ */
 async function* allPages<T>(
   read: (cursor: string | undefined) => Promise<{ items: T[]; nextCursor: string | null }>,
-  first?: { items: T[]; nextCursor: string | null },
+  first: { items: T[]; nextCursor: string | null },
 ): AsyncGenerator<T> {
-  let page = first ?? (await read(undefined));
+  let page = first;
   for (;;) {
+    const next = page.nextCursor ? read(page.nextCursor) : undefined;
+    // A failed read ahead is thrown where it is awaited; until then it must not count as unhandled.
+    next?.catch(() => undefined);
     yield* page.items;
-    if (!page.nextCursor) return;
-    page = await read(page.nextCursor);
+    if (!next) return;
+    page = await next;
   }
 }
 
@@ -129,7 +140,9 @@ export const inventoryReports = {
   'stock-levels': exportable({
     query: stockLevelsQuery,
     async table(query) {
-      const read = (cursor: string | undefined) => stockLevels({ ...query, limit: 200, cursor });
+      const warehouses = await warehousesOf(query.warehouseId);
+      const read = (cursor: string | undefined) =>
+        stockLevels({ ...query, limit: exportPage, cursor }, { warehouses });
       const first = await read(query.cursor);
       return {
         title: 'Stock levels',
@@ -158,8 +171,10 @@ export const inventoryReports = {
   movements: exportable({
     query: movementsReportQuery,
     async table(query) {
-      const first = await movementsReport({ ...query, limit: 200 });
-      const read = (cursor: string | undefined) => movementsReport({ ...query, limit: 200, cursor });
+      const codes = await warehouseCodesFor(query.warehouseId);
+      const read = (cursor: string | undefined) =>
+        movementsReport({ ...query, limit: exportPage, cursor }, { codes });
+      const first = await read(query.cursor);
       return {
         title: 'Stock movements',
         subtitle: [

@@ -375,11 +375,11 @@ export function drawTable(
   const widths = columnWidths(columns, form.width);
   const headerHeight = cellSize * leading + 2 * cellPadding;
 
-  const layoutRow = (cells: readonly string[], font: PDFFont) =>
+  const layoutRow = (cells: readonly string[], font: PDFFont, oneLine = false) =>
     columns.map((column, index) => {
       const width = widths[index]! - 2 * cellPadding;
       const text = cells[index] ?? '';
-      const maxLines = column.maxLines ?? 1;
+      const maxLines = oneLine ? 1 : (column.maxLines ?? 1);
       if (maxLines === 1) return [fitLine(text, font, cellSize, width, cellSize * (column.minScale ?? 0.7))];
       return fitBlock([{ text, font, size: cellSize }], width, maxLines * cellSize * leading, 1);
     });
@@ -393,9 +393,11 @@ export function drawTable(
     });
   };
 
+  // The header row is one line high: a header shrinks (then cuts) rather than wrap under its row.
   const headerCells = layoutRow(
     columns.map((column) => column.header),
     fonts.bold,
+    true,
   );
   const drawHeader = () => {
     form.page.drawRectangle({

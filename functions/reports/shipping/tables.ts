@@ -99,7 +99,7 @@ export const shippingReports = {
               text('Channel', 'channel', 10),
               { header: 'Day', key: 'day', type: 'date' },
               number('Age (days)', 'ageDays', 8),
-              text('Status', 'statusId', 16),
+              text('Status', 'statusId', 18),
               text('Warehouse', 'warehouse', 10),
               number('Units', 'unitsUnshipped', 7),
               { header: 'Total', key: 'total', type: 'money' },

@@ -109,7 +109,8 @@ export function onHandAtEndOfDays(
   movements: ReadonlyArray<{ day: Day; quantity: number }>,
 ): Array<{ day: Day; onHand: number }> {
   const movedOn = new Map<Day, number>();
-  for (const movement of movements) movedOn.set(movement.day, (movedOn.get(movement.day) ?? 0) + movement.quantity);
+  for (const movement of movements)
+    movedOn.set(movement.day, (movedOn.get(movement.day) ?? 0) + movement.quantity);
   const answer: Array<{ day: Day; onHand: number }> = [];
   let onHand = onHandNow;
   // Walk back from today: the end of a day is the end of the next one less what moved on the next one.

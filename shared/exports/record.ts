@@ -79,9 +79,7 @@ export async function findExportRecord(id: string): Promise<ExportRecord | undef
  */
 export async function finishExport(
   id: string,
-  outcome:
-    | { status: 'ready'; bytes: number; rowCount: number }
-    | { status: 'failed'; error: string },
+  outcome: { status: 'ready'; bytes: number; rowCount: number } | { status: 'failed'; error: string },
 ): Promise<boolean> {
   const fields: Record<string, unknown> = { ...outcome, finishedAt: new Date().toISOString() };
   const names = Object.keys(fields);

@@ -105,11 +105,15 @@ const parsedFonts = new WeakMap<Uint8Array, FontkitFont>();
 /**
  * fontkit, with each font file parsed once per process. pdf-lib calls `create` for every document that
  * embeds a font, and a fresh font object decodes its tables (cmap, hmtx, GSUB, GPOS for the layout of
- * every string drawn) again: about three quarters of a label's render. A font object only caches what it
- * decodes, synchronously, and every subset pdf-lib makes of it is an object of its own, so documents
- * share it safely.
+ * every string drawn) again: about three quarters of a label's render.
+ *
+ * Each document gets a view of the parsed font: the decoded tables are shared (the view reads them
+ * through its prototype), the glyph objects are its own. fontkit fixes a glyph's code points when it first
+ * makes the glyph object, and pdf-lib writes the document's ToUnicode map from them: sharing glyph
+ * objects let one document's history (a glyph first made by a substitution, without characters) leave
+ * letters out of another's text layer: a report whose bold "e" pdftotext read as a space.
  */
-const fontkitParsingOnce: Fontkit = {
+export const fontkitParsingOnce: Fontkit = {
   create(bytes, postscriptName) {
     if (postscriptName !== undefined) return fontkit.create(bytes, postscriptName);
     let font = parsedFonts.get(bytes);
@@ -117,7 +121,9 @@ const fontkitParsingOnce: Fontkit = {
       font = fontkit.create(bytes);
       parsedFonts.set(bytes, font);
     }
-    return font;
+    const view = Object.create(font) as FontkitFont & { _glyphs: object };
+    view._glyphs = {};
+    return view;
   },
 };
 

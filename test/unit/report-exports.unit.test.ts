@@ -241,3 +241,30 @@ describe('Excel sheets past the last row', () => {
     expect(continuationName('A sheet name of thirty-one char', 12).length).toBeLessThanOrEqual(31);
   });
 });
+
+describe('the PDF fonts parsed once per process', () => {
+  it('keep each document’s text layer whole, whatever glyphs other documents made first', async () => {
+    const { fontkitParsingOnce, pdfFontBytes } = await import('../../shared/render/pdf-fonts');
+    const bytes = await pdfFontBytes();
+    // Another document's layout makes the bold "e" glyph without its character (as a substitution does).
+    const parsed = Object.getPrototypeOf(fontkitParsingOnce.create(bytes.bold)) as {
+      _cmapProcessor: { lookup(codePoint: number): number };
+      getGlyph(id: number): unknown;
+    };
+    parsed.getGlyph(parsed._cmapProcessor.lookup(0x65));
+    const file = join(work, 'fonts-shared.pdf');
+    writeFileSync(
+      file,
+      await renderReportPdf({
+        title: 'Pending shipments',
+        subtitle: [],
+        timeZone: 'UTC',
+        generatedAt: '2026-11-24T01:00:00.000Z',
+        sections: [{ name: 'Age buckets', columns: [{ header: 'Orders', key: 'orders' }], rows: [] }],
+      }),
+    );
+    const text = execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' });
+    expect(text).toContain('Pending shipments');
+    expect(text).toContain('Age buckets');
+  });
+});

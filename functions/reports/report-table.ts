@@ -55,3 +55,25 @@ export function filterLine(query: Readonly<Record<string, unknown>>): string[] {
     ? []
     : [`Filters: ${named.map(([name, value]) => `${name} ${String(value)}`).join(', ')}`];
 }
+
+/** Rows a file reads per page (the API's pages hold at most 200). */
+export const exportPage = 1000;
+
+/**
+ * Every page of a paginated report, as rows: the next page is read while the caller works through the
+ * current one, so reading and writing overlap.
+ */
+export async function* allPages<T>(
+  read: (cursor: string | undefined) => Promise<{ items: T[]; nextCursor: string | null }>,
+  first: { items: T[]; nextCursor: string | null },
+): AsyncGenerator<T> {
+  let page = first;
+  for (;;) {
+    const next = page.nextCursor ? read(page.nextCursor) : undefined;
+    // A failed read ahead is thrown where it is awaited; until then it must not count as unhandled.
+    next?.catch(() => undefined);
+    yield* page.items;
+    if (!next) return;
+    page = await next;
+  }
+}

@@ -4,9 +4,9 @@
  */
 import type { SheetColumn } from '../../shared/render/xlsx';
 import type { OperationInput, RouteDefinition } from '../../shared/http/catalogue';
-import { reportOperations } from './operations';
+import { reportOperations, reportRange } from './operations';
 import type { ReportRow, ReportTable } from './report-table';
-import { exportable, filterLine } from './report-table';
+import { allPages, exportable, filterLine } from './report-table';
 import { dashboardQuery, detailedQuery, paymentsQuery, salesRangeQuery, sellersQuery } from './schemas';
 
 /** The operations read only their query; the rest of an input is the HTTP kernel's. */
@@ -53,23 +53,22 @@ function moneyRows(lead: ReportRow, figures: Figures): ReportRow[] {
   }));
 }
 
+/** Every line of the detailed report, 200 a page (its read limit per request), the next page read ahead. */
 async function* detailedRows(query: Parameters<typeof reportOperations.getSalesDetailed>[0]['query']) {
-  let cursor: string | undefined = query.cursor;
-  do {
-    const { body } = await reportOperations.getSalesDetailed(withQuery({ ...query, limit: 200, cursor }));
-    for (const line of body!.items) yield { ...line, warehouseId: line.warehouseId ?? '' };
-    cursor = body!.nextCursor ?? undefined;
-  } while (cursor);
+  const read = async (cursor: string | undefined) =>
+    (await reportOperations.getSalesDetailed(withQuery({ ...query, limit: 200, cursor }))).body!;
+  for await (const line of allPages(read, await read(query.cursor)))
+    yield { ...line, warehouseId: line.warehouseId ?? '' };
 }
 
 export const salesReports = {
   'sales-detailed': exportable({
     query: detailedQuery,
-    async table(query): Promise<ReportTable> {
-      const { body } = await reportOperations.getSalesDetailed(withQuery({ ...query, limit: 1 }));
+    async table(query, { timeZone }): Promise<ReportTable> {
+      const range = reportRange(query, timeZone);
       return {
         title: 'Sales, detailed',
-        subtitle: [rangeLine(body!), ...filterLine({ ...query, limit: undefined, cursor: undefined })],
+        subtitle: [rangeLine(range), ...filterLine(query)],
         sections: [
           {
             name: 'Order lines',
@@ -88,7 +87,7 @@ export const salesReports = {
               money('Line total', 'lineTotal'),
               { header: 'Currency', key: 'currency', width: 9 },
             ],
-            rows: detailedRows({ ...query, from: body!.from, to: body!.to }),
+            rows: detailedRows({ ...query, from: range.from, to: range.to }),
           },
         ],
       };

@@ -15,9 +15,9 @@ import { embedPdfFonts } from './pdf-fonts';
 import type { PaperSize, TableColumn, TextRun } from './pdf-layout';
 import {
   FormWriter,
+  drawHeaderColumns,
   drawRule,
   drawRun,
-  drawRuns,
   drawTable,
   fitLine,
   formatKilograms,
@@ -73,13 +73,7 @@ function header(fonts: PdfFonts, manifest: ManifestDocument) {
       fitLine(`Closed ${utcMinute(manifest.closedAt)}`, fonts.regular, 8.5, rightWidth, 6),
       fitLine(`Pickup reference ${manifest.pickupReference}`, fonts.regular, 8.5, rightWidth, 6),
     ];
-    const height =
-      Math.max(
-        drawRuns(page, leftRuns, left, top, leftWidth),
-        drawRuns(page, rightRuns, left + width - rightWidth, top, rightWidth, 'right'),
-      ) + 4;
-    drawRule(page, left, top - height, width);
-    return height;
+    return drawHeaderColumns(page, { left: leftRuns, right: rightRuns }, { left, top, width, rightWidth });
   };
 }
 

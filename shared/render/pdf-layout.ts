@@ -204,6 +204,25 @@ export function drawRule(page: PDFPage, x: number, y: number, width: number, thi
   page.drawLine({ start: { x, y }, end: { x: x + width, y }, thickness, color: black });
 }
 
+/**
+ * A form's header: runs on the left and right-aligned runs on the right (`rightWidth` wide), a rule
+ * under the taller of the two; answers the height it took.
+ */
+export function drawHeaderColumns(
+  page: PDFPage,
+  runs: { left: readonly TextRun[]; right: readonly TextRun[] },
+  box: { left: number; top: number; width: number; rightWidth: number },
+): number {
+  const leftWidth = box.width - box.rightWidth - 12;
+  const height =
+    Math.max(
+      drawRuns(page, runs.left, box.left, box.top, leftWidth),
+      drawRuns(page, runs.right, box.left + box.width - box.rightWidth, box.top, box.rightWidth, 'right'),
+    ) + 4;
+  drawRule(page, box.left, box.top - height, box.width);
+  return height;
+}
+
 /** An integer of hundredths, thousandths… as a decimal string, exactly (no float on the way). */
 function decimalString(units: bigint, exponent: number): `${number}` {
   const sign = units < 0n ? '-' : '';

@@ -13,9 +13,8 @@ import { embedPdfFonts } from './pdf-fonts';
 import type { PaperSize, TableColumn, TextRun } from './pdf-layout';
 import {
   FormWriter,
-  drawRule,
+  drawHeaderColumns,
   drawRun,
-  drawRuns,
   drawTable,
   fitLine,
   formatMoney,
@@ -47,6 +46,16 @@ const pointsPerCharacter = 5.2;
 const portraitWidth = 540;
 
 let numbers: Intl.NumberFormat | undefined;
+// Building an Intl.NumberFormat costs far more than using one: one per number of decimals, not per cell.
+const decimalFormats = new Map<number, Intl.NumberFormat>();
+function fixedDecimals(places: number): Intl.NumberFormat {
+  let format = decimalFormats.get(places);
+  if (!format) {
+    format = new Intl.NumberFormat('en-US', { minimumFractionDigits: places, maximumFractionDigits: places });
+    decimalFormats.set(places, format);
+  }
+  return format;
+}
 let decimals: Intl.NumberFormat | undefined;
 
 /** A cell as text, the way the Excel export formats it. */
@@ -57,11 +66,7 @@ export function cellText(column: SheetColumn, row: Record<string, unknown>): str
     case 'number': {
       if (typeof value !== 'number') return String(value);
       if (column.numFmt?.includes('.')) {
-        const places = column.numFmt.split('.')[1]!.replace(/[^0]/g, '').length;
-        return new Intl.NumberFormat('en-US', {
-          minimumFractionDigits: places,
-          maximumFractionDigits: places,
-        }).format(value);
+        return fixedDecimals(column.numFmt.split('.')[1]!.replace(/[^0]/g, '').length).format(value);
       }
       if (Number.isInteger(value)) return (numbers ??= new Intl.NumberFormat('en-US')).format(value);
       return (decimals ??= new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 })).format(value);
@@ -124,13 +129,7 @@ function header(fonts: PdfFonts, report: ReportPdfDocument) {
       fitLine(`Generated ${utcMinute(report.generatedAt)}`, fonts.regular, 8.5, rightWidth, 6),
       fitLine(`Days in ${report.timeZone}`, fonts.regular, 8.5, rightWidth, 6),
     ];
-    const height =
-      Math.max(
-        drawRuns(page, leftRuns, left, top, leftWidth),
-        drawRuns(page, rightRuns, left + width - rightWidth, top, rightWidth, 'right'),
-      ) + 4;
-    drawRule(page, left, top - height, width);
-    return height;
+    return drawHeaderColumns(page, { left: leftRuns, right: rightRuns }, { left, top, width, rightWidth });
   };
 }
 

@@ -1,7 +1,7 @@
 /** The inventory reports as tables, for the PDF and Excel exports (report-table.ts). */
 import type { SheetColumn } from '../../../shared/render/xlsx';
 import type { ReportRow } from '../report-table';
-import { exportable, filterLine } from '../report-table';
+import { allPages, exportPage, exportable, filterLine } from '../report-table';
 import {
   aging,
   draftPurchaseOrder,
@@ -41,28 +41,6 @@ const text = (header: string, key: string, width: number): SheetColumn => ({ hea
 const sku = text('SKU', 'sku', 18);
 const warehouse = text('Warehouse', 'warehouseCode', 10);
 const currency = text('Currency', 'currency', 8);
-
-/** Rows a file reads per page (the API's pages hold at most 200). */
-const exportPage = 1000;
-
-/**
- * Every page of a paginated report, as rows: the next page is read while the caller works through the
- * current one, so reading and writing overlap.
- */
-async function* allPages<T>(
-  read: (cursor: string | undefined) => Promise<{ items: T[]; nextCursor: string | null }>,
-  first: { items: T[]; nextCursor: string | null },
-): AsyncGenerator<T> {
-  let page = first;
-  for (;;) {
-    const next = page.nextCursor ? read(page.nextCursor) : undefined;
-    // A failed read ahead is thrown where it is awaited; until then it must not count as unhandled.
-    next?.catch(() => undefined);
-    yield* page.items;
-    if (!next) return;
-    page = await next;
-  }
-}
 
 export const inventoryReports = {
   'low-stock': exportable({

@@ -1,7 +1,7 @@
 /** The shipping reports as tables, for the PDF and Excel exports (report-table.ts). */
 import type { SheetColumn } from '../../../shared/render/xlsx';
 import type { ReportRow } from '../report-table';
-import { exportable, filterLine } from '../report-table';
+import { allPages, exportPage, exportable, filterLine } from '../report-table';
 import { pendingShipments, shippedManifest, shippedManifestDetail } from './operations';
 import { pendingShipmentsQuery, shippedManifestDetailQuery, shippedManifestQuery } from './schemas';
 
@@ -174,15 +174,12 @@ export const shippingReports = {
   'shipped-manifest-detail': exportable({
     query: shippedManifestDetailQuery,
     async table(query) {
-      const first = await shippedManifestDetail({ ...query, limit: 200 });
+      const read = (cursor: string | undefined) =>
+        shippedManifestDetail({ ...query, limit: exportPage, cursor });
+      const first = await read(query.cursor);
       async function* rows() {
-        let page = first;
-        for (;;) {
-          for (const item of page.items)
-            yield { ...item, kilograms: item.weightGrams / 1000, warehouse: item.warehouseCode ?? '' };
-          if (!page.nextCursor) return;
-          page = await shippedManifestDetail({ ...query, limit: 200, cursor: page.nextCursor });
-        }
+        for await (const item of allPages(read, first))
+          yield { ...item, kilograms: item.weightGrams / 1000, warehouse: item.warehouseCode ?? '' };
       }
       return {
         title: 'Shipments, in detail',

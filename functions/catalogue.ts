@@ -10,10 +10,12 @@ import { orderActivityCatalogue } from './order-activity/routes';
 import { ordersCatalogue } from './orders/routes';
 import { reportsCatalogue } from './reports/routes';
 import { returnsCatalogue } from './returns/routes';
+import { taxonomyCatalogue } from './taxonomy/routes';
 import { vendorsCatalogue } from './vendors/routes';
 
 export const catalogues: readonly GroupCatalogue[] = [
   reportsCatalogue,
+  taxonomyCatalogue,
   vendorsCatalogue,
   ordersCatalogue,
   orderActivityCatalogue,

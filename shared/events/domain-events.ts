@@ -73,6 +73,8 @@ const bookkeepingAttributes = new Set<string>([
   'periodsVersion',
   'deletingUntil',
   'deleteToken',
+  // How many channel listings a template made last: moved by applies.
+  'listingCount',
   // A shipment's tracking, refreshed from its carrier when someone reads it.
   'trackingStatus',
   'trackingEvents',
@@ -98,6 +100,10 @@ const summaryFields: Record<string, readonly string[]> = {
   'order-return': ['orderId', 'state'],
   export: ['kind', 'status', 'format', 'rowCount', 'fileName', 'key', 'schedule', 'error'],
   'stock-alert': ['ruleId', 'ruleName', 'sku', 'warehouseId', 'state', 'lowSince', 'suggestedQuantity'],
+  'taxonomy-mapping': ['channel', 'internalPath', 'status', 'verified'],
+  'channel-attribute': ['channel', 'name', 'type', 'required'],
+  'taxonomy-template': ['name', 'channel'],
+  'channel-listing': ['channel', 'sku', 'templateId', 'templateVersion'],
   manifest: ['processorCode', 'carrier', 'warehouseId', 'shipDate', 'status', 'shipments', 'pickupReference'],
 };
 const genericSummaryFields = ['code', 'name', 'sku', 'status', 'warehouseId', 'vendorId', 'ruleId'];

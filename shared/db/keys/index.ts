@@ -42,6 +42,13 @@
  * | aggregate cell      | AGG#<dimension>#<yyyy-mm>#<shard> | <day>#<currency>#<name> |                                  |                                        |                           |
  * | sold cell (aggregate, units) | AGG#sold#<sku>    | <day>#<warehouseId or ->#<currency> |                          |                                        |                           |
  * | aggregate record marker | AGGREC#<recordId>[#<part>] | AGGREC          | (expiresAt: two days, beyond the stream's 24 h)                                                 |
+ * | taxonomy channel    | TAXCHANNEL#<lower ch>      | TAXCHANNEL            | TAXCHANNELS / <lower ch>               |                                        |                           |
+ * | channel category    | TAXONOMY#<lower ch>        | CAT#<category id>     |                                        |                                        |                           |
+ * | category mapping    | TAXMAP#<lower ch>          | <folded path>         | TAXMAPS / <folded path>#<ch>           | TAXMAPS#<status> / <folded path>#<ch>  | TAXMAP#<ch>#<status> / <folded path> |
+ * | unmapped category   | TAXSEEN#<lower ch>         | <folded path>         | TAXSEEN / <folded path>#<ch>           |                                        |                           |
+ * | attribute definition | TAXATTR#<lower ch>        | <folded scope>#<lower name> | TAXATTRS / <ch>#<folded scope>#<lower name> |                              |                           |
+ * | mapping template    | TAXTEMPLATE#<id>           | TAXTEMPLATE           | TAXTEMPLATES / <name key>#<id>         | TAXTEMPLATES#<ch> / <name key>#<id>    |                           |
+ * | channel listing     | LISTING#<lower ch>         | SKU#<sku>             |                                        |                                        |                           |
  * | idempotency record  | IDEMPOTENCY#<enc subject>#<enc op>#<enc key> | IDEMPOTENCY |                                        |                                        |                           |
  *
  * | access pattern                               | query                                                   |
@@ -88,6 +95,17 @@
  * | a dimension's cells over days                | Query PK=AGG#<dimension>#<month>#<shard>, SK between <from># and <to>#\uffff, per month and shard |
  * | units of a SKU sold per day (alerts velocity) | Query PK=AGG#sold#<sku>, SK between <from># and <to>#\uffff (consistent; one warehouse: filtered) |
  * | a stream record counts once                  | Put attribute_not_exists AGGREC#<recordId> in the transaction of its cells |
+ * | channels known to the taxonomy group         | Query GSI1 PK=TAXCHANNELS                               |
+ * | a channel's taxonomy (reload diff)           | Query PK=TAXONOMY#<ch>, SK begins_with CAT#             |
+ * | a channel category by id (mapping check)     | GetItem channelCategoryKey(ch, id)                      |
+ * | mappings of a channel (path prefix)          | Query PK=TAXMAP#<ch>, SK begins_with <folded prefix>    |
+ * | mappings of a channel in a status            | Query GSI3 PK=TAXMAP#<ch>#<status>                      |
+ * | all mappings by path (list, cross-reference) | Query GSI1 PK=TAXMAPS, SK begins_with / between         |
+ * | all mappings in a status                     | Query GSI2 PK=TAXMAPS#<status>                          |
+ * | internal categories seen unmapped            | Query PK=TAXSEEN#<ch> or GSI1 PK=TAXSEEN                |
+ * | attribute definitions of a channel           | Query PK=TAXATTR#<ch>; all: GSI1 PK=TAXATTRS            |
+ * | templates by name (of a channel)             | Query GSI1 PK=TAXTEMPLATES / GSI2 PK=TAXTEMPLATES#<ch>  |
+ * | listings of SKUs on a channel                | BatchGetItem channelListingKey(ch, sku)…                |
  * | idempotency record of a request              | GetItem idempotencyKey(subject, operationId, key)       |
  */
 export * from './item-key';
@@ -105,3 +123,4 @@ export * from './fulfillment';
 export * from './returns';
 export * from './aggregates';
 export * from './alerts';
+export * from './taxonomy';

@@ -33,6 +33,12 @@ export const ordersInStatus = (statusId: string) => ({
   pk: `ORDERS#STATUS#${statusId}`,
   skPrefix: '',
 });
+/** Orders from a channel (the channel's code exactly as orders carry it). */
+export const ordersFromChannel = (channel: string) => ({
+  index: 'GSI3' as const,
+  pk: `ORDERS#CHANNEL#${channel}`,
+  skPrefix: '',
+});
 export const paymentKey = (orderId: string, payment: { at: string; id: string }): ItemKey => ({
   PK: `ORDER#${orderId}`,
   SK: `A#PAYMENT#${payment.at}#${payment.id}`,

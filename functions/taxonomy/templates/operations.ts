@@ -1,0 +1,183 @@
+/** Templates: list, create, read, replace (If-Match), delete (409 while listings name it, unless force), duplicate. */
+import { TransactionCancelled } from '../../../shared/db/errors';
+import { LostRace, withRetry } from '../../../shared/db/retry';
+import { checkVersion } from '../../../shared/domain/versions';
+import { Conflict, NotFound, PreconditionFailed } from '../../../shared/errors';
+import type { Implementations } from '../../../shared/http/catalogue';
+import { newId } from '../../../shared/ids';
+import type { ChannelState } from '../channels';
+import { channelRegistration, checkCategories, requireChannel } from '../channels';
+import { checkAttributeMappings } from '../mappings/operations';
+import { copyName } from '../rules/copy-name';
+import { sameContent } from '../upsert';
+import {
+  deleteTemplate,
+  findTemplate,
+  insertTemplate,
+  pageOfTemplates,
+  replaceTemplate,
+  templateNamesLike,
+} from './repository';
+import type { templateRoutes } from './routes';
+import type { Template, TemplateInput } from './schemas';
+
+const now = () => new Date().toISOString();
+
+export async function requireTemplate(id: string): Promise<Template> {
+  const template = await findTemplate(id);
+  if (!template) throw new NotFound(`No template has the id ${id}.`, { templateId: id });
+  return template;
+}
+
+/** A template's categories checked against the channel, and its attribute mappings against each category. */
+export async function checkedTemplate(
+  input: TemplateInput,
+  at = 'body',
+): Promise<{
+  channel: ChannelState;
+  fields: Omit<Template, 'id' | 'version' | 'createdAt' | 'updatedAt' | 'listingCount'>;
+}> {
+  const channel = await requireChannel(input.channel);
+  const checked = await checkCategories(
+    channel,
+    input.categories.map((category, index) => ({
+      reference: category.channelCategory,
+      at: `${at}.categories[${index}].channelCategory`,
+    })),
+  );
+  // Attribute mappings cover every category of the template: checked against each one's attributes.
+  for (const category of checked.length > 0 ? checked : []) {
+    await checkAttributeMappings(channel, category.channelCategory, input.attributes, `${at}.attributes`);
+  }
+  return {
+    channel,
+    fields: {
+      name: input.name,
+      channel: channel.channel,
+      ...(input.description !== undefined ? { description: input.description } : {}),
+      categories: input.categories.map((category, index) => ({
+        internalPath: category.internalPath,
+        channelCategory: checked[index]!.channelCategory,
+      })),
+      attributes: input.attributes,
+      verified: channel.taxonomy !== undefined,
+    },
+  };
+}
+
+const registration = (channel: ChannelState, at: string) => ({
+  channel: channel.registered ? undefined : channelRegistration(channel.channel, at),
+});
+
+export const templateOperations: Implementations<typeof templateRoutes> = {
+  async listTaxonomyTemplates({ query }) {
+    const { limit, cursor, ...filters } = query;
+    if (filters.channel !== undefined) await requireChannel(filters.channel);
+    return { body: await pageOfTemplates(filters, limit, cursor) };
+  },
+
+  async createTaxonomyTemplate({ body }) {
+    const { channel, fields } = await checkedTemplate(body);
+    const at = now();
+    const template: Template = {
+      ...fields,
+      id: newId(),
+      listingCount: 0,
+      version: 1,
+      createdAt: at,
+      updatedAt: at,
+    };
+    await insertTemplate(template, registration(channel, at));
+    return {
+      body: template,
+      version: template.version,
+      headers: { location: `/v1/platform/taxonomy-mappings/templates/${template.id}` },
+    };
+  },
+
+  async getTaxonomyTemplate({ params }) {
+    const template = await requireTemplate(params.templateId);
+    return { body: template, version: template.version };
+  },
+
+  async replaceTaxonomyTemplate({ params, body, ifMatch }) {
+    const { channel, fields } = await checkedTemplate(body);
+    return withRetry({ what: 'The template' }, async () => {
+      const previous = await requireTemplate(params.templateId);
+      checkVersion('template', previous.version, ifMatch);
+      if (previous.channel !== fields.channel && previous.listingCount > 0) {
+        throw new Conflict(
+          `The template made ${previous.listingCount} listings on ${previous.channel}; it cannot move to ${fields.channel}. Duplicate it for ${fields.channel} instead.`,
+          { listingCount: previous.listingCount },
+        );
+      }
+      const at = now();
+      const next: Template = {
+        ...fields,
+        id: previous.id,
+        listingCount: previous.listingCount,
+        version: previous.version + 1,
+        createdAt: previous.createdAt,
+        updatedAt: at,
+      };
+      if (sameContent(previous, next)) return { body: previous, version: previous.version };
+      try {
+        await replaceTemplate(next, previous, registration(channel, at));
+      } catch (error) {
+        if (!(error instanceof TransactionCancelled) || !error.refused('template')) throw error;
+        if (ifMatch !== undefined) {
+          throw new PreconditionFailed(
+            'The template changed while this replace was applied; fetch it again.',
+          );
+        }
+        throw new LostRace('The template changed between its read and its write');
+      }
+      return { body: next, version: next.version };
+    });
+  },
+
+  async deleteTaxonomyTemplate({ params, query, ifMatch }) {
+    const force = query?.force ?? false;
+    return withRetry({ what: 'The template' }, async () => {
+      const template = await requireTemplate(params.templateId);
+      checkVersion('template', template.version, ifMatch);
+      if (template.listingCount > 0 && !force) {
+        throw new Conflict(
+          `${template.listingCount} channel listings were made by this template; delete it with force=true to keep them without it.`,
+          { listingCount: template.listingCount },
+        );
+      }
+      try {
+        await deleteTemplate(template, force);
+      } catch (error) {
+        if (error instanceof TransactionCancelled && error.refused('template')) {
+          throw new LostRace('Listings named the template while it was deleted');
+        }
+        throw error;
+      }
+      return {};
+    });
+  },
+
+  async duplicateTaxonomyTemplate({ params, body }) {
+    const original = await requireTemplate(params.templateId);
+    const name =
+      body?.name ?? copyName(original.name, await templateNamesLike(original.channel, original.name));
+    const at = now();
+    const copy: Template = {
+      ...original,
+      name,
+      id: newId(),
+      listingCount: 0,
+      version: 1,
+      createdAt: at,
+      updatedAt: at,
+    };
+    await insertTemplate(copy);
+    return {
+      body: copy,
+      version: copy.version,
+      headers: { location: `/v1/platform/taxonomy-mappings/templates/${copy.id}` },
+    };
+  },
+};

@@ -1,0 +1,138 @@
+/**
+ * Templates in the single table (keys in shared/db/keys/taxonomy.ts). `listingCount` counts the channel
+ * listings a template made last; applies move it in their listings' transactions, so a delete that finds
+ * it at 0 cannot strand a listing.
+ */
+import { tableName } from '../../../shared/db/client';
+import { allTemplates, templateIndexKeys, templateKey, templatesOfChannel } from '../../../shared/db/keys';
+import type { Page } from '../../../shared/db/query';
+import { getItem, getItems, queryAll, queryPage } from '../../../shared/db/query';
+import { toResource } from '../../../shared/db/resource';
+import type { TransactItem } from '../../../shared/db/transactions';
+import { transactWrite } from '../../../shared/db/transactions';
+import type { Template } from './schemas';
+import { templateSchema } from './schemas';
+
+function templateItem(template: Template) {
+  return {
+    ...templateKey(template.id),
+    ...templateIndexKeys(template),
+    entity: 'taxonomy-template',
+    ...template,
+  };
+}
+
+const toTemplate = (item: Record<string, unknown>): Template => ({
+  ...toResource(templateSchema, item),
+  listingCount: typeof item.listingCount === 'number' ? item.listingCount : 0,
+});
+
+export async function findTemplate(id: string): Promise<Template | undefined> {
+  const item = await getItem(templateKey(id), true);
+  return item ? toTemplate(item) : undefined;
+}
+
+export async function findTemplates(ids: readonly string[]): Promise<Template[]> {
+  return (await getItems(ids.map(templateKey), true)).map(toTemplate);
+}
+
+export async function pageOfTemplates(
+  filters: { channel?: string; name?: string },
+  limit: number,
+  cursor?: string,
+): Promise<Page<Template>> {
+  const partition = filters.channel
+    ? templatesOfChannel(filters.channel, filters.name)
+    : allTemplates(filters.name);
+  const page = await queryPage({
+    ...partition,
+    limit,
+    cursor,
+    scope: `taxonomy-templates:${filters.channel ?? ''}:${filters.name ?? ''}`,
+  });
+  return { items: page.items.map(toTemplate), nextCursor: page.nextCursor };
+}
+
+/** Names of a channel's templates beginning with `prefix` (to name a copy). */
+export async function templateNamesLike(channel: string, prefix: string): Promise<string[]> {
+  return (await queryAll(templatesOfChannel(channel, prefix))).map((item) => String(item.name));
+}
+
+export async function insertTemplate(
+  template: Template,
+  extra: Record<string, TransactItem | undefined> = {},
+) {
+  await transactWrite({
+    template: {
+      Put: {
+        TableName: tableName(),
+        Item: templateItem(template),
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    },
+    ...extra,
+  });
+}
+
+/** Replaces the version read; the listing count is the stored one, whatever applies did meanwhile. */
+export async function replaceTemplate(
+  template: Template,
+  previous: Template,
+  extra: Record<string, TransactItem | undefined> = {},
+) {
+  const { listingCount: _count, ...fields } = templateItem(template);
+  const names = Object.keys(fields).filter((name) => name !== 'PK' && name !== 'SK');
+  await transactWrite({
+    template: {
+      Update: {
+        TableName: tableName(),
+        Key: templateKey(template.id),
+        UpdateExpression: `SET ${names.map((_, index) => `#f${index} = :f${index}`).join(', ')}`,
+        ConditionExpression: 'version = :previous',
+        ExpressionAttributeNames: Object.fromEntries(names.map((name, index) => [`#f${index}`, name])),
+        ExpressionAttributeValues: {
+          ...Object.fromEntries(
+            names.map((name, index) => [`:f${index}`, fields[name as keyof typeof fields]]),
+          ),
+          ':previous': previous.version,
+        },
+      },
+    },
+    ...extra,
+  });
+}
+
+/** Refused (`template`) when it changed since read, or when listings still name it and `force` is not given. */
+export async function deleteTemplate(template: Template, force: boolean) {
+  await transactWrite({
+    template: {
+      Delete: {
+        TableName: tableName(),
+        Key: templateKey(template.id),
+        ConditionExpression: force
+          ? 'attribute_exists(PK)'
+          : 'attribute_exists(PK) AND (attribute_not_exists(listingCount) OR listingCount = :none)',
+        ...(force ? {} : { ExpressionAttributeValues: { ':none': 0 } }),
+      },
+    },
+  });
+}
+
+/**
+ * Moves a template's listing count in an apply's transaction: the applied template must still be at the
+ * version applied (`version`); a template losing listings must still exist.
+ */
+export function listingCountChange(templateId: string, change: number, version?: number): TransactItem {
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: templateKey(templateId),
+      UpdateExpression: 'ADD listingCount :change',
+      ConditionExpression: version === undefined ? 'attribute_exists(PK)' : 'version = :version',
+      ExpressionAttributeValues: {
+        ':change': change,
+        ...(version === undefined ? {} : { ':version': version }),
+      },
+    },
+  };
+}

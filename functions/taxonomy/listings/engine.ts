@@ -2,6 +2,8 @@
  * The reads apply and preview share (the channel's mappings and attribute definitions, once per call),
  * and the one pure decision of what each product becomes under them.
  */
+import { channelCategoryKey } from '../../../shared/db/keys';
+import { getItems } from '../../../shared/db/query';
 import { definitionsOfChannel } from '../attributes/repository';
 import type { ChannelState } from '../channels';
 import { mappingsToChannel } from '../mappings/repository';
@@ -26,15 +28,28 @@ export interface ListingContext extends MappingSource {
   channel: string;
   saved: ReadonlyMap<string, CategoryMapping>;
   definitions: ReadonlyArray<ScopedAttribute & { mapping?: { source?: Source; transform: Transform } }>;
+  /** Categories the template names that the channel has retired since. */
+  retiredIds: ReadonlySet<string>;
+}
+
+/** Which of the template's categories the channel's loaded taxonomy has retired since the template was saved. */
+async function retiredAmong(channel: ChannelState, source: MappingSource): Promise<Set<string>> {
+  if (!channel.taxonomy || !source.templateCategories?.length) return new Set();
+  const ids = [...new Set(source.templateCategories.map((category) => category.channelCategory.id))];
+  const items = await getItems(ids.map((id) => channelCategoryKey(channel.channel, id)));
+  const active = new Set(items.filter((item) => item.retired !== true).map((item) => String(item.id)));
+  return new Set(ids.filter((id) => !active.has(id)));
 }
 
 export async function loadContext(channel: ChannelState, source: MappingSource): Promise<ListingContext> {
-  const [mappings, definitions] = await Promise.all([
+  const [mappings, definitions, retiredIds] = await Promise.all([
     mappingsToChannel(channel.channel),
     definitionsOfChannel(channel.channel),
+    retiredAmong(channel, source),
   ]);
   return {
     ...source,
+    retiredIds,
     channel: channel.channel,
     saved: new Map(mappings.map((mapping) => [foldedPath(mapping.internalPath), mapping])),
     definitions: definitions.map((definition) => ({ ...definition, scope: definition.scope?.path })),
@@ -64,7 +79,7 @@ function categoryOf(
         channelCategory: fromTemplate.channelCategory,
         mappedPath: fromTemplate.internalPath,
         from: 'template',
-        retired: false,
+        retired: context.retiredIds.has(fromTemplate.channelCategory.id),
       };
     }
   }

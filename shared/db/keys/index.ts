@@ -47,7 +47,7 @@
  * | category mapping    | TAXMAP#<lower ch>          | <folded path>         | TAXMAPS / <folded path>#<ch>           | TAXMAPS#<status> / <folded path>#<ch>  | TAXMAP#<ch>#<status> / <folded path> |
  * | unmapped category   | TAXSEEN#<lower ch>         | <folded path>         | TAXSEEN / <folded path>#<ch>           |                                        |                           |
  * | attribute definition | TAXATTR#<lower ch>        | <folded scope>#<lower name> | TAXATTRS / <ch>#<folded scope>#<lower name> |                              |                           |
- * | mapping template    | TAXTEMPLATE#<id>           | TAXTEMPLATE           | TAXTEMPLATES / <name key>#<id>         | TAXTEMPLATES#<ch> / <name key>#<id>    |                           |
+ * | mapping template    | TAXTEMPLATE#<id>           | TAXTEMPLATE           | TAXTEMPLATES / <name key>\u0001<id>    | TAXTEMPLATES#<ch> / <name key>\u0001<id> |                           |
  * | channel listing     | LISTING#<lower ch>         | SKU#<sku>             |                                        |                                        |                           |
  * | idempotency record  | IDEMPOTENCY#<enc subject>#<enc op>#<enc key> | IDEMPOTENCY |                                        |                                        |                           |
  *

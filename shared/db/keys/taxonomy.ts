@@ -97,11 +97,12 @@ export const attributesOfChannel = (channel: string) => ({ pk: `TAXATTR#${lower(
 export const allAttributeDefinitions = () => ({ index: 'GSI1' as const, pk: 'TAXATTRS' });
 
 export const templateKey = (id: string): ItemKey => ({ PK: `TAXTEMPLATE#${id}`, SK: 'TAXTEMPLATE' });
+// U+0001 before the id sorts a name before its longer namesakes ("Shirts" before "Shirts (copy)").
 export const templateIndexKeys = (template: { id: string; name: string; channel: string }) => ({
   GSI1PK: 'TAXTEMPLATES',
-  GSI1SK: `${collationKey(template.name)}#${template.id}`,
+  GSI1SK: `${collationKey(template.name)}\u0001${template.id}`,
   GSI2PK: `TAXTEMPLATES#${lower(template.channel)}`,
-  GSI2SK: `${collationKey(template.name)}#${template.id}`,
+  GSI2SK: `${collationKey(template.name)}\u0001${template.id}`,
 });
 export const allTemplates = (namePrefix = '') => ({
   index: 'GSI1' as const,

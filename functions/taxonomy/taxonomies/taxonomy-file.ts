@@ -4,7 +4,7 @@
  * (`gid://shopify/TaxonomyCategory/lb-1 : Luggage & Bags > Backpacks`). Comments (`#`) and blank lines
  * are skipped; the header comment names the version. Every malformed line is reported with its number.
  */
-import { readCategoryPath } from './category-path';
+import { readCategoryPath } from '../rules/category-path';
 
 export type TaxonomyFormat = 'google' | 'shopify';
 

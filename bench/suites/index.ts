@@ -9,6 +9,7 @@ import { print } from './print';
 import { reports } from './reports';
 import { requestOverhead } from './request-overhead';
 import { shipments } from './shipments';
+import { taxonomyApply } from './taxonomy-apply';
 import { workOrder } from './work-order';
 
 export const suites: readonly Suite[] = [
@@ -21,5 +22,6 @@ export const suites: readonly Suite[] = [
   reports,
   exportsSuite,
   print,
+  taxonomyApply,
   keys,
 ];

@@ -504,6 +504,9 @@ describe('apply and preview', () => {
     const template = await createTemplate({ name: 'By SKU' });
     const item = product();
     expect((await apply({ templateId: template.id, products: [item] })).body.counts.created).toBe(1);
+    // The same product again: DynamoDB keeps no key order in maps, and it still reads as unchanged.
+    const same = await apply({ templateId: template.id, products: [item] });
+    expect(same.body.counts.unchanged).toBe(1);
     const again = await apply({ templateId: template.id, skus: [item.sku, 'NOT-LISTED'] });
     expect(again.body.counts).toMatchObject({ unchanged: 1, notListed: 1 });
     expect(again.body.results[1]).toMatchObject({ sku: 'NOT-LISTED', status: 404, outcome: 'not_listed' });

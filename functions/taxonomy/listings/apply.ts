@@ -28,17 +28,17 @@ const maxListingBytes = 350_000;
 
 class TemplateChanged extends Error {}
 
+/** Plain JSON data: map key order (which DynamoDB does not keep) and undefined fields do not count. */
+const plain = (value: unknown): unknown => JSON.parse(JSON.stringify(value)) as unknown;
+
 const sameListing = (a: StoredListing, b: StoredListing) =>
   a.listing.templateId === b.listing.templateId &&
   a.listing.templateVersion === b.listing.templateVersion &&
   a.listing.title === b.listing.title &&
   a.listing.internalPath === b.listing.internalPath &&
-  isDeepStrictEqual({ ...a.listing.channelCategory }, { ...b.listing.channelCategory }) &&
-  isDeepStrictEqual(
-    JSON.parse(JSON.stringify(a.listing.attributes)),
-    JSON.parse(JSON.stringify(b.listing.attributes)),
-  ) &&
-  JSON.stringify(a.product) === JSON.stringify(b.product);
+  isDeepStrictEqual(plain(a.listing.channelCategory), plain(b.listing.channelCategory)) &&
+  isDeepStrictEqual(plain(a.listing.attributes), plain(b.listing.attributes)) &&
+  isDeepStrictEqual(plain(a.product), plain(b.product));
 
 function failure(product: Product, outcome: Extract<ListingOutcome, { ok: false }>): ApplyResult {
   return {
@@ -56,12 +56,15 @@ async function applyChunk(
   template: Template,
   channel: string,
   at: string,
+  readBefore: ReadonlyMap<string, StoredListing>,
 ): Promise<ApplyResult[]> {
-  return withRetry({ what: 'The listings' }, async () => {
-    const previous = await findListings(
-      channel,
-      chunk.map(({ product }) => product.sku),
-    );
+  return withRetry({ what: 'The listings' }, async (attempt) => {
+    // The first attempt decides on the listings the call read up front; a retry reads its chunk again.
+    const skus = chunk.map(({ product }) => product.sku);
+    const previous =
+      attempt === 0
+        ? new Map(skus.flatMap((sku) => (readBefore.has(sku) ? [[sku, readBefore.get(sku)!] as const] : [])))
+        : await findListings(channel, skus);
     const results: ApplyResult[] = [];
     const writes: Array<{ stored: StoredListing; before?: StoredListing }> = [];
     for (const { product, draft } of chunk) {
@@ -140,6 +143,8 @@ export async function applyTemplate(input: {
   channel: ChannelState;
   context: ListingContext;
   products: readonly Product[];
+  /** The channel's listings of these SKUs, read (consistently) at the start of the call. */
+  current: ReadonlyMap<string, StoredListing>;
   at: string;
 }): Promise<ApplyResult[]> {
   const { template, context, at } = input;
@@ -156,7 +161,8 @@ export async function applyTemplate(input: {
     const chunk = listable.slice(start, start + listingsPerTransaction);
     if (!changed) {
       try {
-        for (const result of await applyChunk(chunk, template, channel, at)) results.set(result.sku, result);
+        for (const result of await applyChunk(chunk, template, channel, at, input.current))
+          results.set(result.sku, result);
         continue;
       } catch (error) {
         if (!(error instanceof TemplateChanged)) throw error;

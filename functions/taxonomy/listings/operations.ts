@@ -170,7 +170,14 @@ export const listingOperations: Implementations<typeof listingRoutes> = {
       }),
       productsOf(channel.channel, body),
     ]);
-    const applied = await applyTemplate({ template, channel, context, products: given.products, at: now() });
+    const applied = await applyTemplate({
+      template,
+      channel,
+      context,
+      products: given.products,
+      current: given.current,
+      at: now(),
+    });
     const bySku = new Map<string, ApplyResult>(applied.map((result) => [result.sku, result]));
     for (const sku of given.notListed) bySku.set(sku, notListedResult(channel.channel, sku));
     const order = body.skus ?? body.products!.map((product) => product.sku);

@@ -220,3 +220,80 @@ describe('domain events from stream records', () => {
     });
   });
 });
+
+describe('taxonomy events', () => {
+  const template = {
+    PK: 'TAXTEMPLATE#T1',
+    SK: 'TAXTEMPLATE',
+    entity: 'taxonomy-template',
+    id: 'T1',
+    name: 'Google apparel',
+    channel: 'google',
+    categories: [],
+    attributes: [],
+    listingCount: 3,
+    version: 2,
+  };
+  const listing = {
+    PK: 'LISTING#google',
+    SK: 'SKU#A-1',
+    entity: 'channel-listing',
+    id: 'google:A-1',
+    channel: 'google',
+    sku: 'A-1',
+    templateId: 'T1',
+    templateVersion: 2,
+    attributes: [{ name: '__proto__', value: 'kept' }],
+    revision: 1,
+  };
+
+  it('an apply moving a template’s listing count publishes nothing for the template', () => {
+    expect(toDomainEvent(record('MODIFY', { ...template, listingCount: 4 }, template))).toBeUndefined();
+  });
+
+  it('a template edit, a listing and a mapping publish thin events named after the entity', () => {
+    expect(
+      toDomainEvent(record('MODIFY', { ...template, name: 'Renamed', version: 3 }, template)),
+    ).toMatchObject({
+      type: 'taxonomy-template.updated',
+      resourceId: 'T1',
+      changedFields: ['name', 'version'],
+      summary: { name: 'Renamed', channel: 'google' },
+    });
+    expect(toDomainEvent(record('INSERT', listing))).toMatchObject({
+      type: 'channel-listing.created',
+      resourceId: 'google:A-1',
+      summary: { channel: 'google', sku: 'A-1', templateId: 'T1', templateVersion: 2 },
+    });
+    const mapping = {
+      PK: 'TAXMAP#google',
+      SK: 'apparel>',
+      entity: 'taxonomy-mapping',
+      id: 'M1',
+      channel: 'google',
+      internalPath: 'Apparel',
+      status: 'mapped',
+      version: 1,
+    };
+    expect(
+      toDomainEvent(record('MODIFY', { ...mapping, status: 'retired', version: 2 }, mapping)),
+    ).toMatchObject({
+      type: 'taxonomy-mapping.updated',
+      summary: { channel: 'google', internalPath: 'Apparel', status: 'retired' },
+    });
+  });
+
+  it('unmapped-category rows and loaded channel categories carry no entity: no event', () => {
+    const row = { PK: 'TAXSEEN#google', SK: 'toys>', channel: 'google', internalPath: 'Toys' };
+    expect(toDomainEvent(record('INSERT', row))).toBeUndefined();
+    const category = {
+      PK: 'TAXONOMY#google',
+      SK: 'CAT#1',
+      channel: 'google',
+      id: '1',
+      path: 'A',
+      retired: false,
+    };
+    expect(toDomainEvent(record('INSERT', category))).toBeUndefined();
+  });
+});

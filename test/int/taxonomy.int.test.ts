@@ -186,6 +186,19 @@ describe('category mappings', () => {
         })
       ).status,
     ).toBe(201);
+    const everything = await call({ method: 'GET', path: `${base}/cross-reference?limit=2` });
+    expect(everything.status, everything.text).toBe(200);
+    expect(everything.body.items).toHaveLength(2);
+    const rest = await call({
+      method: 'GET',
+      path: `${base}/cross-reference?limit=200&cursor=${encodeURIComponent(everything.body.nextCursor)}`,
+    });
+    expect(rest.status, rest.text).toBe(200);
+    const all = [...everything.body.items, ...rest.body.items].map(
+      (row: { internalPath: string }) => row.internalPath,
+    );
+    expect(new Set(all).size).toBe(all.length);
+    expect(all).toEqual(expect.arrayContaining(['Apparel > Shirts', 'Apparel > Shoes', 'Bags > Backpacks']));
     const page = await call({ method: 'GET', path: `${base}/cross-reference?prefix=Apparel` });
     expect(page.status, page.text).toBe(200);
     const shirts = page.body.items.find(

@@ -122,9 +122,9 @@ export async function mappingsAfter(
   cursor?: string,
 ) {
   return queryPage({
-    index: 'GSI1',
-    pk: allMappings().pk,
-    skBetween: { from: after ? `${after}\uffff` : prefix, to: `${prefix}\uffff` },
+    ...allMappings(prefix),
+    // From just after the last category answered (a key condition cannot compare with an empty string).
+    ...(after ? { skPrefix: undefined, skBetween: { from: `${after}\uffff`, to: `${prefix}\uffff` } } : {}),
     limit,
     cursor,
     scope: `taxonomy-cross-reference-internal:${prefix}`,

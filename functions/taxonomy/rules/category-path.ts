@@ -17,12 +17,14 @@ export function readCategoryPath(raw: string, maxLength = maxPathLength): PathRe
   const text = raw.normalize('NFC').replace(/\s+/g, ' ').trim();
   if (text.length === 0) return { problem: 'must name a category' };
   if (text.length > maxLength) return { problem: `must be at most ${maxLength} characters` };
+  // Empty levels first ("A >  > B", "A >"): split loosely, then strictly on " > " for a ">" inside a level.
+  const loose = text.split(/\s*>\s*/);
+  const emptyLevel = loose.findIndex((segment) => segment.length === 0);
+  if (emptyLevel >= 0) return { problem: `level ${emptyLevel + 1} is empty` };
   const segments = text.split(separator).map((segment) => segment.trim());
   if (segments.length > maxPathLevels) {
     return { problem: `must have at most ${maxPathLevels} levels (it has ${segments.length})` };
   }
-  const empty = segments.findIndex((segment) => segment.length === 0);
-  if (empty >= 0) return { problem: `level ${empty + 1} is empty` };
   const withMark = segments.find((segment) => segment.includes('>'));
   if (withMark !== undefined) {
     return {

@@ -3,7 +3,7 @@ import { PreconditionFailed, ValidationFailed } from '../../../shared/errors';
 import type { Implementations } from '../../../shared/http/catalogue';
 import type { ChannelState } from '../channels';
 import { checkCategories, requireChannel } from '../channels';
-import { checkAttributeMappings } from '../mappings/operations';
+import { checkAttributeMappings } from '../attribute-checks';
 import type { Product } from '../schemas';
 import { checkedTemplate, requireTemplate } from '../templates/operations';
 import { applyTemplate } from './apply';
@@ -82,7 +82,7 @@ export const listingOperations: Implementations<typeof listingRoutes> = {
       ]);
       await checkAttributeMappings(
         channel,
-        category!.channelCategory,
+        [category!.channelCategory],
         body.mapping.attributes,
         'body.mapping.attributes',
       );

@@ -1,15 +1,10 @@
 /** Category mappings: list (with unmapped and retired categories), create or replace, cross-reference. */
 import { TransactionCancelled } from '../../../shared/db/errors';
 import { LostRace, withRetry } from '../../../shared/db/retry';
-import { ValidationFailed } from '../../../shared/errors';
 import type { Implementations } from '../../../shared/http/catalogue';
 import { newId } from '../../../shared/ids';
-import { definitionsOfChannel } from '../attributes/repository';
-import type { ChannelState } from '../channels';
+import { checkAttributeMappings } from '../attribute-checks';
 import { channelRegistration, checkCategories, registeredChannels, requireChannel } from '../channels';
-import { mappingProblems } from '../rules/attribute-rules';
-import { attributesFor } from '../rules/listing';
-import type { AttributeMapping, ChannelCategory } from '../schemas';
 import { checkUpsertConditions, sameContent } from '../upsert';
 import { crossReferencePage } from './cross-reference';
 import { findMapping, pageOfMappings, putMapping } from './repository';
@@ -17,39 +12,6 @@ import type { mappingRoutes } from './routes';
 import type { CategoryMapping } from './schemas';
 
 const now = () => new Date().toISOString();
-
-/**
- * 400 when an attribute mapping can never fit the channel attribute it targets under this category
- * (`at` is where the mappings sit in the body).
- */
-export async function checkAttributeMappings(
-  channel: ChannelState,
-  category: ChannelCategory,
-  mappings: readonly AttributeMapping[],
-  at: string,
-): Promise<void> {
-  if (mappings.length === 0) return;
-  const definitions = await definitionsOfChannel(channel.channel);
-  const applying = attributesFor(
-    definitions.map((definition) => ({ ...definition, scope: definition.scope?.path })),
-    category.path,
-  );
-  const byName = new Map(applying.map((definition) => [definition.name.toLocaleLowerCase('en'), definition]));
-  const errors = mappings.flatMap((mapping, index) =>
-    mappingProblems(mapping, byName.get(mapping.target.toLocaleLowerCase('en'))).map((problem) => ({
-      path: `${at}[${index}].${problem.path}`,
-      message: `${mapping.target}: ${problem.message}`,
-    })),
-  );
-  if (errors.length > 0) {
-    throw new ValidationFailed(
-      errors.length === 1
-        ? `${errors[0]!.path}: ${errors[0]!.message}`
-        : 'Some attribute mappings cannot apply.',
-      errors,
-    );
-  }
-}
 
 export const mappingOperations: Implementations<typeof mappingRoutes> = {
   async listTaxonomyMappings({ query }) {
@@ -63,7 +25,7 @@ export const mappingOperations: Implementations<typeof mappingRoutes> = {
     const [checked] = await checkCategories(channel, [
       { reference: body.channelCategory, at: 'body.channelCategory' },
     ]);
-    await checkAttributeMappings(channel, checked!.channelCategory, body.attributes, 'body.attributes');
+    await checkAttributeMappings(channel, [checked!.channelCategory], body.attributes, 'body.attributes');
     return withRetry({ what: 'The mapping' }, async () => {
       const previous = await findMapping(channel.channel, body.internalPath);
       checkUpsertConditions('mapping', previous, { ifMatch, conditions });

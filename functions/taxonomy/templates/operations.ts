@@ -7,7 +7,7 @@ import type { Implementations } from '../../../shared/http/catalogue';
 import { newId } from '../../../shared/ids';
 import type { ChannelState } from '../channels';
 import { channelRegistration, checkCategories, requireChannel } from '../channels';
-import { checkAttributeMappings } from '../mappings/operations';
+import { checkAttributeMappings } from '../attribute-checks';
 import { copyName } from '../rules/copy-name';
 import { sameContent } from '../upsert';
 import {
@@ -46,9 +46,12 @@ export async function checkedTemplate(
     })),
   );
   // Attribute mappings cover every category of the template: checked against each one's attributes.
-  for (const category of checked.length > 0 ? checked : []) {
-    await checkAttributeMappings(channel, category.channelCategory, input.attributes, `${at}.attributes`);
-  }
+  await checkAttributeMappings(
+    channel,
+    checked.map((category) => category.channelCategory),
+    input.attributes,
+    `${at}.attributes`,
+  );
   return {
     channel,
     fields: {

@@ -1,14 +1,11 @@
 /** Channel attribute definitions and the merchant's standing mapping to each: list, create or replace. */
-import { TransactionCancelled } from '../../../shared/db/errors';
 import { pageInMemory } from '../../../shared/db/memory-page';
-import { LostRace, withRetry } from '../../../shared/db/retry';
 import { ValidationFailed } from '../../../shared/errors';
 import type { Implementations } from '../../../shared/http/catalogue';
-import { newId } from '../../../shared/ids';
 import { channelRegistration, checkCategories, requireChannel } from '../channels';
 import { mappingProblems } from '../rules/attribute-rules';
 import { attributesFor } from '../rules/listing';
-import { checkUpsertConditions, sameContent } from '../upsert';
+import { nextVersionOf, upsertByKey } from '../upsert';
 import {
   definitionsOfChannel,
   findDefinition,
@@ -18,8 +15,6 @@ import {
 } from './repository';
 import type { attributeRoutes } from './routes';
 import type { AttributeDefinition } from './schemas';
-
-const now = () => new Date().toISOString();
 
 export const attributeOperations: Implementations<typeof attributeRoutes> = {
   async listChannelAttributes({ query }) {
@@ -78,32 +73,21 @@ export const attributeOperations: Implementations<typeof attributeRoutes> = {
       }
     }
     const foldedScope = scope ? foldedScopeOfPath(scope.channelCategory.path) : '';
-    return withRetry({ what: 'The channel attribute' }, async () => {
-      const previous = await findDefinition(channel.channel, foldedScope, body.name);
-      checkUpsertConditions('channel attribute', previous, { ifMatch, conditions });
-      const at = now();
-      const next: AttributeDefinition = {
+    return upsertByKey<AttributeDefinition>({
+      what: 'channel attribute',
+      request: { ifMatch, conditions },
+      read: () => findDefinition(channel.channel, foldedScope, body.name),
+      build: (previous, at) => ({
         ...fields,
         ...(scope ? { scope: scope.channelCategory } : {}),
         verified: scope ? scope.verified : channel.taxonomy !== undefined,
-        id: previous?.id ?? newId(),
-        version: (previous?.version ?? 0) + 1,
-        createdAt: previous?.createdAt ?? at,
-        updatedAt: at,
-      };
-      if (previous && sameContent(previous, next))
-        return { body: previous, version: previous.version, status: 200 };
-      try {
-        await putDefinition(next, previous, {
+        ...nextVersionOf(previous, at),
+      }),
+      write: (next, previous, at) =>
+        putDefinition(next, previous, {
           channel: channel.registered ? undefined : channelRegistration(channel.channel, at),
-        });
-      } catch (error) {
-        if (error instanceof TransactionCancelled && error.refused('definition')) {
-          throw new LostRace('The attribute changed between its read and its write');
-        }
-        throw error;
-      }
-      return { body: next, version: next.version, status: previous ? 200 : 201 };
+        }),
+      refusedItem: 'definition',
     });
   },
 };

@@ -16,15 +16,15 @@ export function readCategoryPath(raw: string, maxLength = maxPathLength): PathRe
   if (raw.length > maxLength * 4) return { problem: `must be at most ${maxLength} characters` };
   const text = raw.normalize('NFC').replace(/\s+/g, ' ').trim();
   if (text.length === 0) return { problem: 'must name a category' };
-  if (text.length > maxLength) return { problem: `must be at most ${maxLength} characters` };
   // Empty levels first ("A >  > B", "A >"): split loosely, then strictly on " > " for a ">" inside a level.
   const loose = text.split(/\s*>\s*/);
   const emptyLevel = loose.findIndex((segment) => segment.length === 0);
   if (emptyLevel >= 0) return { problem: `level ${emptyLevel + 1} is empty` };
-  const segments = text.split(separator).map((segment) => segment.trim());
-  if (segments.length > maxPathLevels) {
-    return { problem: `must have at most ${maxPathLevels} levels (it has ${segments.length})` };
+  if (loose.length > maxPathLevels) {
+    return { problem: `must have at most ${maxPathLevels} levels (it has ${loose.length})` };
   }
+  if (text.length > maxLength) return { problem: `must be at most ${maxLength} characters` };
+  const segments = text.split(separator).map((segment) => segment.trim());
   const withMark = segments.find((segment) => segment.includes('>'));
   if (withMark !== undefined) {
     return {

@@ -10,6 +10,13 @@ const env = {
   VALIDATE_RESPONSES: 'true',
 };
 
+/**
+ * Integration files that measure time against a busy machine (a 10,000-SKU list within the retry
+ * deadline, the stream poller's 15 s wait for the aggregates): with two workers side by side they met
+ * 503s and time-outs, so they run in the serial pass with the end-to-end and slow files.
+ */
+const serialInt = ['test/int/inventory-alerts.int.test.ts', 'test/int/stream-poller.int.test.ts'];
+
 export default defineConfig({
   test: {
     env,
@@ -20,6 +27,7 @@ export default defineConfig({
         test: {
           name: 'int',
           include: ['test/int/**/*.int.test.ts'],
+          exclude: serialInt,
           globalSetup: ['test/support/dynamo-global-setup.ts'],
           setupFiles: ['test/support/int-setup.ts'],
           testTimeout: 30_000,
@@ -65,6 +73,18 @@ export default defineConfig({
           globalSetup: ['test/support/e2e-global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'int-serial',
+          include: serialInt,
+          globalSetup: ['test/support/dynamo-global-setup.ts'],
+          setupFiles: ['test/support/int-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
           fileParallelism: false,
         },
       },

@@ -1,15 +1,13 @@
 /** Preview (nothing saved) and apply (listings kept per channel and SKU) of mappings over products. */
-import { PreconditionFailed, ValidationFailed } from '../../../shared/errors';
+import { PreconditionFailed } from '../../../shared/errors';
 import type { Implementations } from '../../../shared/http/catalogue';
-import type { ChannelState } from '../channels';
-import { checkCategories, requireChannel } from '../channels';
-import { checkAttributeMappings } from '../attribute-checks';
+import { requireChannel } from '../channels';
 import type { Product } from '../schemas';
-import { checkedTemplate, requireTemplate } from '../templates/operations';
+import { requireTemplate } from '../templates/operations';
 import { applyTemplate } from './apply';
-import type { MappingSource } from './engine';
 import { draftFor, loadContext } from './engine';
 import type { StoredListing } from './repository';
+import { previewSource } from './preview-source';
 import { findListings } from './repository';
 import type { listingRoutes } from './routes';
 import type { ApplyResult, PreviewResult } from './schemas';
@@ -42,62 +40,9 @@ const notListedResult = (channel: string, sku: string) => ({
   problems: [{ sku, kind: 'not_listed' as const, reason: `${sku} has no listing on ${channel}` }],
 });
 
-function sameChannel(given: string | undefined, channel: string, source: string): void {
-  if (given !== undefined && given !== channel) {
-    throw new ValidationFailed(`The ${source} is for ${channel}, not ${given}.`, [
-      { path: 'body.channel', message: `the ${source} is for ${channel}` },
-    ]);
-  }
-}
-
 export const listingOperations: Implementations<typeof listingRoutes> = {
   async previewTaxonomyMapping({ body }) {
-    let channel: ChannelState;
-    let source: MappingSource = {};
-    let described: {
-      kind: 'template' | 'mapping' | 'channel';
-      templateId?: string;
-      templateVersion?: number;
-    };
-    if (body.templateId) {
-      const template = await requireTemplate(body.templateId);
-      sameChannel(body.channel, template.channel, 'template');
-      channel = await requireChannel(template.channel);
-      source = { templateCategories: template.categories, templateAttributes: template.attributes };
-      described = { kind: 'template', templateId: template.id, templateVersion: template.version };
-    } else if (body.template) {
-      const checked = await checkedTemplate(body.template, 'body.template');
-      sameChannel(body.channel, checked.channel.channel, 'template');
-      channel = checked.channel;
-      source = {
-        templateCategories: checked.fields.categories,
-        templateAttributes: checked.fields.attributes,
-      };
-      described = { kind: 'template' };
-    } else if (body.mapping) {
-      channel = await requireChannel(body.mapping.channel);
-      sameChannel(body.channel, channel.channel, 'mapping');
-      const [category] = await checkCategories(channel, [
-        { reference: body.mapping.channelCategory, at: 'body.mapping.channelCategory' },
-      ]);
-      await checkAttributeMappings(
-        channel,
-        [category!.channelCategory],
-        body.mapping.attributes,
-        'body.mapping.attributes',
-      );
-      source = {
-        inlineMapping: {
-          internalPath: body.mapping.internalPath,
-          channelCategory: category!.channelCategory,
-          attributes: body.mapping.attributes,
-        },
-      };
-      described = { kind: 'mapping' };
-    } else {
-      channel = await requireChannel(body.channel!);
-      described = { kind: 'channel' };
-    }
+    const { channel, source, described } = await previewSource(body);
     const [context, given] = await Promise.all([
       loadContext(channel, source),
       productsOf(channel.channel, body),

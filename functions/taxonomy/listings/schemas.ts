@@ -95,21 +95,6 @@ export const listingProblemSchema = z.object({
   reason: z.string(),
 });
 
-export const channelListingSchema = z.object({
-  id: z.string(),
-  channel: z.string(),
-  sku: z.string(),
-  title: z.string(),
-  internalPath: z.string(),
-  channelCategory: channelCategorySchema,
-  attributes: attributeValuesSchema,
-  templateId: z.optional(ulidSchema),
-  templateVersion: z.optional(z.number()),
-  revision: z.number(),
-  appliedAt: timestampSchema,
-});
-export type ChannelListing = z.infer<typeof channelListingSchema>;
-
 /** What a product becomes, unsaved (preview). */
 export const draftListingSchema = z.object({
   channel: z.string(),
@@ -121,6 +106,15 @@ export const draftListingSchema = z.object({
   templateId: z.optional(ulidSchema),
   templateVersion: z.optional(z.number()),
 });
+
+/** A listing the channel keeps: the draft an apply wrote, with its id, revision and time. */
+export const channelListingSchema = z.object({
+  ...draftListingSchema.def.shape,
+  id: z.string(),
+  revision: z.number(),
+  appliedAt: timestampSchema,
+});
+export type ChannelListing = z.infer<typeof channelListingSchema>;
 export type DraftListing = z.infer<typeof draftListingSchema>;
 
 const problemsFields = {

@@ -585,6 +585,30 @@ describe('apply and preview', () => {
     expect((await call({ method: 'DELETE', path: `${base}/templates/${empty.id}` })).status).toBe(404);
   });
 
+  it('two applies racing over the same SKUs leave each listing with one template and the counts equal to the listings', async () => {
+    const first = await createTemplate({ name: 'Race A' });
+    const second = await createTemplate({ name: 'Race B' });
+    const items = Array.from({ length: 60 }, () => product());
+    const [a, b] = await Promise.all([
+      apply({ templateId: first.id, products: items }),
+      apply({ templateId: second.id, products: items }),
+    ]);
+    expect([a.status, b.status], a.text.slice(0, 200) + b.text.slice(0, 200)).toEqual([200, 200]);
+    const kept = await preview({ templateId: first.id, skus: items.map((item) => item.sku) });
+    const byTemplate = new Map<string, number>();
+    for (const result of kept.body.results) {
+      const id = result.current.templateId as string;
+      byTemplate.set(id, (byTemplate.get(id) ?? 0) + 1);
+    }
+    const count = async (id: string) =>
+      (await call({ method: 'GET', path: `${base}/templates/${id}` })).body.listingCount;
+    expect([await count(first.id), await count(second.id)]).toEqual([
+      byTemplate.get(first.id) ?? 0,
+      byTemplate.get(second.id) ?? 0,
+    ]);
+    expect((byTemplate.get(first.id) ?? 0) + (byTemplate.get(second.id) ?? 0)).toBe(60);
+  });
+
   it('preview a template, an inline template, an inline mapping or the channel mappings, saving nothing, with apply’s messages', async () => {
     const template = await createTemplate({ name: 'Preview' });
     const item = product({ attributes: { Colour: 'Teal', Brand: 'Inkwell' } });

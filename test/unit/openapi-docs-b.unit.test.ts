@@ -8,6 +8,8 @@ import { safeParse, toJSONSchema } from 'zod/v4/core';
 import type { $ZodType } from 'zod/v4/core';
 import { inventoryAlertsCatalogue } from '../../functions/inventory-alerts/routes';
 import { inventoryAlertsDocs } from '../../functions/inventory-alerts/openapi-docs';
+import { taxonomyCatalogue } from '../../functions/taxonomy/routes';
+import { taxonomyDocs } from '../../functions/taxonomy/openapi-docs';
 import type { GroupCatalogue, RouteDefinition } from '../../shared/http/catalogue';
 import { strayFields } from '../../shared/http/handler';
 import { commonFields } from '../../shared/openapi/common-fields';
@@ -42,12 +44,17 @@ function namesOf(schema: $ZodType): Set<string> {
   return names;
 }
 
-/** Ids and ids' values in an example: a string under a key named `id` or ending in `Id` is a ULID. */
+/** Ids in an example: a 26-character string under a key named `id` or ending in `Id` is a ULID (listing ids are `<channel>:<sku>`). */
 function badIds(value: unknown, path: string, into: string[] = []): string[] {
   if (Array.isArray(value)) value.forEach((entry, index) => badIds(entry, `${path}[${index}]`, into));
   else if (value && typeof value === 'object') {
     for (const [key, entry] of Object.entries(value as Record<string, unknown>)) {
-      if ((key === 'id' || key.endsWith('Id')) && typeof entry === 'string' && !ulid.test(entry)) {
+      if (
+        (key === 'id' || key.endsWith('Id')) &&
+        typeof entry === 'string' &&
+        entry.length === 26 &&
+        !ulid.test(entry)
+      ) {
         into.push(`${path}.${key}`);
       }
       badIds(entry, `${path}.${key}`, into);
@@ -173,3 +180,4 @@ function checkGroup(catalogue: GroupCatalogue, docs: GroupDocs) {
 
 describe('API reference of inventory-alerts', () =>
   checkGroup(inventoryAlertsCatalogue, inventoryAlertsDocs));
+describe('API reference of taxonomy', () => checkGroup(taxonomyCatalogue, taxonomyDocs));

@@ -8,6 +8,8 @@ import { safeParse, toJSONSchema } from 'zod/v4/core';
 import type { $ZodType } from 'zod/v4/core';
 import { inventoryAlertsCatalogue } from '../../functions/inventory-alerts/routes';
 import { inventoryAlertsDocs } from '../../functions/inventory-alerts/openapi-docs';
+import { inventoryCatalogue } from '../../functions/inventory/routes';
+import { inventoryDocs } from '../../functions/inventory/openapi-docs';
 import { taxonomyCatalogue } from '../../functions/taxonomy/routes';
 import { taxonomyDocs } from '../../functions/taxonomy/openapi-docs';
 import type { GroupCatalogue, RouteDefinition } from '../../shared/http/catalogue';
@@ -181,3 +183,4 @@ function checkGroup(catalogue: GroupCatalogue, docs: GroupDocs) {
 describe('API reference of inventory-alerts', () =>
   checkGroup(inventoryAlertsCatalogue, inventoryAlertsDocs));
 describe('API reference of taxonomy', () => checkGroup(taxonomyCatalogue, taxonomyDocs));
+describe('API reference of inventory', () => checkGroup(inventoryCatalogue, inventoryDocs));

@@ -330,7 +330,7 @@ export const taxonomyDocs = defineDocs(taxonomyCatalogue, {
       'The attribute’s name on the channel (`color`), up to 100 characters without `{` or `}`.',
     'ChannelAttributeInput.name':
       'The attribute’s name on the channel (`color`), up to 100 characters without `{` or `}`. With channel and scope it names the definition a POST replaces.',
-    'listChannelAttributes.name': 'Only attributes of exactly this name.',
+    'listChannelAttributes.name': 'Only attributes of this name (compared case-insensitively).',
     'MappingTemplate.name': 'The template’s name, 1 to 200 characters.',
     'MappingTemplateInput.name': 'The template’s name, 1 to 200 characters.',
     'listTaxonomyTemplates.name': 'Only templates whose name begins with this (case and accents folded).',
@@ -523,7 +523,7 @@ export const taxonomyDocs = defineDocs(taxonomyCatalogue, {
     },
     listTaxonomyTemplates: {
       description:
-        'Lists mapping templates in name order (case and accents folded), filtered by `channel` and a name prefix (`name`).',
+        'Lists mapping templates in name order (case and accents folded), filtered by `channel` (404 when unknown) and a name prefix (`name`).',
       example: {
         query: { channel: 'google', name: 'google m' },
         response: { items: [templateStored], nextCursor: null },
@@ -531,7 +531,7 @@ export const taxonomyDocs = defineDocs(taxonomyCatalogue, {
     },
     createTaxonomyTemplate: {
       description:
-        'Creates a mapping template (`201` with `Location` and `ETag`): a channel, category mappings (`internalPath` → channel category) and attribute mappings, applied together. Categories are checked like a mapping’s (they must exist and not be retired in a loaded taxonomy; 400 naming `categories[i]`), and attribute mappings against the channel’s attributes. An unknown channel is a 404.',
+        'Creates a mapping template (`201` with `Location` and `ETag`): a channel, category mappings (`internalPath` → channel category) and attribute mappings, applied together. Categories are checked like a mapping’s (they must exist and not be retired in a loaded taxonomy; 400 naming `categories[i].channelCategory`), and attribute mappings against the channel’s attributes. An unknown channel is a 404.',
       example: {
         body: {
           name: 'Google mugs',

@@ -53,6 +53,13 @@ describe('alert settings', () => {
     expect(unconditional.body).toMatchObject({ lookBackDays: 14, version: 3 });
     const item = await storedItem(alertSettingsKey());
     expect(item).toMatchObject({ entity: 'alert-settings', version: 3 });
+
+    // The same settings again change nothing: the same version and time, nothing written.
+    const again = await call({ method: 'PUT', path, body: settings({ lookBackDays: 14 }) });
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(unconditional.body);
+    expect(again.headers.etag).toBe('"3"');
+    expect(await storedItem(alertSettingsKey())).toEqual(item);
   });
 
   it('validates every field, naming it', async () => {

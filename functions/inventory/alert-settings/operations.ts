@@ -1,4 +1,5 @@
 /** Alert settings: one object, replaced as a whole under If-Match. */
+import { isDeepStrictEqual } from 'node:util';
 import type { Implementations } from '../../../shared/http/catalogue';
 import { anyRefusal, withRetry } from '../../../shared/db/retry';
 import { checkVersion } from '../../../shared/domain/versions';
@@ -20,6 +21,9 @@ export const alertSettingsOperations: AlertSettingsOperations = {
     return withRetry({ what: 'The alert settings', isRace: anyRefusal }, async () => {
       const current = await readAlertSettings(true);
       checkVersion('alert settings', current.version, ifMatch);
+      const { version: _version, updatedAt: _at, ...settings } = current;
+      // The same settings again change nothing: no new version, no event (DESIGN §3).
+      if (isDeepStrictEqual(settings, body)) return { body: current, version: current.version };
       const next: AlertSettings = {
         ...body,
         version: current.version + 1,

@@ -12,10 +12,13 @@ import { aggregateRecordsOf } from '../../shared/aggregates/records';
 import { reportingTimeZone } from '../../shared/aggregates/time-zone';
 import type { StreamRecord } from '../../shared/events/domain-events';
 import { logger } from '../../shared/logging/logger';
+import { countMetric, withInvocationMetrics } from '../../shared/metrics/metrics';
 
 const sqs = new SQSClient({});
 
-export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
+export const handler = withInvocationMetrics(async function countAggregates(
+  event: DynamoDBStreamEvent,
+): Promise<DynamoDBBatchResponse> {
   const records = event.Records as StreamRecord[];
   const timeZone = reportingTimeZone();
   const { readable, unreadable } = aggregateRecordsOf(records, timeZone);
@@ -41,6 +44,7 @@ export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatch
         }),
       }),
     );
+    countMetric('RecordsDeadLettered');
   }
   return { batchItemFailures: [] };
-}
+});

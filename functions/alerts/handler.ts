@@ -13,6 +13,7 @@ import { alertWorkOf } from '../../shared/alerts/records';
 import { reportingTimeZone } from '../../shared/aggregates/time-zone';
 import type { StreamRecord } from '../../shared/events/domain-events';
 import { logger } from '../../shared/logging/logger';
+import { countMetric, withInvocationMetrics } from '../../shared/metrics/metrics';
 
 const sqs = new SQSClient({});
 
@@ -24,7 +25,7 @@ export interface DailyRun {
 const isStreamEvent = (event: unknown): event is DynamoDBStreamEvent =>
   typeof event === 'object' && event !== null && Array.isArray((event as { Records?: unknown }).Records);
 
-export async function handler(
+export const handler = withInvocationMetrics(async function evaluateAlerts(
   event: DynamoDBStreamEvent | DailyRun,
 ): Promise<DynamoDBBatchResponse | object> {
   const inputs = new AlertInputs(new Date(), reportingTimeZone());
@@ -49,6 +50,7 @@ export async function handler(
         MessageBody: JSON.stringify({ reason, eventID: record.eventID, eventName: record.eventName }),
       }),
     );
+    countMetric('RecordsDeadLettered');
   }
   return { batchItemFailures: [] };
-}
+});

@@ -11,6 +11,7 @@ import type { DomainEvent, StreamRecord } from '../../shared/events/domain-event
 import { eventSource } from '../../shared/events/domain-events';
 import { decodeRecords } from '../../shared/events/decode';
 import { logger } from '../../shared/logging/logger';
+import { countMetric, withInvocationMetrics } from '../../shared/metrics/metrics';
 
 const eventBridge = new EventBridgeClient({});
 const sqs = new SQSClient({});
@@ -42,7 +43,9 @@ async function publish(events: Array<{ event: DomainEvent; sequence: string }>):
   return failed;
 }
 
-export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
+export const handler = withInvocationMetrics(async function project(
+  event: DynamoDBStreamEvent,
+): Promise<DynamoDBBatchResponse> {
   const { events, undecodable } = decodeRecords(event.Records as StreamRecord[]);
   for (const { record, reason } of undecodable) {
     logger.error('stream record cannot be read; sent to the dead-letter queue', {
@@ -55,10 +58,12 @@ export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatch
         MessageBody: JSON.stringify({ reason, record }),
       }),
     );
+    countMetric('RecordsDeadLettered');
   }
   const failed = await publish(events);
+  countMetric('EventsPublished', events.length - failed.length);
   // Stream order matters: report the earliest failed record; Lambda retries from there.
   const failedSet = new Set(failed);
   const first = events.find((item) => failedSet.has(item.sequence));
   return { batchItemFailures: first ? [{ itemIdentifier: first.sequence }] : [] };
-}
+});

@@ -14,6 +14,7 @@ import { getItem } from '../db/query';
 import { transactWrite } from '../db/transactions';
 import { withoutStorageAttributes } from '../db/keys';
 import { exportsExpiryDays } from '../files/keys';
+import { countMetric } from '../metrics/metrics';
 
 export const exportStatuses = ['pending', 'ready', 'failed'] as const;
 export type ExportStatus = (typeof exportStatuses)[number];
@@ -64,6 +65,7 @@ export async function saveExportRecord(record: ExportRecord): Promise<void> {
       },
     ],
   ]);
+  if (record.status === 'ready') countMetric('ExportsWritten');
 }
 
 export async function findExportRecord(id: string): Promise<ExportRecord | undefined> {
@@ -105,6 +107,7 @@ export async function finishExport(
         },
       ],
     ]);
+    if (outcome.status === 'ready') countMetric('ExportsWritten');
     return true;
   } catch (error) {
     if (error instanceof TransactionCancelled && error.refused('export')) return false;

@@ -11,6 +11,7 @@ import { safeParse } from 'zod/v4/core';
 import { withRequestGuard } from '../db/request-guard';
 import { MethodNotAllowed, NotFound, PreconditionFailed } from '../errors';
 import { logger } from '../logging/logger';
+import { recordRequest, serviceName, withMetrics } from '../metrics/metrics';
 import { authorize } from './auth';
 import type { GroupCatalogue, Implementations, Operation, RouteDefinition, RouteTable } from './catalogue';
 import { canonicalRouteKey, parameterNamesByDepth } from './catalogue';
@@ -205,13 +206,35 @@ function problemDocuments(): middy.MiddlewareObj<ApiEvent, HttpResponse> {
   };
 }
 
-export function createHandler(dispatch: (event: ApiEvent) => Promise<HttpResponse>) {
+/** The Operation dimension of a request no operation of the function answers (the $default route's). */
+export const unmatchedOperation = 'unmatched';
+
+/**
+ * The handler: the middy stack inside one metrics invocation (shared/metrics), so every request counts by
+ * its operation, status class and latency, a 5xx included, and its business counts are written with it.
+ */
+export function createHandler(
+  dispatch: (event: ApiEvent) => Promise<HttpResponse>,
+  operationOf: (event: ApiEvent) => string = () => unmatchedOperation,
+) {
   // CORS is the gateway's: API Gateway's corsPreflight answers preflights and sets the headers on every
   // response (ignoring any a function sends), and the local gateway does the same.
-  return middy<ApiEvent, HttpResponse, Error, Context>()
+  const stack = middy<ApiEvent, HttpResponse, Error, Context>()
     .use(accessLog())
     .use(problemDocuments())
     .handler((event) => dispatch(event));
+  return (event: ApiEvent, context: Context): Promise<HttpResponse> =>
+    withMetrics({ Service: serviceName(), Operation: operationOf(event) }, async () => {
+      const started = performance.now();
+      let status = 500;
+      try {
+        const response = await stack(event, context);
+        status = response?.statusCode ?? 500;
+        return response;
+      } finally {
+        recordRequest(status, performance.now() - started);
+      }
+    });
 }
 
 /** A group's Lambda handler: its catalogue, its operations, the shared stack. */
@@ -219,5 +242,14 @@ export function createGroupHandler<T extends RouteTable>(
   catalogue: GroupCatalogue<T>,
   implementations: Implementations<T>,
 ) {
-  return createHandler(createDispatcher(catalogue, implementations));
+  const operations = new Map(
+    Object.values(catalogue.routes).map((definition) => [
+      canonicalRouteKey(definition),
+      definition.operationId,
+    ]),
+  );
+  return createHandler(
+    createDispatcher(catalogue, implementations),
+    (event) => operations.get(event.routeKey) ?? unmatchedOperation,
+  );
 }

@@ -16,6 +16,7 @@ import type { WarehouseCondition } from '../warehouses/counters';
 import { checkVersion } from '../domain/versions';
 import { Conflict, PreconditionFailed } from '../errors';
 import { newId } from '../ids';
+import { countMetric } from '../metrics/metrics';
 import type { NamedItem } from '../db/transactions';
 import { commitStockChangeOnce } from '../stock/ledger';
 import type { ChangeOutcome, Decision, StoredOrder } from './decide';
@@ -177,6 +178,8 @@ async function attempt(
     }
     throw error;
   }
+  countMetric('OrdersWritten');
+  for (const p of decision.newPayments) countMetric(p.amount > 0 ? 'PaymentsPosted' : 'RefundsPosted');
   return { order: decision.order, payments: decision.payments, created: !stored, changed: true };
 }
 

@@ -17,6 +17,7 @@ import { presignedGetUrl } from '../../../shared/files/presigned-url';
 import { putBytes } from '../../../shared/files/put-bytes';
 import { newId } from '../../../shared/ids';
 import { logger } from '../../../shared/logging/logger';
+import { countMetric } from '../../../shared/metrics/metrics';
 import { loadOrder } from '../../../shared/orders/repository';
 import { rulesForTrigger } from '../../../shared/orders/rules';
 import { recordShipment } from '../../../shared/shipments/commit';
@@ -212,6 +213,7 @@ export async function printLabel(request: PrintRequest) {
         }),
     },
   );
+  countMetric('LabelsBought');
   const link = await presignedGetUrl(labelKey, { fileName: labelFileName(recorded) });
   return { shipment: recorded, label: { ...link, fileName: labelFileName(recorded) } };
 

@@ -12,6 +12,7 @@ import { loadOrder } from '../../../shared/orders/repository';
 import { readReturnClaims } from '../../../shared/returns/claims';
 import { voidShipment } from '../../../shared/shipments/commit';
 import { findShipmentById } from '../../../shared/shipments/repository';
+import { countMetric } from '../../../shared/metrics/metrics';
 import { adapterFor } from '../carriers/registry';
 import { findManifest, manifestLeaveItems, releaseVoid, reserveVoid } from '../manifests/repository';
 
@@ -100,6 +101,7 @@ export async function voidLabel(shipmentId: string, actor: string): Promise<Ship
       },
       items: (read) => (manifestId ? manifestLeaveItems(manifestId, read) : []),
     });
+    countMetric('LabelsVoided');
     return voided;
   } catch (error) {
     // The void did not commit: the manifest is no longer held for it.

@@ -10,6 +10,7 @@
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import type { StreamRecord } from '../../../shared/events/domain-events';
 import { logger } from '../../../shared/logging/logger';
+import { withInvocationMetrics } from '../../../shared/metrics/metrics';
 import { pendingExportIds } from './pending';
 import { runPendingExport, runScheduledJob } from './run';
 
@@ -20,7 +21,8 @@ export interface ScheduledRun {
 const isStreamEvent = (event: unknown): event is DynamoDBStreamEvent =>
   typeof event === 'object' && event !== null && Array.isArray((event as { Records?: unknown }).Records);
 
-export async function handler(
+// ExportsWritten is counted where an export's record turns ready (shared/exports/record.ts).
+export const handler = withInvocationMetrics(async function runReportJobs(
   event: DynamoDBStreamEvent | ScheduledRun,
 ): Promise<DynamoDBBatchResponse | object> {
   if (!isStreamEvent(event)) {
@@ -48,4 +50,4 @@ export async function handler(
     }
   }
   return { batchItemFailures: failures };
-}
+});

@@ -38,6 +38,36 @@ export const commonFields: Record<string, string> = {
   phone: 'Telephone number: 5 to 32 digits, spaces and `+ ( ) . -`.',
   email: 'Email address.',
 
+  // Shipments (the shared Shipment shape, read by order activity, fulfillment, returns and reports).
+  shipmentId: 'A shipment’s id (ULID).',
+  carrier:
+    'The carrier as shipments record it: the adapter’s name for a label ("Built-in Parcel", "UPS"), or as typed for a manual shipment; up to 64 characters.',
+  service: 'The carrier’s service by name ("Ground", "Tracked 48"), up to 100 characters.',
+  trackingNumber: 'The carrier’s tracking number: 3 to 64 letters, digits, `. _ / -`, no spaces.',
+  trackingStatus:
+    'Normalised tracking status: `unknown` (no scan yet; manual shipments stay so), `accepted`, `in_transit`, `delivered` or `exception`.',
+  trackingEvents: 'The carrier’s scans, oldest first, as last fetched by the tracking operation.',
+  shipDate: 'The day the parcels leave, `YYYY-MM-DD`.',
+  packages: 'Number of parcels.',
+  weightGrams: 'Weight in grams.',
+  source:
+    'How the shipment was made: `manual` (tracking number entered by hand), `label` (label bought through fulfillment) or `replacement` (sent by a return; it ships no order line).',
+  processorCode:
+    'The carrier adapter, by code: `postal` and `parcel` (built-in rate tables), `shipengine` when configured.',
+  labelKey: 'Label shipments: the label PDF’s key in the files bucket (reprint for a download URL).',
+  labelId: 'Label shipments: the carrier’s id of the label.',
+  manifestId: 'Label shipments: the manifest (end-of-day form) the shipment joined.',
+  voidedAt: 'Voided label shipments: when, an ISO 8601 UTC instant.',
+  createdBy: 'The username of who made it (from the token).',
+  at: 'When it happened: an ISO 8601 UTC instant.',
+  description: 'The carrier’s words for the event.',
+  location: 'Where the scan happened, when the carrier says.',
+
+  // Files.
+  url: 'A presigned GET URL of the file: no token needed, valid until `expiresAt` (at most 15 minutes).',
+  expiresAt: 'When the URL stops working: an ISO 8601 UTC instant.',
+  fileName: 'The file’s name as a download saves it.',
+
   // Warehouses (the shared Warehouse shape, listed by vendors, orders and inventory).
   originAddress: 'Where parcels leave from: the ship-from address carriers rate from.',
   returnAddress: 'Where returned parcels go: printed as the return address on labels.',

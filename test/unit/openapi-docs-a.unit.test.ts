@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { $ZodType } from 'zod/v4/core';
 import { safeParse, toJSONSchema } from 'zod/v4/core';
 import { catalogueDocs } from '../../functions/catalogue-docs';
+import { fulfillmentCatalogue } from '../../functions/fulfillment/routes';
 import { orderActivityCatalogue } from '../../functions/order-activity/routes';
 import { ordersCatalogue } from '../../functions/orders/routes';
 import { vendorsCatalogue } from '../../functions/vendors/routes';
@@ -16,7 +17,12 @@ import { strayFields } from '../../shared/http/handler';
 import { commonFields } from '../../shared/openapi/common-fields';
 import type { GroupDocs, OperationDocs } from '../../shared/openapi/docs';
 
-const groups: readonly GroupCatalogue[] = [vendorsCatalogue, ordersCatalogue, orderActivityCatalogue];
+const groups: readonly GroupCatalogue[] = [
+  vendorsCatalogue,
+  ordersCatalogue,
+  orderActivityCatalogue,
+  fulfillmentCatalogue,
+];
 
 type JsonSchema = Record<string, unknown>;
 

@@ -11,7 +11,8 @@ const orderId = 'SHOP-100482';
 const mainWarehouseId = '01M6F7VES4V53SQ5VE4J19Y8TH';
 const leedsWarehouseId = '01M6HFYPGTDRWNQ1EK8EGMY8QX';
 const manualShipmentId = '01M6S09GAEKR6EBAN6WYYEW8C3';
-const labelShipmentId = '01M6SRAJX0C67N269N7K00NYDH';
+const labelShipmentId = '01M720PF96VKNNVDP5J5MZ0X73';
+const columbusWarehouseId = '01M72RQHVRT1MBZKHVD9Z687E8';
 const noteId = '01M6TGBNFJ1TKNGP18JZS2JGC2';
 const exportId = '01M6V8CR242AWMKS54V581BJPT';
 
@@ -39,43 +40,46 @@ const manualShipment = {
   version: 1,
 };
 
+/** The label fulfillment printed for a US order (functions/fulfillment/openapi-docs.ts), a day on. */
 const labelShipment = {
   id: labelShipmentId,
   orderId: 'SHOP-100517',
   source: 'label' as const,
-  carrier: 'DPD',
-  service: 'Next Day',
-  trackingNumber: '15501234567890',
+  carrier: 'Built-in Parcel',
+  service: 'Ground',
+  trackingNumber: '1ZB1P7A99224959067',
   trackingStatus: 'in_transit' as const,
   trackingEvents: [
     {
-      at: '2026-11-23T17:40:00.000Z',
+      at: '2026-11-24T23:00:00.000Z',
       status: 'accepted' as const,
-      description: 'Collected from sender',
-      location: 'Manchester',
+      description: 'Accepted by Built-in Parcel',
     },
     {
-      at: '2026-11-24T02:15:00.000Z',
+      at: '2026-11-25T09:00:00.000Z',
       status: 'in_transit' as const,
-      description: 'At hub',
-      location: 'Hinckley',
+      description: 'In transit: departed a sort facility',
+      location: 'Columbus, OH',
     },
   ],
-  lines: [{ itemId: '14433001', sku: 'KETTLE-STEEL-1L7', quantity: 1 }],
-  warehouseId: mainWarehouseId,
-  shipDate: '2026-11-23',
+  lines: [
+    { itemId: '14433001', sku: 'KETTLE-STEEL-1L7', quantity: 1 },
+    { itemId: '14433002', sku: 'MUG-BLUE-12', quantity: 2 },
+  ],
+  warehouseId: columbusWarehouseId,
+  shipDate: '2026-11-24',
   packages: 1,
-  weightGrams: 1900,
-  cost: { amount: 612, currency: 'GBP' },
+  weightGrams: 2700,
+  cost: { amount: 3332, currency: 'USD' },
   status: 'active' as const,
-  labelKey: 'labels/2026/11/23/01M6SRAJX0C67N269N7K00NYDH.pdf',
-  processorCode: 'rate-table-dpd',
-  labelId: 'dpd-lbl-5c1e9a70',
-  manifestId: '01M6W0DTMPQ2Q3CKT7P67KECWT',
-  createdBy: 'sam.okafor',
-  createdAt: '2026-11-23T15:02:11.204Z',
-  updatedAt: '2026-11-24T02:15:30.000Z',
-  version: 3,
+  labelKey: `labels/2026/11/24/${labelShipmentId}.pdf`,
+  processorCode: 'parcel',
+  labelId: 'parcel-34eabea69ef4507732d827e3',
+  manifestId: '01M748SQ0W939D618J3BCQHV43',
+  createdBy: 'ana.kowalski',
+  createdAt: '2026-11-24T15:29:58.412Z',
+  updatedAt: '2026-11-24T15:29:58.412Z',
+  version: 1,
 };
 
 const historyParams = { orderId };
@@ -158,17 +162,17 @@ const ruleEntry = {
 const historyNext = 'eyJrIjoiSElTVCMwMU02WlJLN0hHN0RYS1RRRkJBTjZYVjQ2MyJ9.b2vI5i0k3s';
 
 const byCarrierFigures = {
-  dpd: {
-    carrier: 'DPD',
-    shipments: 412,
-    packages: 431,
+  dhl: {
+    carrier: 'DHL Express',
+    shipments: 369,
+    packages: 386,
     weightGrams: 803_250,
-    cost: [{ currency: 'GBP', amount: 254_110 }],
+    cost: [{ currency: 'GBP', amount: 1_254_110 }],
   },
   royalMail: {
     carrier: 'Royal Mail',
-    shipments: 1_208,
-    packages: 1_214,
+    shipments: 1_251,
+    packages: 1_257,
     weightGrams: 1_041_900,
     cost: [{ currency: 'GBP', amount: 466_880 }],
   },
@@ -229,11 +233,11 @@ export const orderActivityDocs = defineDocs(orderActivityCatalogue, {
     'getShipmentTotals.source': 'Only shipments made this way: `manual`, `label` or `replacement`.',
     'exportShipments.source': 'Only shipments made this way: `manual`, `label` or `replacement`.',
     carrier:
-      'The carrier as staff typed it or the adapter names it ("Royal Mail", "DPD"), up to 64 characters.',
+      'The carrier as staff typed it or the adapter names it ("Royal Mail", "Built-in Parcel"), up to 64 characters.',
     'listShipments.carrier': 'Only shipments of this carrier (exact name).',
     'getShipmentTotals.carrier': 'Only shipments of this carrier (exact name).',
     'exportShipments.carrier': 'Only shipments of this carrier (exact name).',
-    service: 'The carrier’s service ("Tracked 48", "Next Day"), up to 100 characters.',
+    service: 'The carrier’s service ("Tracked 48", "Ground"), up to 100 characters.',
     'listShipments.service': 'Only shipments of this service (exact name).',
     'getShipmentTotals.service': 'Only shipments of this service (exact name).',
     'exportShipments.service': 'Only shipments of this service (exact name).',
@@ -446,7 +450,13 @@ export const orderActivityDocs = defineDocs(orderActivityCatalogue, {
       description:
         'Shipments across orders by ship date, newest first (`sort=shipDate` for oldest first), over a range of days (default the last 30, at most 366), filtered by carrier, service, warehouse, status and source. `from` after `to` or a range over 366 days is a 400.',
       example: {
-        query: { from: '2026-11-01', to: '2026-11-24', carrier: 'DPD', status: 'active', limit: '50' },
+        query: {
+          from: '2026-11-01',
+          to: '2026-11-24',
+          carrier: 'Built-in Parcel',
+          status: 'active',
+          limit: '50',
+        },
         response: { items: [labelShipment], nextCursor: null },
       },
     },
@@ -459,12 +469,12 @@ export const orderActivityDocs = defineDocs(orderActivityCatalogue, {
           from: '2026-11-01',
           to: '2026-11-24',
           shipments: 1_620,
-          packages: 1_645,
+          packages: 1_643,
           weightGrams: 1_845_150,
-          cost: [{ currency: 'GBP', amount: 720_990 }],
-          byCarrier: [byCarrierFigures.dpd, byCarrierFigures.royalMail],
+          cost: [{ currency: 'GBP', amount: 1_720_990 }],
+          byCarrier: [byCarrierFigures.dhl, byCarrierFigures.royalMail],
           byService: [
-            { ...byCarrierFigures.dpd, service: 'Next Day' },
+            { ...byCarrierFigures.dhl, service: 'Express Worldwide' },
             { ...byCarrierFigures.royalMail, service: 'Tracked 48' },
           ],
         },
@@ -479,11 +489,13 @@ export const orderActivityDocs = defineDocs(orderActivityCatalogue, {
           from: '2026-11-01',
           to: '2026-11-24',
           carriers: [
-            { carrier: 'DPD', shipments: 412 },
+            { carrier: 'Built-in Parcel', shipments: 380 },
+            { carrier: 'DHL Express', shipments: 412 },
             { carrier: 'Royal Mail', shipments: 1_251 },
           ],
           services: [
-            { carrier: 'DPD', service: 'Next Day', shipments: 412 },
+            { carrier: 'Built-in Parcel', service: 'Ground', shipments: 380 },
+            { carrier: 'DHL Express', service: 'Express Worldwide', shipments: 412 },
             { carrier: 'Royal Mail', service: 'Tracked 48', shipments: 1_251 },
           ],
           warehouses: [
@@ -493,15 +505,21 @@ export const orderActivityDocs = defineDocs(orderActivityCatalogue, {
               name: 'Manchester fulfilment centre',
               shipments: 1_620,
             },
+            {
+              warehouseId: columbusWarehouseId,
+              code: 'CMH1',
+              name: 'Columbus distribution center',
+              shipments: 380,
+            },
             { warehouseId: leedsWarehouseId, shipments: 43 },
           ],
           statuses: [
-            { status: 'active', shipments: 1_620 },
+            { status: 'active', shipments: 2_000 },
             { status: 'voided', shipments: 43 },
           ],
           sources: [
-            { source: 'label', shipments: 1_540 },
-            { source: 'manual', shipments: 123 },
+            { source: 'label', shipments: 792 },
+            { source: 'manual', shipments: 1_251 },
           ],
         },
       },
@@ -510,13 +528,13 @@ export const orderActivityDocs = defineDocs(orderActivityCatalogue, {
       description:
         'Writes the shipments the filters select (the list’s filters and sort, in a JSON body; `{}` is the last 30 days, newest first) to an Excel workbook in the files bucket, and answers 201 with a presigned download URL valid for 15 minutes. An export holds at most 50,000 rows: more is a 400 asking for a narrower range or more filters. Honours `Idempotency-Key`.',
       example: {
-        body: { from: '2026-11-01', to: '2026-11-24', carrier: 'DPD' },
+        body: { from: '2026-11-01', to: '2026-11-24', carrier: 'Royal Mail' },
         response: {
           id: exportId,
           fileName: 'shipments 2026-11-01 to 2026-11-24.xlsx',
           contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-          rowCount: 412,
-          bytes: 38_412,
+          rowCount: 1_251,
+          bytes: 96_884,
           url: `https://commerce-files-123456789012.s3.eu-west-2.amazonaws.com/exports/shipments/2026/11/24/${exportId}.xlsx?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIAEXAMPLE%2F20261124%2Feu-west-2%2Fs3%2Faws4_request&X-Amz-Date=20261124T102000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=5f0c2e8d7a41b39c6e1f08a2d4b7c95e31f6a0d8b2c47e59a1f3d6b8c0e2a4f7`,
           expiresAt: '2026-11-24T10:35:00.000Z',
         },

@@ -11,6 +11,7 @@ import { catalogueDocs } from '../../functions/catalogue-docs';
 import { fulfillmentCatalogue } from '../../functions/fulfillment/routes';
 import { orderActivityCatalogue } from '../../functions/order-activity/routes';
 import { ordersCatalogue } from '../../functions/orders/routes';
+import { returnsCatalogue } from '../../functions/returns/routes';
 import { vendorsCatalogue } from '../../functions/vendors/routes';
 import type { GroupCatalogue, RouteDefinition } from '../../shared/http/catalogue';
 import { strayFields } from '../../shared/http/handler';
@@ -22,6 +23,7 @@ const groups: readonly GroupCatalogue[] = [
   ordersCatalogue,
   orderActivityCatalogue,
   fulfillmentCatalogue,
+  returnsCatalogue,
 ];
 
 type JsonSchema = Record<string, unknown>;

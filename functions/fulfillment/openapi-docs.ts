@@ -234,7 +234,7 @@ export const fulfillmentDocs = defineDocs(fulfillmentCatalogue, {
       'The order’s fulfillment state: `unshipped`, `partially_shipped`, `shipped` or `cancelled`.',
     shipFrom:
       'Where the parcels leave from: the order’s warehouse, else the default one (null when there is neither). Its `address` is the warehouse’s origin address, null until one is set (rates and labels need it).',
-    'quoteShipNowRates.shipFrom': 'The address rated from: the shipping warehouse’s origin address.',
+    'RatesAnswer.shipFrom': 'The address rated from: the shipping warehouse’s origin address.',
     shipTo: 'Where the order ships to (an Address).',
     address: 'The warehouse’s origin address (an Address).',
     'ShipNowDraft.lines': 'Active lines with units still to ship: how many of each.',
@@ -253,7 +253,7 @@ export const fulfillmentDocs = defineDocs(fulfillmentCatalogue, {
       'The carrier and service the last label for an order of this channel used, null before the first.',
     serviceCode:
       'The service’s code at its carrier (`ground`, `two_day`): lowercase letters, digits, `_` and `-`.',
-    'quoteShipNowRates.serviceCode': 'Quote only this service (one of the carrier’s service codes).',
+    'RatesInput.serviceCode': 'Quote only this service (one of the carrier’s service codes).',
 
     // Ship-from addresses.
     withoutAddress: 'Active warehouses with no origin address yet: nothing ships from them until one is set.',
@@ -323,10 +323,9 @@ export const fulfillmentDocs = defineDocs(fulfillmentCatalogue, {
     // Tracking.
     shipments: 'The order’s shipments, each with its tracking.',
     'OrderTracking.trackingStatus':
-      'The order’s overall tracking: `exception` when any shipment has one, else the least advanced of its active shipments (`delivered` only when every one is).',
+      'Normalised tracking status (`unknown`, `accepted`, `in_transit`, `delivered`, `exception`). For the order: `exception` when any shipment has one, else the least advanced of its active shipments (`delivered` only when every one is); for each shipment, its own.',
     events: 'The carrier’s events, oldest first.',
     status: 'The shipment’s status: `active` or `voided`.',
-    cost: 'What the label cost the merchant, in minor units of a currency.',
 
     // Manifests.
     'Manifest.id': 'The manifest’s id (ULID).',
@@ -362,8 +361,8 @@ export const fulfillmentDocs = defineDocs(fulfillmentCatalogue, {
     includePackingSlip: 'Labels only: print a packing-slip page after the label pages (default false).',
     'FormSettings.version':
       'Increases by one with every change; 0 until the first write. The ETag, for If-Match.',
-    updatedAt: 'When the settings were last written, null until the first write.',
-    updatedBy: 'Who wrote them last, null until the first write.',
+    'FormSettings.updatedAt': 'When the settings were last written, null until the first write.',
+    updatedBy: 'Who wrote the settings last, null until the first write.',
   },
   operations: {
     getShipNowDraft: {

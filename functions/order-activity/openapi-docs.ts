@@ -252,23 +252,21 @@ export const orderActivityDocs = defineDocs(orderActivityCatalogue, {
     'Shipment.lines': 'The order lines and units this shipment carries (none for a replacement).',
     'ManualShipmentInput.lines':
       'Which lines and how many units, each item id once, 1 to 500; absent: every unshipped unit of the active lines.',
-    'addOrderTracking.lines':
-      'Which lines and how many units, each item id once, 1 to 500; absent: every unshipped unit of the active lines.',
     'Shipment.warehouseId':
       'The warehouse the units left (the order’s assigned one); absent when the order had none.',
     'listShipments.warehouseId': 'Only shipments that left this warehouse.',
     'getShipmentTotals.warehouseId': 'Only shipments that left this warehouse.',
     'exportShipments.warehouseId': 'Only shipments that left this warehouse.',
     shipDate: 'The day the shipment left, `YYYY-MM-DD`.',
-    'addOrderTracking.shipDate':
+    'ManualShipmentInput.shipDate':
       'The day it shipped, `YYYY-MM-DD`, at the latest tomorrow (UTC); default today (UTC).',
     packages: 'Number of parcels, 1 to 1000 (default 1).',
-    'getShipmentTotals.packages': 'Parcels of the shipments counted.',
+    'ShipmentTotals.packages': 'Parcels of the shipments counted.',
     weightGrams:
       'Total weight in grams; entered by hand, or by default the lines’ unit weights times the units shipped.',
-    'getShipmentTotals.weightGrams': 'Total grams of the shipments counted.',
+    'ShipmentTotals.weightGrams': 'Total grams of the shipments counted.',
     cost: 'What shipping cost the merchant, in minor units of a currency; absent when unknown.',
-    'getShipmentTotals.cost': 'Summed shipping cost, one entry per currency (nothing is converted).',
+    'ShipmentTotals.cost': 'Summed shipping cost, one entry per currency (nothing is converted).',
     'Shipment.status': '`active`, or `voided` (a label shipment voided: its units went back to stock).',
     'listShipments.status': 'Only `active` or only `voided` shipments.',
     'getShipmentTotals.status': 'Only `active` or only `voided` shipments.',
@@ -293,9 +291,12 @@ export const orderActivityDocs = defineDocs(orderActivityCatalogue, {
     services: 'Carrier and service pairs present in the range.',
     warehouses:
       'Warehouses shipments left in the range; code and name are absent for a warehouse since deleted.',
-    'getShipmentFilters.code': 'The warehouse’s code.',
-    'getShipmentFilters.name': 'The warehouse’s name.',
-    'getShipmentFilters.warehouseId': 'The warehouse’s id.',
+    'ShipmentFilterValues.code': 'The warehouse’s code; absent for a warehouse since deleted.',
+    'ShipmentFilterValues.name': 'The warehouse’s name; absent for a warehouse since deleted.',
+    'ShipmentFilterValues.from': 'The first day of the range, as resolved (`YYYY-MM-DD`).',
+    'ShipmentFilterValues.to': 'The last day of the range, as resolved (`YYYY-MM-DD`).',
+    'ShipmentTotals.from': 'The first day of the range, as resolved (`YYYY-MM-DD`).',
+    'ShipmentTotals.to': 'The last day of the range, as resolved (`YYYY-MM-DD`).',
     statuses: 'Shipment statuses present in the range.',
     status: 'A shipment status: `active` or `voided`.',
     sources: 'Shipment sources present in the range.',
@@ -318,10 +319,26 @@ export const orderActivityDocs = defineDocs(orderActivityCatalogue, {
     changes: 'What changed, by field path: `{ from, to }` of each (absent where the entry names no field).',
     'HistoryEntry.from': 'The value before the change.',
     'HistoryEntry.to': 'The value after the change.',
+    'listOrderStatusHistory.from':
+      'Entries at or after this: an ISO 8601 instant with `Z` or an offset, or a date `YYYY-MM-DD` (from the start of that UTC day).',
+    'listOrderStatusHistory.to':
+      'Entries at or before this: an instant, or a date (its whole UTC day included). Not before `from` (400).',
+    'listOrderAddressHistory.from':
+      'Entries at or after this: an ISO 8601 instant with `Z` or an offset, or a date `YYYY-MM-DD` (from the start of that UTC day).',
+    'listOrderAddressHistory.to':
+      'Entries at or before this: an instant, or a date (its whole UTC day included). Not before `from` (400).',
+    'listOrderFulfillmentHistory.from':
+      'Entries at or after this: an ISO 8601 instant with `Z` or an offset, or a date `YYYY-MM-DD` (from the start of that UTC day).',
+    'listOrderFulfillmentHistory.to':
+      'Entries at or before this: an instant, or a date (its whole UTC day included). Not before `from` (400).',
+    'listOrderEditHistory.from':
+      'Entries at or after this: an ISO 8601 instant with `Z` or an offset, or a date `YYYY-MM-DD` (from the start of that UTC day).',
+    'listOrderEditHistory.to':
+      'Entries at or before this: an instant, or a date (its whole UTC day included). Not before `from` (400).',
     'listOrderHistory.from':
-      'Entries at or after this: an ISO 8601 instant with `Z` or an offset, or a date (from the start of that UTC day).',
+      'Entries at or after this: an ISO 8601 instant with `Z` or an offset, or a date `YYYY-MM-DD` (from the start of that UTC day).',
     'listOrderHistory.to':
-      'Entries at or before this: an instant, or a date (its whole UTC day included). Not before `from`.',
+      'Entries at or before this: an instant, or a date (its whole UTC day included). Not before `from` (400).',
 
     // Notes.
     text: 'The note: free text of 1 to 4,000 characters, newlines allowed (CRLF stored as LF).',

@@ -346,13 +346,33 @@ export const ordersDocs = defineDocs(ordersCatalogue, {
   },
   fields: {
     // Orders.
-    id: 'The order’s id: the sales channel’s order id, 1 to 64 letters, digits, `.`, `_` or `-`. The words statuses, column-views, automation-rules, work-orders and shipments are reserved.',
+    'Order.id':
+      'The order’s id: the sales channel’s order id, 1 to 64 letters, digits, `.`, `_` or `-`. The words statuses, column-views, automation-rules, work-orders and shipments are reserved.',
+    'getOrder.id':
+      'The order’s id: the sales channel’s order id, 1 to 64 letters, digits, `.`, `_` or `-`. The words statuses, column-views, automation-rules, work-orders and shipments are reserved.',
+    'putOrder.id':
+      'The order’s id: the sales channel’s order id, 1 to 64 letters, digits, `.`, `_` or `-`. The words statuses, column-views, automation-rules, work-orders and shipments are reserved.',
+    'updateOrderAddress.id':
+      'The order’s id: the sales channel’s order id, 1 to 64 letters, digits, `.`, `_` or `-`. The words statuses, column-views, automation-rules, work-orders and shipments are reserved.',
+    'addOrderPayment.id':
+      'The order’s id: the sales channel’s order id, 1 to 64 letters, digits, `.`, `_` or `-`. The words statuses, column-views, automation-rules, work-orders and shipments are reserved.',
+    'cancelOrderItem.id':
+      'The order’s id: the sales channel’s order id, 1 to 64 letters, digits, `.`, `_` or `-`. The words statuses, column-views, automation-rules, work-orders and shipments are reserved.',
+    'reinstateOrderItem.id':
+      'The order’s id: the sales channel’s order id, 1 to 64 letters, digits, `.`, `_` or `-`. The words statuses, column-views, automation-rules, work-orders and shipments are reserved.',
+    'Payment.id': 'The payment’s id (ULID), made by the server.',
+    'OrderStatus.id':
+      'The status’s id: a built-in word (`awaiting-payment`, `on-hold`, ...) or, for a custom status, a ULID.',
+    'deleteColumnView.id': 'The column view’s id (ULID).',
+    itemId:
+      'The channel’s line id (1 to 64 letters, digits, `. _ -`), unique within the order and stable across replacements.',
     channel:
       'The sales channel the order came from, as a code (`shopify`, `amazon-uk`, `ebay`): 1 to 32 letters, digits, `_ . -`.',
     orderDate:
       'When the customer placed the order: ISO 8601 with `Z` or an offset, stored in UTC (an offset is converted).',
     customer: 'Who placed the order: name, and optionally email and phone.',
     'Customer.name': 'The customer’s name, 1 to 200 characters.',
+    'Address.name': 'The recipient: a person’s or department’s name, up to 200 characters.',
     shipTo: 'Where the order ships to (an Address). Required on an order; changes until anything ships.',
     billTo: 'The billing address (an Address), when the channel gives one.',
     lines: 'The order’s lines, 1 to 500, each with an item id unique within the order.',
@@ -406,8 +426,6 @@ export const ordersDocs = defineDocs(ordersCatalogue, {
     'Payment.amount': 'Minor units of the order’s currency: positive for a payment, negative for a refund.',
     'PaymentInput.amount':
       'Minor units of the order’s currency, 1 to 10^12; at most the balance due (an overpayment is a 409).',
-    'addOrderPayment.amount':
-      'Minor units of the order’s currency, 1 to 10^12; at most the balance due (an overpayment is a 409).',
     method:
       'How it was paid: `card`, `cash`, `bank_transfer`, `paypal`, `store_credit` or `other`; a refund names the method the money went back by.',
     reference: 'The payment provider’s reference (charge or transfer id), up to 200 characters.',
@@ -440,9 +458,7 @@ export const ordersDocs = defineDocs(ordersCatalogue, {
     builtIn: 'Whether it is one of the built-in statuses, which cannot be deleted.',
     color: 'Colour of the status in the UI, `#rrggbb` (stored lowercase).',
     replacementStatusId:
-      'The status that orders in the deleted status move to, and that rules setting it set instead. Required when any order or rule uses the status; it must hold stock the same way (both or neither in shipped/cancelled categories).',
-    'deleteOrderStatus.replacementStatusId':
-      'The status that orders in the deleted status move to, and that rules setting it set instead (null when none was needed).',
+      'The status that orders in the deleted status move to, and that rules setting it set instead. Required when any order or rule uses the status; it must hold stock the same way (both or neither in the shipped and cancelled categories). In the answer: the replacement used, null when none was needed.',
     'deleteOrderStatus.deleted': 'The id of the status deleted.',
     movedOrders: 'How many orders moved to the replacement status.',
     updatedRuleIds: 'Automation rules whose `set_status` actions now name the replacement.',

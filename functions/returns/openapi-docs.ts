@@ -250,18 +250,11 @@ export const returnsDocs = defineDocs(returnsCatalogue, {
     // Lines.
     'Return.lines': 'The order lines and units being returned.',
     'ReturnRequest.lines': 'The lines and units sent back, each item id once, 1 to 500.',
-    'createOrderReturn.lines': 'The lines and units sent back, each item id once, 1 to 500.',
     'ReturnReceive.lines':
-      'Units received, 1 to 1000 entries; a line may appear more than once (part restocked, part damaged).',
-    'receiveOrderReturn.lines':
       'Units received, 1 to 1000 entries; a line may appear more than once (part restocked, part damaged).',
     'ReturnRefundRequest.lines':
       'Returned lines and units to pay back, each item id once, up to 500 (may be empty when refunding shipping only).',
-    'refundOrderReturn.lines':
-      'Returned lines and units to pay back, each item id once, up to 500 (may be empty when refunding shipping only).',
     'ReturnResend.lines':
-      'Which returned lines and units to replace, each item id once; default every unit of the return.',
-    'resendOrderReturn.lines':
       'Which returned lines and units to replace, each item id once; default every unit of the return.',
     lines: 'Lines of the order, by item id, with units.',
     title: 'The product title, from the order line.',
@@ -275,9 +268,9 @@ export const returnsDocs = defineDocs(returnsCatalogue, {
     damaged: 'Units received damaged (not restocked).',
     missing: 'Units that never arrived.',
     refundedQuantity: 'Units of the line refunded so far.',
-    note: 'The customer’s words when the return was opened, free text up to 2000 characters.',
+    note: 'The customer’s words when the return was opened (up to 2000 characters); in `decline`, the note shown to the customer (up to 500).',
+    'ReturnRequest.note': 'The customer’s words, free text up to 2000 characters.',
     'ReturnDecline.note': 'A note shown to the customer, free text up to 500 characters.',
-    'declineOrderReturn.note': 'A note shown to the customer, free text up to 500 characters.',
     returnAddress:
       'Where the customer sends the parcel: set when approved, from the warehouse the goods shipped from (its return address, else its origin address); absent when there is none.',
     decline: 'Why the return was declined, and the note for the customer.',
@@ -289,7 +282,6 @@ export const returnsDocs = defineDocs(returnsCatalogue, {
       '`restock` (back into stock in `warehouseId`, as a return movement at the SKU’s average cost where it shipped from), `damaged` or `missing`.',
     warehouseId: 'Where restocked units go: an active warehouse, named for restocked units only.',
     'ReturnResend.warehouseId': 'The active warehouse the replacement ships from; its stock goes out.',
-    'resendOrderReturn.warehouseId': 'The active warehouse the replacement ships from; its stock goes out.',
     'ReturnReplacement.warehouseId': 'The warehouse the replacement shipped from.',
     unitCost: 'Minor units per unit the restock entered the stock ledger at.',
 

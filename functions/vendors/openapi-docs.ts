@@ -4,6 +4,9 @@ import { poSourceInputSchema, poSourceSchema } from './po-sources/schemas';
 import { vendorsCatalogue } from './routes';
 import { vendorInputSchema, vendorSchema } from './vendors/schemas';
 
+/** The contact's shape is not exported on its own: the exact object the vendor schemas hold. */
+const contactSchema = vendorInputSchema.def.shape.contact.def.innerType;
+
 const acmeId = '01M6DQS9M0P3TK90CK8Q471M2K';
 const borealId = '01M6EFTC6JNBD6DQEKPVH6JZP6';
 const mainWarehouseId = '01M6F7VES4V53SQ5VE4J19Y8TH';
@@ -81,6 +84,10 @@ export const vendorsDocs = defineDocs(vendorsCatalogue, {
       description:
         'What a client sends to create or replace a vendor: everything of a Vendor except the server-kept fields (id, poSourceCount, version, times).',
     },
+    VendorContact: {
+      schema: contactSchema,
+      description: 'The person to reach at a vendor for purchase orders; every part optional.',
+    },
     PoSource: {
       schema: poSourceSchema,
       description:
@@ -97,11 +104,10 @@ export const vendorsDocs = defineDocs(vendorsCatalogue, {
     'listVendors.code': 'Only vendors whose code starts with this text (case-insensitive).',
     'Vendor.name': 'The vendor’s trading name as staff know it, 1 to 200 characters.',
     'VendorInput.name': 'The vendor’s trading name as staff know it, 1 to 200 characters.',
-    name: 'A name of 1 to 200 characters: the vendor’s trading name, or the person named in a contact.',
+    'VendorContact.name': 'The contact person’s name, up to 200 characters.',
     'listVendors.name':
       'Only vendors whose name starts with this text (compared case- and accent-insensitively).',
     contact: 'The person to reach at the vendor for purchase orders; every part optional.',
-    'contact.phone': 'Telephone number: 5 to 32 digits, spaces and `+ ( ) . -`.',
     address: 'The vendor’s postal address (an Address); optional.',
     leadTimeDays:
       'Days from placing a purchase order to receiving the goods, 0 to 365. On a vendor it defaults to 7; on a purchase-order source it overrides the vendor’s for that SKU (absent: the vendor’s applies).',
@@ -130,6 +136,9 @@ export const vendorsDocs = defineDocs(vendorsCatalogue, {
       'The warehouse that receives this vendor’s deliveries of the SKU; it must accept purchase orders.',
     'listPoSources.warehouseId': 'Only the sources that deliver into this warehouse.',
     'listPoSources.sku': 'Only the sources of this SKU (exact match).',
+    'listPoSourceWarehouses.name': 'The warehouse’s name.',
+    'listPoSourceWarehouses.code': 'The warehouse’s short code.',
+    'listPoSourceWarehouses.active': 'Always true here: only active warehouses receive purchase orders.',
   },
   operations: {
     listVendors: {

@@ -85,17 +85,44 @@ const labelShipment = {
 const historyParams = { orderId };
 const historyQuery = { from: '2026-11-22', to: '2026-11-23T23:59:59Z', limit: '20' };
 
+// History ids are ULIDs of their times: entries sort by them, newest first.
+const editEntry = {
+  id: '01M81S4A7P6RCPG3DC0W50Q3JH',
+  orderId,
+  kind: 'edit' as const,
+  at: '2026-11-22T14:04:00.118Z',
+  actor: 'shopify-sync',
+  summary: 'Order created',
+};
+const statusSetEntry = {
+  id: '01M81S4A7PDTN0VZKVH65FY62D',
+  orderId,
+  kind: 'status' as const,
+  at: '2026-11-22T14:04:00.118Z',
+  actor: 'shopify-sync',
+  summary: 'Status set to Awaiting payment',
+  changes: { statusId: { from: null, to: 'awaiting-payment' } },
+};
+const paymentEntry = {
+  id: '01M81S6705Q8ZBTSV0HW7KRGHN',
+  orderId,
+  kind: 'payment' as const,
+  at: '2026-11-22T14:05:02.341Z',
+  actor: 'sam.okafor',
+  summary: 'Payment of 4954 GBP by card',
+  changes: { paid: { from: 0, to: 4954 } },
+};
 const statusEntry = {
-  id: '01M6WREX78DCJ4SHAFPZMKQ9N3',
+  id: '01M81S6705Y2P1XSS9Q6XRNVSQ',
   orderId,
   kind: 'status' as const,
   at: '2026-11-22T14:05:02.341Z',
-  actor: 'system',
-  summary: 'Status awaiting-payment → awaiting-shipment (paid in full)',
+  actor: 'sam.okafor',
+  summary: 'Status changed from Awaiting payment to Awaiting shipment',
   changes: { statusId: { from: 'awaiting-payment', to: 'awaiting-shipment' } },
 };
 const addressEntry = {
-  id: '01M6XGFZSTB8QR5DY9CFG9SSZF',
+  id: '01M81WYG9MGWQ22K6KP57ECDFC',
   orderId,
   kind: 'address' as const,
   at: '2026-11-22T15:10:44.020Z',
@@ -106,57 +133,36 @@ const addressEntry = {
       from: {
         name: 'Eleanor Whitfield',
         line1: '27 Victoria Road',
+        line2: 'Flat 3',
         city: 'Bristol',
         postalCode: 'BS8 1TH',
         country: 'GB',
+        phone: '+44 117 496 0123',
       },
       to: {
         name: 'Eleanor Whitfield',
+        company: 'Whitfield Design Studio',
         line1: '4 Harbourside Quay',
         city: 'Bristol',
         postalCode: 'BS1 5LL',
         country: 'GB',
+        phone: '+44 117 496 0123',
       },
     },
   },
 };
 const fulfillmentEntry = {
-  id: '01M6Y8H2CCG6ES2R604QEWKN4N',
+  id: '01M83Y9M5R9999AQ6DGKVVRQ25',
   orderId,
   kind: 'fulfillment' as const,
   at: '2026-11-23T10:12:45.880Z',
   actor: 'sam.okafor',
-  summary: 'Shipped 3 units by Royal Mail Tracked 48, tracking TT123456785GB',
+  summary: `Shipped 3 units by Royal Mail Tracked 48, tracking TT123456785GB (manual shipment ${manualShipmentId})`,
   changes: {
+    shipmentId: { from: null, to: manualShipmentId },
     'lines.14420118.shippedQuantity': { from: 0, to: 2 },
     'lines.14420119.shippedQuantity': { from: 0, to: 1 },
   },
-};
-const editEntry = {
-  id: '01M6Z0J4YYEA5Q2Z197DF9NMN1',
-  orderId,
-  kind: 'edit' as const,
-  at: '2026-11-22T14:04:00.118Z',
-  actor: 'shopify-sync',
-  summary: 'Order created',
-};
-const paymentEntry = {
-  id: '01M6ZRK7HG7DXKTQFBAN6XV463',
-  orderId,
-  kind: 'payment' as const,
-  at: '2026-11-22T14:05:02.341Z',
-  actor: 'sam.okafor',
-  summary: 'Payment of 4954 GBP by card',
-  changes: { paid: { from: 0, to: 4954 } },
-};
-const ruleEntry = {
-  id: '01M70GMA42NCA0CJSQVA9QX3RJ',
-  orderId,
-  kind: 'rule' as const,
-  at: '2026-11-22T14:04:00.118Z',
-  actor: 'rule:01M6KR1Y8GTXBKYV09MN7SQSVS',
-  summary: 'Rule "Gift orders get a card" fired: add_tag',
-  changes: { tags: { from: ['gift'], to: ['gift', 'add-card'] } },
 };
 
 const historyNext = 'eyJrIjoiSElTVCMwMU02WlJLN0hHN0RYS1RRRkJBTjZYVjQ2MyJ9.b2vI5i0k3s';
@@ -382,7 +388,7 @@ export const orderActivityDocs = defineDocs(orderActivityCatalogue, {
       example: {
         params: historyParams,
         query: historyQuery,
-        response: { items: [statusEntry], nextCursor: null },
+        response: { items: [statusEntry, statusSetEntry], nextCursor: null },
       },
     },
     listOrderAddressHistory: {
@@ -419,7 +425,7 @@ export const orderActivityDocs = defineDocs(orderActivityCatalogue, {
         params: historyParams,
         query: { limit: '5' },
         response: {
-          items: [fulfillmentEntry, addressEntry, paymentEntry, statusEntry, ruleEntry],
+          items: [fulfillmentEntry, addressEntry, statusEntry, paymentEntry, statusSetEntry],
           nextCursor: historyNext,
         },
       },

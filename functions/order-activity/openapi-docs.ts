@@ -364,7 +364,7 @@ export const orderActivityDocs = defineDocs(orderActivityCatalogue, {
     },
     addOrderTracking: {
       description:
-        'Records a manual shipment for goods shipped outside the system: the named units (or every unshipped unit of the active lines) become shipped, their stock goes out of the assigned warehouse as an outbound movement, and a fulfillment history entry is written, all in one transaction with the order. Shipping everything moves the order to the shipped status.\n\n**409** when a named line is cancelled or asked for more than is unshipped (`lines` names each with what is unshipped), or nothing is left to ship; an item id the order does not have is a 400. Honours `Idempotency-Key`.',
+        'Records a manual shipment for goods shipped outside the system: the named units (or every unshipped unit of the active lines) become shipped, their stock goes out of the assigned warehouse as an outbound movement (none moves for an order without a warehouse), and a fulfillment history entry is written, all in one transaction with the order. Shipping everything moves the order to the shipped status. `weightGrams` defaults to the lines’ unit weights times the units shipped.\n\n**409** when a named line is cancelled or asked for more than is unshipped (`lines` names each with what is unshipped), or nothing is left to ship; units the warehouse does not have on hand are a **409** with `shortfalls`. An item id the order does not have is a 400; an unknown order is a 404. Honours `Idempotency-Key`.',
       example: {
         params: { orderId },
         body: {
@@ -379,7 +379,7 @@ export const orderActivityDocs = defineDocs(orderActivityCatalogue, {
     },
     removeOrderTracking: {
       description:
-        'Removes a manual shipment: its units are unshipped again, back in stock and allocated to the order, with a fulfillment history entry. Answers 204.\n\n**409** for a label shipment (void it through `DELETE /v1/fulfillment/ship-now/void/{shipmentId}`, so the carrier refunds the label), for a return’s replacement shipment, or for a shipment already voided. An unknown order or shipment is a 404.',
+        'Removes a manual shipment: its units are unshipped again, back in stock and allocated to the order, with a fulfillment history entry. Answers 204.\n\n**409** for a label shipment (void it through `DELETE /v1/fulfillment/ship-now/void/{shipmentId}`, so the carrier refunds the label), for a return’s replacement shipment, for a shipment already voided, or when the order’s returns claim units it would unship (decline or delete those returns first). An unknown order or shipment is a 404.',
       example: { params: { orderId, shipmentId: manualShipmentId } },
     },
     listOrderStatusHistory: {

@@ -681,7 +681,7 @@ export const ordersDocs = defineDocs(ordersCatalogue, {
     },
     createWorkOrder: {
       description:
-        'Moves stock in one warehouse and answers 201 with the applied work order: every line is one stock-ledger movement in one transaction, all or none (orders of up to 500 lines are staged and confirmed the same way). The warehouse must be active and accept work orders (400). A receipt takes positive quantities only (400). An inbound line needs `unitCost` while the SKU has no average cost in the warehouse (400 naming the line). A removal below zero on hand is a **409** with `shortfalls`.',
+        'Moves stock in one warehouse and answers 201 with the applied work order: every line is one stock-ledger movement, all or none (beyond one transaction’s 100 items, up to 500 lines are staged and confirmed so the client still sees all or none). The warehouse must be active and accept work orders (400). A receipt takes positive quantities only (400). An inbound line needs `unitCost` while the SKU has no average cost in the warehouse (400 naming the line). A removal below zero on hand is a **409** with `shortfalls`.',
       example: {
         body: {
           warehouseId: mainWarehouseId,

@@ -1,4 +1,5 @@
 /** The vendors group in the API reference: component schemas, field descriptions, each operation's text and example. */
+import { moneySchema } from '../../shared/domain/money';
 import { defineDocs } from '../../shared/openapi/docs';
 import { poSourceInputSchema, poSourceSchema } from './po-sources/schemas';
 import { vendorsCatalogue } from './routes';
@@ -92,6 +93,11 @@ export const vendorsDocs = defineDocs(vendorsCatalogue, {
       schema: poSourceSchema,
       description:
         'A purchase-order source: vendor V supplies SKU S into warehouse W at this unit cost, minimum order quantity and lead time. The low-stock report suggests reorders from these. One per vendor, SKU and warehouse.',
+    },
+    Money: {
+      schema: moneySchema,
+      description:
+        'An amount of money: a whole number of minor units (at most 10^12) with its ISO 4217 currency, never a float. Shared by every group that takes money in a request.',
     },
     PoSourceInput: {
       schema: poSourceInputSchema,

@@ -44,6 +44,12 @@ const allProjected: readonly IndexShape[] = deployed.map((index) => ({
   projection: { type: 'ALL' } satisfies IndexProjection,
 }));
 const indexNames = deployed.map((index) => index.indexName);
+/** The option not taken, priced for comparison: GSI1 holding keys only too, its readers fetching the items. */
+const gsi1KeysOnly: readonly IndexShape[] = deployed.map((index) =>
+  index.indexName === 'GSI1'
+    ? { ...index, projection: { type: 'KEYS_ONLY' } satisfies IndexProjection }
+    : index,
+);
 
 const lines = [
   {
@@ -136,6 +142,7 @@ interface PricedItem {
   bytes: number;
   deployed: ItemUnits;
   all: ItemUnits;
+  gsi1KeysOnly: ItemUnits;
   /** The same, from the size and projection rules alone (a check of the replay). */
   model: { deployed: Record<string, number>; all: Record<string, number> };
 }
@@ -150,7 +157,7 @@ interface PricedOperation {
 async function priceOperation(
   name: string,
   writes: RecordedWrite[],
-  pricers: { deployed: ReplayPricer; all: ReplayPricer },
+  pricers: { deployed: ReplayPricer; all: ReplayPricer; gsi1KeysOnly: ReplayPricer },
 ): Promise<PricedOperation> {
   const items: PricedItem[] = [];
   let checks = 0;
@@ -184,6 +191,7 @@ async function priceOperation(
         ),
         deployed: doubled(await pricers.deployed.price(item)),
         all: doubled(await pricers.all.price(item)),
+        gsi1KeysOnly: doubled(await pricers.gsi1KeysOnly.price(item)),
         model: { deployed: model(deployed), all: model(allProjected) },
       });
     }
@@ -215,6 +223,20 @@ function operationRow(operation: PricedOperation, side: 'deployed' | 'all'): Row
     'largest item bytes': Math.max(0, ...operation.items.map((item) => item.bytes)),
     'rules check': agrees ? 'agrees' : 'DIFFERS',
     ...(side === 'deployed' ? { 'Local, as sent (total)': reported } : {}),
+  };
+}
+
+function gsi1Row(operation: PricedOperation): Row {
+  const units = (side: 'deployed' | 'gsi1KeysOnly') =>
+    operation.items.reduce((sum, item) => sum + (item[side].indexes.GSI1 ?? 0), 0);
+  const total = (side: 'deployed' | 'gsi1KeysOnly') =>
+    operation.items.reduce((sum, item) => sum + item[side].table + indexSum(item[side].indexes), 0);
+  return {
+    operation: operation.name,
+    'GSI1 WCU': units('deployed'),
+    'GSI1 WCU, keys only': units('gsi1KeysOnly'),
+    'total WCU': total('deployed'),
+    'total WCU, GSI1 keys only': total('gsi1KeysOnly'),
   };
 }
 
@@ -381,6 +403,7 @@ export const wcu: Suite = {
         const pricers = {
           deployed: await ReplayPricer.create(endpoint, `${tableName}-deployed`, deployed),
           all: await ReplayPricer.create(endpoint, `${tableName}-all`, allProjected),
+          gsi1KeysOnly: await ReplayPricer.create(endpoint, `${tableName}-gsi1-keys`, gsi1KeysOnly),
         };
         const operations: PricedOperation[] = [];
         try {
@@ -388,6 +411,7 @@ export const wcu: Suite = {
         } finally {
           pricers.deployed.destroy();
           pricers.all.destroy();
+          pricers.gsi1KeysOnly.destroy();
         }
         const measuredRows = operations.map((operation) => operationRow(operation, 'deployed'));
         const referenceRows = operations.map((operation) => operationRow(operation, 'all'));
@@ -414,12 +438,18 @@ export const wcu: Suite = {
                 'Where the index units go: per operation and item (PK / SK literal segments; * = outside a transaction), GSI units as deployed / with ALL',
               rows: operations.flatMap(familyRows),
             },
+            {
+              title:
+                'Not chosen (info): GSI1 holding keys only as well, its readers fetching every item (GSI1 as deployed / keys only)',
+              rows: [...operations.map(gsi1Row), sumRows(operations.map(gsi1Row), 'all four')],
+            },
           ],
           notes: [
             `DynamoDB Local in memory (it answers ConsumedCapacity per index and honours projections), s3rver for the label; the handlers in this process, stdout swallowed (${writes} lines). A warehouse with an origin address holding 1,000 of each of the 4 SKUs; one order's life run twice and the second measured (the first opens the day's manifest and registers what only a first order does). Every POST carries an Idempotency-Key (its record is a table write). Before the refund the return was opened, approved and received (one unit restocked), unmeasured.`,
             "How it is measured: a middleware on the service's document client adds ReturnConsumedCapacity INDEXES to every write command and reads each written item just before and just after it. DynamoDB Local answers capacity per index and honours projections, but prices a transaction by the sum of its items' bytes rounded up once (three 330-byte puts in one transaction: 2 units; DynamoDB rounds each item up to a KB: 6). So each item's write is replayed alone in a scratch table with the deployed projections and in one with ALL (its before image put unmeasured, then its after image put or the item deleted), and an item of a transaction counts twice, its index writes too. \"Local, as sent\" is what DynamoDB Local answered for the commands themselves (table and indexes, its transaction rounding).",
             "Rules check: every item's replayed index units equal those computed from its images by the documented rules (item size by attribute names and values, one unit per started KB; an index write only when the item enters, leaves or moves in the index, or its projected entry changes; a move is a delete and a put).",
             `With the projections as deployed, the four operations write ${String(totalMeasured['total WCU'])} WCU against ${String(totalReference['total WCU'])} with ALL: ${saved} fewer (${Math.round((saved / Number(totalReference['total WCU'])) * 100)} %).`,
+            'GSI1 stays ALL (the info table prices the option not taken): its readers include the automation rules the order writer reads on every order write, the stock records of a warehouse read by the thousand by reports and alerts, and a dozen lists filtered on their fields; keys only would add a BatchGetItem round trip to each and about a read unit per item fetched.',
             "Not counted: the stream consumers' writes (report aggregates and their markers; no index), reads.",
             checks > 0
               ? `${checks} ConditionCheck items in the transactions (charged by DynamoDB, not priced here).`

@@ -35,7 +35,7 @@ export class CommerceTable extends Construct {
         indexName: index.indexName,
         partitionKey: stringKey(index.partitionKey),
         sortKey: stringKey(index.sortKey),
-        // Changing a projection replaces the index on deploy (README, deploying): it is rebuilt from the table.
+        // A deployed index's projection cannot change in place: README, Deploying with CDK.
         projectionType: ProjectionType[projection.type],
         ...(projection.type === 'INCLUDE' ? { nonKeyAttributes: [...projection.attributes] } : {}),
       });

@@ -10,6 +10,7 @@ import { reports } from './reports';
 import { requestOverhead } from './request-overhead';
 import { shipments } from './shipments';
 import { taxonomyApply } from './taxonomy-apply';
+import { wcu } from './wcu';
 import { workOrder } from './work-order';
 
 export const suites: readonly Suite[] = [
@@ -24,4 +25,5 @@ export const suites: readonly Suite[] = [
   print,
   taxonomyApply,
   keys,
+  wcu,
 ];

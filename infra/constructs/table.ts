@@ -1,6 +1,13 @@
 /** The single table, built from shared/db/table-definition.ts so CDK and DynamoDB Local never drift. */
 import { RemovalPolicy } from 'aws-cdk-lib';
-import { AttributeType, BillingMode, StreamViewType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
+import {
+  AttributeType,
+  BillingMode,
+  ProjectionType,
+  StreamViewType,
+  Table,
+  TableEncryption,
+} from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
 import { tableDefinition } from '../../shared/db/table-definition';
 
@@ -23,10 +30,14 @@ export class CommerceTable extends Construct {
       removalPolicy: RemovalPolicy.RETAIN,
     });
     for (const index of tableDefinition.globalIndexes) {
+      const { projection } = index;
       this.table.addGlobalSecondaryIndex({
         indexName: index.indexName,
         partitionKey: stringKey(index.partitionKey),
         sortKey: stringKey(index.sortKey),
+        // A deployed index's projection cannot change in place: README, Deploying with CDK.
+        projectionType: ProjectionType[projection.type],
+        ...(projection.type === 'INCLUDE' ? { nonKeyAttributes: [...projection.attributes] } : {}),
       });
     }
   }

@@ -4,6 +4,7 @@ import { db, tableName } from './client';
 import { decodeCursor, encodeCursor } from './cursor';
 import type { ItemKey } from './keys';
 import type { IndexName } from './table-definition';
+import { tableDefinition } from './table-definition';
 
 export type Item = Record<string, NativeAttributeValue>;
 
@@ -35,6 +36,31 @@ export async function getItems(requested: ItemKey[], consistent = false): Promis
     }
   }
   return found;
+}
+
+/** Whether the index holds whole items; the others hold keys and a few filter attributes (table-definition.ts). */
+const projectsAll = (index: IndexName) =>
+  tableDefinition.globalIndexes.find((shape) => shape.indexName === index)!.projection.type === 'ALL';
+
+/**
+ * The table's items behind items read from an index, in the same order: unchanged when the index projects
+ * every attribute, else read by BatchGetItem (100 keys a request, sent together). An item deleted since the
+ * index answered is left out.
+ */
+export async function fullItems(index: IndexName | undefined, items: Item[]): Promise<Item[]> {
+  if (!index || projectsAll(index) || items.length === 0) return items;
+  const chunks: ItemKey[][] = [];
+  for (let start = 0; start < items.length; start += 100) {
+    chunks.push(
+      items.slice(start, start + 100).map((item) => ({ PK: String(item.PK), SK: String(item.SK) })),
+    );
+  }
+  const found = new Map(
+    (await Promise.all(chunks.map((keys) => getItems(keys))))
+      .flat()
+      .map((item) => [`${item.PK}\u0000${item.SK}`, item]),
+  );
+  return items.flatMap((item) => found.get(`${item.PK}\u0000${item.SK}`) ?? []);
 }
 
 export interface PageRequest {
@@ -109,14 +135,18 @@ export async function queryPage(request: PageRequest): Promise<Page<Item>> {
         lastReturnedKey = item;
       } else {
         // More matching items remain: the page is full.
-        return { items, nextCursor: encodeCursor(pickKey(lastReturnedKey!, pkName, skName), request.scope) };
+        return {
+          items: await fullItems(request.index, items),
+          nextCursor: encodeCursor(pickKey(lastReturnedKey!, pkName, skName), request.scope),
+        };
       }
     }
     startKey = result.LastEvaluatedKey;
     exhausted = !startKey;
   }
-  if (exhausted || !lastReturnedKey) return { items, nextCursor: null };
-  return { items, nextCursor: encodeCursor(pickKey(lastReturnedKey, pkName, skName), request.scope) };
+  const page = await fullItems(request.index, items);
+  if (exhausted || !lastReturnedKey) return { items: page, nextCursor: null };
+  return { items: page, nextCursor: encodeCursor(pickKey(lastReturnedKey, pkName, skName), request.scope) };
 }
 
 /** ExclusiveStartKey for an index needs the table key and the index key of the item. */

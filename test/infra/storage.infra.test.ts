@@ -8,7 +8,7 @@ import {
   scheduledExpiryDays,
   scheduledPrefix,
 } from '../../infra/constructs/exports-bucket';
-import { tableDefinition } from '../../shared/db/table-definition';
+import { projectionInput, tableDefinition } from '../../shared/db/table-definition';
 import type { Synthesized } from './synth';
 import { resourcesOf, synthesize } from './synth';
 
@@ -47,9 +47,14 @@ describe('table, bucket and event plumbing', () => {
       tableDefinition.globalIndexes.map((index) => ({
         IndexName: index.indexName,
         KeySchema: keySchema(index.partitionKey, index.sortKey),
-        Projection: { ProjectionType: 'ALL' },
+        Projection: projectionInput(index.projection),
       })),
     );
+    // DynamoDB refuses more than 100 projected non-key attributes over all of a table's indexes.
+    const projected = table.Properties.GlobalSecondaryIndexes.flatMap(
+      (index: { Projection: { NonKeyAttributes?: string[] } }) => index.Projection.NonKeyAttributes ?? [],
+    );
+    expect(projected.length).toBeLessThanOrEqual(100);
     const keyNames = [
       tableDefinition.partitionKey,
       tableDefinition.sortKey,

@@ -11,7 +11,7 @@ import {
   columnViewsOfOwner,
   sharedColumnViews,
 } from '../../../shared/db/keys';
-import { getItem, queryAll } from '../../../shared/db/query';
+import { fullItems, getItem, queryAll } from '../../../shared/db/query';
 import { transactWrite } from '../../../shared/db/transactions';
 import { toResource } from '../../../shared/db/resource';
 import type { ColumnView } from './schemas';
@@ -52,7 +52,7 @@ export async function sharedViewsAfter(
       Limit: limit + 1,
     }),
   );
-  const views = (result.Items ?? []).map(toView);
+  const views = (await fullItems(index, result.Items ?? [])).map(toView);
   return {
     views: views.slice(0, limit),
     more: views.length > limit || result.LastEvaluatedKey !== undefined,

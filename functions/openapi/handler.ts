@@ -1,6 +1,7 @@
 /**
- * The API's own function: serves the OpenAPI document without auth at GET /v1/openapi.json and answers
- * the $default route (paths no operation has) with 404 or 405 problem documents.
+ * The API's own function: serves, without a token, the OpenAPI document (GET /v1/openapi.json) and the
+ * API reference page over it (GET /v1/docs and its script), and answers the $default route (paths no
+ * operation has) with 404 or 405 problem documents.
  */
 import { MethodNotAllowed, NotFound } from '../../shared/errors';
 import { flattenCatalogue } from '../../shared/http/catalogue';
@@ -9,23 +10,40 @@ import { createHandler } from '../../shared/http/handler';
 import { matchRoute } from '../../shared/http/route-matcher';
 import { openApiDocument } from '../../shared/openapi/document';
 import { catalogues } from '../catalogue';
+import { docsPath, docsScriptPath, openApiPath, publicPaths } from './paths';
+import { referencePageResponse } from './reference-page';
+import { referenceScriptResponse } from './reference-script';
 
-export const openApiPath = '/v1/openapi.json';
+export { openApiPath } from './paths';
 
 let document: string | undefined;
 const operations = flattenCatalogue(catalogues);
+const publicRoutes = publicPaths.map((path) => ({ method: 'GET' as const, path }));
+
+/**
+ * The document, built at its first request. The docs (descriptions and examples of every operation) are
+ * imported then too: only this function reads them, and its 404s and 405s need not parse them.
+ */
+async function documentText(): Promise<string> {
+  if (document === undefined) {
+    const { catalogueDocs } = await import('../catalogue-docs');
+    document = JSON.stringify(openApiDocument(catalogues, catalogueDocs));
+  }
+  return document;
+}
 
 export const handler = createHandler(async (event: ApiEvent) => {
   const method = event.requestContext.http.method;
-  if (event.rawPath === openApiPath && method === 'GET') {
-    document ??= JSON.stringify(openApiDocument(catalogues));
+  if (method === 'GET' && event.rawPath === openApiPath) {
     return {
       statusCode: 200,
       headers: { 'content-type': 'application/json; charset=utf-8' },
-      body: document,
+      body: await documentText(),
     };
   }
-  const match = matchRoute([...operations, { method: 'GET', path: openApiPath }], method, event.rawPath);
+  if (method === 'GET' && event.rawPath === docsPath) return referencePageResponse();
+  if (method === 'GET' && event.rawPath === docsScriptPath) return referenceScriptResponse(event.headers);
+  const match = matchRoute([...operations, ...publicRoutes], method, event.rawPath);
   if (match.kind === 'method-not-allowed') throw new MethodNotAllowed(method, event.rawPath, match.allowed);
   throw new NotFound(`No operation answers ${method} ${event.rawPath}.`);
 });

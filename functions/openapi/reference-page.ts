@@ -13,6 +13,8 @@ export const scalarConfiguration = {
   withDefaultFonts: false,
   telemetry: false,
   agent: { disabled: true },
+  mcp: { disabled: true },
+  showDeveloperTools: 'never',
   showOperationId: true,
   hideClientButton: false,
   persistAuth: false,
@@ -40,12 +42,14 @@ const page = `<!doctype html>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <title>Commerce back-office API reference</title>
+    <link rel="icon" href="data:," />
   </head>
   <body>
-    <div id="api-reference"></div>
+    <!-- Not id="api-reference": Scalar uses that id itself, and the page stays a skeleton. -->
+    <div id="app"></div>
     <script src="${docsScriptPath}"></script>
     <script>
-      Scalar.createApiReference('#api-reference', ${JSON.stringify(scalarConfiguration)});
+      Scalar.createApiReference('#app', ${JSON.stringify(scalarConfiguration)});
     </script>
   </body>
 </html>

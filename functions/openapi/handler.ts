@@ -10,6 +10,7 @@ import { createHandler } from '../../shared/http/handler';
 import { matchRoute } from '../../shared/http/route-matcher';
 import { openApiDocument } from '../../shared/openapi/document';
 import { catalogues } from '../catalogue';
+import { catalogueDocs } from '../catalogue-docs';
 import { docsPath, docsScriptPath, openApiPath, publicPaths } from './paths';
 import { referencePageResponse } from './reference-page';
 import { referenceScriptResponse } from './reference-script';
@@ -21,14 +22,12 @@ const operations = flattenCatalogue(catalogues);
 const publicRoutes = publicPaths.map((path) => ({ method: 'GET' as const, path }));
 
 /**
- * The document, built at its first request. The docs (descriptions and examples of every operation) are
- * imported then too: only this function reads them, and its 404s and 405s need not parse them.
+ * The document, built at its first request. The docs are imported statically: an `import()` of them made
+ * esbuild wrap every module behind it for lazy evaluation, which kept the whole DynamoDB client package
+ * in the bundle (+74 KB).
  */
-async function documentText(): Promise<string> {
-  if (document === undefined) {
-    const { catalogueDocs } = await import('../catalogue-docs');
-    document = JSON.stringify(openApiDocument(catalogues, catalogueDocs));
-  }
+function documentText(): string {
+  document ??= JSON.stringify(openApiDocument(catalogues, catalogueDocs));
   return document;
 }
 
@@ -38,7 +37,7 @@ export const handler = createHandler(async (event: ApiEvent) => {
     return {
       statusCode: 200,
       headers: { 'content-type': 'application/json; charset=utf-8' },
-      body: await documentText(),
+      body: documentText(),
     };
   }
   if (method === 'GET' && event.rawPath === docsPath) return referencePageResponse();

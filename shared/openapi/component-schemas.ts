@@ -115,11 +115,10 @@ export class ComponentSchemas {
    */
   finish(): Record<string, JsonSchema> {
     if (this.finished) return this.finished;
-    for (const [name, uses] of this.emitted) {
-      const input = uses.get('input');
-      const output = uses.get('output');
+    const split = this.splitComponents();
+    for (const name of this.emitted.keys()) {
       const names = new Map<SchemaUse, string>();
-      if (input !== undefined && output !== undefined && input !== output) {
+      if (split.has(name)) {
         const inputName = `${name}${inputSuffix}`;
         if (this.byName.has(inputName)) {
           throw new Error(
@@ -153,6 +152,35 @@ export class ComponentSchemas {
     for (const { use, schema } of this.converted) rewriteRefs(schema, byUse(use));
     this.finished = components;
     return components;
+  }
+
+  /**
+   * The components used both ways whose two forms differ: in their own text, or through a component they
+   * refer to that differs (its two forms have two names, so the referring texts differ once resolved).
+   */
+  private splitComponents(): Set<string> {
+    const split = new Set<string>();
+    const references = new Map<string, Set<string>>();
+    for (const [name, uses] of this.emitted) {
+      const input = uses.get('input');
+      const output = uses.get('output');
+      if (input === undefined || output === undefined) continue;
+      if (input !== output) split.add(name);
+      const referred = [...input.matchAll(/"\$ref":"#\/\$defs\/([^"]+)"/g)].map((match) =>
+        decodeURIComponent(match[1]!),
+      );
+      references.set(name, new Set(referred));
+    }
+    for (let grown = true; grown;) {
+      grown = false;
+      for (const [name, referred] of references) {
+        if (!split.has(name) && [...referred].some((other) => split.has(other))) {
+          split.add(name);
+          grown = true;
+        }
+      }
+    }
+    return split;
   }
 
   /** The docs' name of a component in the document (`OrderInput` → `Order`), for its field descriptions. */

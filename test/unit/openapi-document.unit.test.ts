@@ -10,7 +10,11 @@ import { defineGroup, route } from '../../shared/http/catalogue';
 import { defineDocs } from '../../shared/openapi/docs';
 import { openApiDocument } from '../../shared/openapi/document';
 
-const address = z.strictObject({ city: z.string(), country: z.string() });
+const address = z.strictObject({
+  city: z.string(),
+  country: z.string(),
+  widgetFlavour: z.optional(z.string()),
+});
 const widgetInput = z.strictObject({
   name: z.string(),
   size: z._default(z.number(), 1),
@@ -143,6 +147,37 @@ describe('the OpenAPI document builder', () => {
     expect(built.components.schemas.SizeInput.description).toMatch(/^A size\. As sent in a request/);
   });
 
+  it('gives a component the request form of its own too when only a component inside it differs', () => {
+    const inner = z.object({ size: z._default(z.number(), 1) });
+    const outer = z.strictObject({ inner });
+    const group = defineGroup('nested', {
+      putOuter: route({
+        method: 'PUT',
+        path: '/v1/outer',
+        operationId: 'putOuter',
+        summary: 'Put an outer',
+        permission: 'write',
+        body: outer,
+        status: 200,
+        response: outer,
+      }),
+    });
+    const built = openApiDocument([group], {
+      nested: defineDocs(group, {
+        components: {
+          Inner: { schema: inner, description: 'Inner.' },
+          Outer: { schema: outer, description: 'Outer.' },
+        },
+        fields: {},
+        operations: {},
+      }),
+    }) as Json;
+    const put = built.paths['/v1/outer'].put;
+    expect(put.requestBody.content['application/json'].schema.$ref).toBe('#/components/schemas/OuterInput');
+    expect(built.components.schemas.OuterInput.properties.inner.$ref).toBe('#/components/schemas/InnerInput');
+    expect(built.components.schemas.Outer.properties.inner.$ref).toBe('#/components/schemas/Inner');
+  });
+
   it('describes fields by the most specific key: operation, component, group, then the common fields', () => {
     const put = operation('/v1/widgets/{id}', 'put');
     expect(put.parameters.find((parameter: Json) => parameter.name === 'id').description).toBe(
@@ -158,7 +193,7 @@ describe('the OpenAPI document builder', () => {
     );
     expect(schemas.Widget.properties.version.description).toMatch(/Increases by one/);
     // A field no docs know stays undescribed (the completeness test reports it).
-    expect(schemas.Address.properties.country.description).toBeUndefined();
+    expect(schemas.Address.properties.widgetFlavour.description).toBeUndefined();
   });
 
   it('puts each example where a client reads it: parameters, request body, the success answers', () => {

@@ -89,7 +89,6 @@ describe('the API reference page', () => {
       expect([...new Set(listed)].sort()).toEqual([...expected].sort());
       expect(offOrigin).toEqual([]);
       expect(pageErrors).toEqual([]);
-      await page.screenshot({ path: '/tmp/docs-page.png' });
     },
     pageTimeout * 2,
   );
@@ -103,6 +102,8 @@ describe('the API reference page', () => {
 
       const operation = page.locator('[id$="/tag/vendors/GET/v1/vendors"]');
       await page.locator('[data-sidebar-id$="/tag/vendors/GET/v1/vendors"] a').click();
+      await operation.getByText('Query Parameters').waitFor();
+      await page.screenshot({ path: '/tmp/docs-page.png' });
       await operation.getByRole('button', { name: 'Test Request' }).click();
 
       const answered = page.waitForResponse(

@@ -4,6 +4,7 @@
  * Content-Security-Policy lets it reach only this origin). Its try-it panel sends requests to the same
  * origin, with the token entered in the page's authentication section.
  */
+import { createHash } from 'node:crypto';
 import type { HttpResponse } from '../../shared/http/problem';
 import { docsScriptPath, openApiPath } from './paths';
 
@@ -21,13 +22,16 @@ export const scalarConfiguration = {
   metaData: { title: 'Commerce back-office API reference' },
 };
 
+/** The page's one inline script: it starts Scalar with the configuration. */
+const startScript = `Scalar.createApiReference('#app', ${JSON.stringify(scalarConfiguration)});`;
+
 /**
- * Only this origin: the page's script and document, and the requests of the try-it panel. Scalar sets
- * styles and runs its code from the bundle (no eval); images are inline data.
+ * Only this origin: the page's script and document, and the requests of the try-it panel. The one inline
+ * script runs by its hash; Scalar needs no eval, sets inline styles, and draws inline images.
  */
 export const referencePagePolicy = [
   "default-src 'self'",
-  "script-src 'self' 'unsafe-inline'",
+  `script-src 'self' 'sha256-${createHash('sha256').update(startScript).digest('base64')}'`,
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self' data:",
@@ -48,9 +52,7 @@ const page = `<!doctype html>
     <!-- Not id="api-reference": Scalar uses that id itself, and the page stays a skeleton. -->
     <div id="app"></div>
     <script src="${docsScriptPath}"></script>
-    <script>
-      Scalar.createApiReference('#app', ${JSON.stringify(scalarConfiguration)});
-    </script>
+    <script>${startScript}</script>
   </body>
 </html>
 `;

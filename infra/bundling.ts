@@ -5,6 +5,11 @@
 import path from 'node:path';
 // The side bundles (file beside index.mjs → source), declared where they are loaded.
 import { sideBundles } from '../shared/side-bundle';
+import {
+  bundledReferenceScript,
+  referenceScriptFile,
+  referenceScriptPackage,
+} from '../functions/openapi/reference-script';
 
 export const lambdaNodeTarget = 'node22';
 
@@ -79,5 +84,20 @@ export function pdfFontCommands(inputDir: string, outputDir: string): string[] {
   return [
     `if grep -qsF ${pdfFontPackage} ${shellQuote(path.posix.join(outputDir, 'render-pdf.mjs'))}; then ` +
       `mkdir -p ${shellQuote(fonts)} && cp ${sources.join(' ')} ${shellQuote(fonts)}; fi`,
+  ];
+}
+
+/**
+ * Run after bundling (the construct's afterBundling hook): the function that serves the API reference
+ * page (its index.mjs names Scalar's package, functions/openapi/reference-script.ts) gets Scalar's
+ * browser bundle beside it, gzipped once here (4.3 MB to 1.3 MB; `-n` keeps the bytes, and so the asset
+ * hash, the same from build to build); the other functions ship without it.
+ */
+export function referenceScriptCommands(inputDir: string, outputDir: string): string[] {
+  const source = path.posix.join(inputDir, 'node_modules', referenceScriptPackage, referenceScriptFile);
+  const target = path.posix.join(outputDir, bundledReferenceScript);
+  return [
+    `if grep -qsF ${shellQuote(referenceScriptPackage)} ${shellQuote(path.posix.join(outputDir, 'index.mjs'))}; then ` +
+      `mkdir -p ${shellQuote(path.posix.dirname(target))} && gzip -9 -n -c ${shellQuote(source)} > ${shellQuote(target)}; fi`,
   ];
 }

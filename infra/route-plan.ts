@@ -1,11 +1,11 @@
 /**
  * Which API Gateway routes the catalogue becomes, as data: one authorized route per operation under its
- * canonical path, and the public OpenAPI document. A method a path does not have falls to the $default
+ * canonical path, and the public OpenAPI document and API reference page. A method a path does not have falls to the $default
  * route, whose function knows the whole catalogue and answers 405 with a complete Allow header; so no ANY
  * route is needed, preflights never meet the authorizer (API Gateway answers them from the CORS settings),
  * and 125 operations stay far under the routes-per-API quota.
  */
-import { openApiPath } from '../functions/openapi/handler';
+import { docsPath, docsScriptPath, openApiPath } from '../functions/openapi/paths';
 import type { GroupCatalogue } from '../shared/http/catalogue';
 import { canonicalPath, flattenCatalogue } from '../shared/http/catalogue';
 import { findVariableConflicts } from './route-conflicts';
@@ -24,6 +24,8 @@ export interface PlannedRoute {
 
 const documentReason =
   'The OpenAPI document describes the public contract and is served without a token on purpose.';
+const referencePageReason =
+  'The API reference page (and its script) shows the public OpenAPI document; calls made from it carry their own token.';
 
 export const routeKeyOf = (route: Pick<PlannedRoute, 'method' | 'path'>) => `${route.method} ${route.path}`;
 
@@ -40,6 +42,8 @@ export function planRoutes(groups: readonly GroupCatalogue[]): PlannedRoute[] {
   const routes: PlannedRoute[] = [
     ...operations,
     { method: 'GET', path: openApiPath, target: apiTarget, publicBecause: documentReason },
+    { method: 'GET', path: docsPath, target: apiTarget, publicBecause: referencePageReason },
+    { method: 'GET', path: docsScriptPath, target: apiTarget, publicBecause: referencePageReason },
   ];
   assertDeployable(routes);
   return routes;

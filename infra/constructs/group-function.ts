@@ -22,7 +22,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
 import type { IConstruct } from 'constructs';
 import { Construct } from 'constructs';
-import { esbuildOptions, pdfFontCommands, sideBundleCommands } from '../bundling';
+import { esbuildOptions, pdfFontCommands, referenceScriptCommands, sideBundleCommands } from '../bundling';
 
 const repositoryRoot = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -122,6 +122,7 @@ export class GroupFunction extends Construct {
           afterBundling: (inputDir, outputDir) => [
             ...sideBundleCommands(inputDir, outputDir),
             ...pdfFontCommands(inputDir, outputDir),
+            ...referenceScriptCommands(inputDir, outputDir),
           ],
         },
       },

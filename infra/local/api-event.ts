@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
 import { catalogues } from '../../functions/catalogue';
+import { publicPaths } from '../../functions/openapi/paths';
 import type { RouteDefinition } from '../../shared/http/catalogue';
 import { canonicalPath, flattenCatalogue } from '../../shared/http/catalogue';
 import { matchRoute } from '../../shared/http/route-matcher';
@@ -18,7 +19,7 @@ export interface ResolvedRoute {
   group: string;
   routeKey: string;
   pathParameters?: Record<string, string>;
-  /** False for the OpenAPI document and the $default route (no authorizer on those). */
+  /** False for the OpenAPI document, the reference page and the $default route (no authorizer on those). */
   authorized: boolean;
   definition?: RouteDefinition;
 }
@@ -39,6 +40,10 @@ export function resolveRoute(method: string, path: string): ResolvedRoute {
       authorized: true,
       definition: match.route,
     };
+  }
+  // The document and the reference page: public routes of the API function, as the stack plans them.
+  if (method === 'GET' && (publicPaths as readonly string[]).includes(path)) {
+    return { group: metaGroup, routeKey: `GET ${path}`, authorized: false };
   }
   // A method the path does not have falls to $default too: that function answers 405 with Allow.
   return { group: metaGroup, routeKey: '$default', authorized: false };

@@ -19,19 +19,22 @@ describe('planRoutes', () => {
   const orders = group('orders', operation('GET', '/v1/orders/{id}'), operation('PUT', '/v1/orders/{id}'));
   const activity = group('order-activity', operation('GET', '/v1/orders/{orderId}/notes'));
 
-  it('deploys canonical paths, authorized, and the public OpenAPI document; nothing else', () => {
+  it('deploys canonical paths, authorized, and the public OpenAPI document and reference page; nothing else', () => {
     const routes = planRoutes([orders, activity]);
     expect(routes.map(routeKeyOf)).toEqual([
       'GET /v1/orders/{p2}',
       'PUT /v1/orders/{p2}',
       'GET /v1/orders/{p2}/notes',
       'GET /v1/openapi.json',
+      'GET /v1/docs',
+      'GET /v1/docs/scalar.js',
     ]);
     expect(routes.find((route) => routeKeyOf(route) === 'GET /v1/orders/{p2}/notes')?.target).toBe(
       'order-activity',
     );
-    expect(routes.filter((route) => route.publicBecause).map(routeKeyOf)).toEqual(['GET /v1/openapi.json']);
-    expect(routes.find((route) => route.publicBecause)?.target).toBe(apiTarget);
+    const open = routes.filter((route) => route.publicBecause);
+    expect(open.map(routeKeyOf)).toEqual(['GET /v1/openapi.json', 'GET /v1/docs', 'GET /v1/docs/scalar.js']);
+    expect(open.map((route) => route.target)).toEqual([apiTarget, apiTarget, apiTarget]);
   });
 
   it('refuses two operations with one route key', () => {

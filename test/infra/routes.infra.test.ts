@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { catalogues } from '../../functions/catalogue';
-import { openApiPath } from '../../functions/openapi/handler';
+import { docsPath, docsScriptPath, openApiPath } from '../../functions/openapi/paths';
 import { findVariableConflicts } from '../../infra/route-conflicts';
 import { routesPerApiQuota } from '../../infra/route-plan';
 import { canonicalRouteKey, flattenCatalogue } from '../../shared/http/catalogue';
@@ -42,18 +42,22 @@ describe('HTTP API routes', () => {
     }
   });
 
-  it('serves the OpenAPI document and the $default route without a token from the API function', () => {
-    expect(routes.get(`GET ${openApiPath}`)).toEqual({
-      routeKey: `GET ${openApiPath}`,
-      authorizationType: 'NONE',
-      authorizerId: undefined,
-      functionId: apiFunctionId(),
-    });
+  it('serves the OpenAPI document, the API reference page and the $default route without a token from the API function', () => {
+    for (const path of [openApiPath, docsPath, docsScriptPath]) {
+      expect(routes.get(`GET ${path}`)).toEqual({
+        routeKey: `GET ${path}`,
+        authorizationType: 'NONE',
+        authorizerId: undefined,
+        functionId: apiFunctionId(),
+      });
+    }
     expect(routes.get('$default')).toMatchObject({ authorizationType: 'NONE', functionId: apiFunctionId() });
     const open = [...routes.values()]
       .filter((route) => route.authorizationType !== 'JWT')
       .map((r) => r.routeKey);
-    expect(open.sort()).toEqual(['$default', `GET ${openApiPath}`].sort());
+    expect(open.sort()).toEqual(
+      ['$default', `GET ${openApiPath}`, `GET ${docsPath}`, `GET ${docsScriptPath}`].sort(),
+    );
   });
 
   it('obeys API Gateway: one variable name per level under any parent, across every route key', () => {

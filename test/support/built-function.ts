@@ -1,13 +1,18 @@
 /**
  * A Lambda function's folder built as the CDK construct builds it: the entry bundled with the functions'
  * esbuild settings (infra/bundling.ts), then the after-bundling hook's commands run as CDK's local
- * bundling runs them (the side bundles, the PDF fonts).
+ * bundling runs them (the side bundles, the PDF fonts, the API reference script).
  */
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { esbuildOptions, pdfFontCommands, sideBundleCommands } from '../../infra/bundling';
+import {
+  esbuildOptions,
+  pdfFontCommands,
+  referenceScriptCommands,
+  sideBundleCommands,
+} from '../../infra/bundling';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -21,7 +26,11 @@ export async function buildFunction(outDir: string, name: string, contents: stri
     absWorkingDir: repoRoot,
     logLevel: 'warning',
   });
-  for (const command of [...sideBundleCommands(repoRoot, outDir), ...pdfFontCommands(repoRoot, outDir)]) {
+  for (const command of [
+    ...sideBundleCommands(repoRoot, outDir),
+    ...pdfFontCommands(repoRoot, outDir),
+    ...referenceScriptCommands(repoRoot, outDir),
+  ]) {
     execFileSync('bash', ['-c', command], { cwd: repoRoot });
   }
   return outDir;

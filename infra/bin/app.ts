@@ -9,6 +9,7 @@
  *   logLevel         functions' LOG_LEVEL, default info
  *   shipEngineSecretArn   a Secrets Manager secret holding a ShipEngine API key: enables the ShipEngine carrier
  *   shipEngineCarrierIds  with it, the merchant's ShipEngine carriers (ups=se-123,stamps_com=se-456)
+ *   alarmEmail       an address subscribed to the alarms' SNS topic (it confirms once by email)
  */
 import { App, Tags, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
@@ -54,6 +55,7 @@ const stack = new CommerceStack(app, `CommerceBackoffice-${stage}`, {
     context('reportingTimeZone') === undefined ? undefined : String(context('reportingTimeZone')),
   inventoryCurrency:
     context('inventoryCurrency') === undefined ? undefined : String(context('inventoryCurrency')),
+  alarmEmail: context('alarmEmail') === undefined ? undefined : String(context('alarmEmail')),
   shipEngine: context('shipEngineSecretArn')
     ? {
         secretArn: String(context('shipEngineSecretArn')),

@@ -41,7 +41,10 @@ const shipmentWriter = ['ORDER#*', 'SHIPMENT#*'];
 /** shared/shipments' per-day and per-month totals, and shared/warehouses' counters kept by other writers. */
 const shipmentCounters = ['SHIPTOTALS#*', 'WAREHOUSE#*'];
 const allReads: readonly ReadAction[] = ['GetItem', 'BatchGetItem', 'Query'];
-/** For the groups whose transactions check an item they do not change (it must exist, or be unchanged). */
+/**
+ * For the groups whose transactions check an item they do not change: the stock ledger's warehouse
+ * checks, the order writer's status check, a listing's mapping, a staged stock change.
+ */
 const readsAndChecks: readonly ReadAction[] = [...allReads, 'ConditionCheckItem'];
 
 export const groupAccess: Readonly<Record<string, GroupAccess>> = {
@@ -125,7 +128,7 @@ export const groupAccess: Readonly<Record<string, GroupAccess>> = {
     },
   },
   'inventory-alerts': {
-    reads: readsAndChecks,
+    reads: allReads,
     writes: {
       PutItem: ['ALERTRULE#*', 'SEASONALFACTOR#*', 'RULELIST#*'],
       // Rules count on the lists and warehouses they name.

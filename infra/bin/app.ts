@@ -32,6 +32,10 @@ function positiveNumber(key: string, fallback: number): number {
 }
 
 const stage = String(context('stage') ?? 'dev');
+const alarmEmail = context('alarmEmail') === undefined ? undefined : String(context('alarmEmail')).trim();
+if (alarmEmail !== undefined && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(alarmEmail)) {
+  throw new Error(`Context alarmEmail must be an email address: ${alarmEmail}`);
+}
 const userPoolId = context('userPoolId');
 const userPoolClientId = context('userPoolClientId');
 
@@ -55,7 +59,7 @@ const stack = new CommerceStack(app, `CommerceBackoffice-${stage}`, {
     context('reportingTimeZone') === undefined ? undefined : String(context('reportingTimeZone')),
   inventoryCurrency:
     context('inventoryCurrency') === undefined ? undefined : String(context('inventoryCurrency')),
-  alarmEmail: context('alarmEmail') === undefined ? undefined : String(context('alarmEmail')),
+  alarmEmail,
   shipEngine: context('shipEngineSecretArn')
     ? {
         secretArn: String(context('shipEngineSecretArn')),

@@ -7,6 +7,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { GroupCatalogue } from '../../shared/http/catalogue';
 
 export interface RecordedAccess {
   group: string;
@@ -125,13 +126,24 @@ export function recordAccess(client: DynamoDBDocumentClient): RecordedAccess[] {
  */
 export async function accessesOutsideGrants(recorded: readonly RecordedAccess[]): Promise<string[]> {
   if (recorded.length === 0) return [];
-  const [{ catalogues }, { allows }] = await Promise.all([
-    import('../../functions/catalogue'),
-    import('../../infra/group-access'),
-  ]);
+  const { allows } = await import('../../infra/group-access');
+  // Each group's own catalogue, which its handler has already loaded: nothing new to import.
+  const catalogues = new Map<string, GroupCatalogue | undefined>();
+  for (const group of new Set(recorded.map((access) => access.group))) {
+    const routes = (await import(`../../functions/${group}/routes.ts`).catch(() => ({}))) as Record<
+      string,
+      unknown
+    >;
+    catalogues.set(
+      group,
+      Object.values(routes).find(
+        (value): value is GroupCatalogue => (value as GroupCatalogue | undefined)?.group === group,
+      ),
+    );
+  }
   const refused = new Set<string>();
   for (const { group, action, partitionKey } of recorded) {
-    const catalogue = catalogues.find((candidate) => candidate.group === group);
+    const catalogue = catalogues.get(group);
     if (!catalogue || !allows(catalogue, action, partitionKey)) {
       refused.add(`${group} ${action} on ${partitionKey ?? '(no key)'}`);
     }

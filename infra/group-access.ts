@@ -131,8 +131,8 @@ export const groupAccess: Readonly<Record<string, GroupAccess>> = {
     reads: allReads,
     writes: {
       PutItem: ['ALERTRULE#*', 'SEASONALFACTOR#*', 'RULELIST#*'],
-      // Rules count on the lists and warehouses they name.
-      UpdateItem: ['ALERTRULE#*', 'SEASONALFACTOR#*', 'RULELIST#*', 'WAREHOUSE#*'],
+      // Rules and factors are replaced whole (Put); they count on the lists and warehouses they name.
+      UpdateItem: ['RULELIST#*', 'WAREHOUSE#*'],
       DeleteItem: ['ALERTRULE#*', 'SEASONALFACTOR#*', 'RULELIST#*'],
       // A list's SKUs in batches; a deleted rule's standings.
       BatchWriteItem: ['RULELIST#*', 'ALERTSTATE#*'],

@@ -220,19 +220,26 @@ export function stringLike(pattern: string, value: string): boolean {
 }
 
 /**
- * Whether the group's grants allow one item action on one partition key, as IAM would decide it: a read
- * by its action alone, a write by its action and the key's match against that action's patterns (its
- * own idempotency records included).
+ * Whether grants allow one item action on one partition key, as IAM would decide it: a read by its
+ * action alone, a write by its action and the key's match against that action's patterns (and the
+ * function's own idempotency records, for the kernel's writes).
  */
-export function allows(catalogue: GroupCatalogue, action: string, partitionKey: string | undefined): boolean {
-  const access = accessOf(catalogue.group);
+export function accessAllows(
+  access: GroupAccess,
+  idempotencyPatterns: readonly string[],
+  action: string,
+  partitionKey: string | undefined,
+): boolean {
   if ((access.reads as readonly string[]).includes(action)) return true;
   if (!(writeActions as readonly string[]).includes(action) || partitionKey === undefined) return false;
   const patterns = [
     ...(access.writes[action as WriteAction] ?? []),
-    ...((idempotencyWriteActions as readonly string[]).includes(action)
-      ? idempotencyKeyPatterns(catalogue)
-      : []),
+    ...(idempotencyWriteActions.includes(action as WriteAction) ? idempotencyPatterns : []),
   ];
   return patterns.some((pattern) => stringLike(pattern, partitionKey));
+}
+
+/** Whether a group's grants allow one item action on one partition key (its own idempotency records included). */
+export function allows(catalogue: GroupCatalogue, action: string, partitionKey: string | undefined): boolean {
+  return accessAllows(accessOf(catalogue.group), idempotencyKeyPatterns(catalogue), action, partitionKey);
 }

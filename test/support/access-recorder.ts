@@ -7,6 +7,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { GroupAccess } from '../../infra/group-access';
 import type { GroupCatalogue } from '../../shared/http/catalogue';
 
 export interface RecordedAccess {
@@ -21,7 +22,10 @@ export interface RecordedAccess {
 
 const currentGroup = new AsyncLocalStorage<string>();
 
-/** Runs `work` with every table command it causes attributed to `group`. */
+/**
+ * Runs `work` with every table command it causes attributed to `group`: a catalogue group, or a
+ * consumer named in infra/group-access.ts's consumerAccess (aggregates, alerts, reportJobs).
+ */
 export function asGroup<T>(group: string, work: () => Promise<T>): Promise<T> {
   return currentGroup.run(group, work);
 }
@@ -102,9 +106,14 @@ export function accessesOf(
   }
 }
 
-/** Appends every attributed access the client sends to the returned list. */
+const recordings = new WeakMap<DynamoDBDocumentClient, RecordedAccess[]>();
+
+/** Appends every attributed access the client sends to the returned list (one list per client). */
 export function recordAccess(client: DynamoDBDocumentClient): RecordedAccess[] {
+  const existing = recordings.get(client);
+  if (existing) return existing;
   const recorded: RecordedAccess[] = [];
+  recordings.set(client, recorded);
   client.middlewareStack.add(
     (next, context) => async (args) => {
       const group = currentGroup.getStore();
@@ -126,10 +135,12 @@ export function recordAccess(client: DynamoDBDocumentClient): RecordedAccess[] {
  */
 export async function accessesOutsideGrants(recorded: readonly RecordedAccess[]): Promise<string[]> {
   if (recorded.length === 0) return [];
-  const { allows } = await import('../../infra/group-access');
+  const { accessAllows, allows, consumerAccess } = await import('../../infra/group-access');
+  const consumers: Record<string, GroupAccess> = consumerAccess;
   // Each group's own catalogue, which its handler has already loaded: nothing new to import.
   const catalogues = new Map<string, GroupCatalogue | undefined>();
   for (const group of new Set(recorded.map((access) => access.group))) {
+    if (group in consumers) continue;
     const routes = (await import(`../../functions/${group}/routes.ts`).catch(() => ({}))) as Record<
       string,
       unknown
@@ -144,7 +155,11 @@ export async function accessesOutsideGrants(recorded: readonly RecordedAccess[])
   const refused = new Set<string>();
   for (const { group, action, partitionKey } of recorded) {
     const catalogue = catalogues.get(group);
-    if (!catalogue || !allows(catalogue, action, partitionKey)) {
+    const allowed =
+      group in consumers
+        ? accessAllows(consumers[group]!, [], action, partitionKey)
+        : catalogue !== undefined && allows(catalogue, action, partitionKey);
+    if (!allowed) {
       refused.add(`${group} ${action} on ${partitionKey ?? '(no key)'}`);
     }
   }

@@ -4,16 +4,19 @@
  * publishing domain events.
  */
 import type { StackProps } from 'aws-cdk-lib';
-import { CfnOutput, Stack } from 'aws-cdk-lib';
+import { CfnOutput, Duration, Stack } from 'aws-cdk-lib';
 import type { ThrottleSettings } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { ScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
 import type { Construct } from 'constructs';
 import { catalogues, handlerEntry } from '../functions/catalogue';
+import type { GroupCatalogue, GroupRuntime } from '../shared/http/catalogue';
+import { CommerceAlarms } from './constructs/alarms';
 import { CommerceApi } from './constructs/api';
 import type { ExistingUserPool } from './constructs/auth';
 import { CommerceAuth } from './constructs/auth';
-import { CursorSigningKey } from './constructs/cursor-signing-key';
+import { CursorSigningKey, cursorKeySecretVariable } from './constructs/cursor-signing-key';
 import { DomainEvents } from './constructs/events';
 import { ReportAggregates } from './constructs/aggregates';
 import { InventoryAlerts } from './constructs/inventory-alerts';
@@ -23,9 +26,9 @@ import { defaultReportingTimeZone } from '../shared/aggregates/time-zone';
 import { isTimeZone } from '../shared/domain/reporting-days';
 import { defaultInventoryCurrency, isCurrencyCode } from '../shared/inventory/cost-currency';
 import { ExportsBucket } from './constructs/exports-bucket';
-import { GroupFunction } from './constructs/group-function';
+import { apiFunctionTimeout, GroupFunction } from './constructs/group-function';
 import { CommerceTable } from './constructs/table';
-import { accessOf } from './group-access';
+import { accessOf, idempotencyKeyPatterns, tableGrantOf } from './group-access';
 
 export interface CommerceStackProps extends StackProps {
   /** Deployment name (dev, staging, prod): part of SERVICE_NAME. */
@@ -42,6 +45,26 @@ export interface CommerceStackProps extends StackProps {
   reportingTimeZone?: string;
   /** The currency stock is costed in (ISO 4217): inventory values and valuations are in it. USD when absent. */
   inventoryCurrency?: string;
+  /** Subscribed by email to the alarms' topic when given. */
+  alarmEmail?: string;
+  /** The groups to deploy: every group's catalogue unless a test names others. */
+  catalogues?: readonly GroupCatalogue[];
+}
+
+/** A group's declared runtime, checked against what API Gateway allows an integration. */
+function runtimeOf(catalogue: GroupCatalogue): GroupRuntime {
+  const runtime = catalogue.runtime;
+  if (!runtime) {
+    throw new Error(
+      `Group "${catalogue.group}" declares no runtime: pass { memoryMb, timeoutSeconds } to defineGroup.`,
+    );
+  }
+  if (runtime.timeoutSeconds > apiFunctionTimeout.toSeconds()) {
+    throw new Error(
+      `Group "${catalogue.group}" times out after ${runtime.timeoutSeconds} s: API functions answer within ${apiFunctionTimeout.toSeconds()} s, before API Gateway gives up at 30 s.`,
+    );
+  }
+  return runtime;
 }
 
 export class CommerceStack extends Stack {
@@ -55,6 +78,9 @@ export class CommerceStack extends Stack {
   readonly alerts: InventoryAlerts;
   readonly reportJobs: ReportJobs;
   readonly api: CommerceApi;
+  readonly schedules: ScheduleGroup;
+  readonly cursorKey: CursorSigningKey;
+  readonly alarms: CommerceAlarms;
 
   constructor(scope: Construct, id: string, props: CommerceStackProps) {
     super(scope, id, props);
@@ -67,7 +93,8 @@ export class CommerceStack extends Stack {
       existing: props.existingUserPool,
       callbackUrls: props.uiOrigins.map((origin) => `${origin.replace(/\/$/, '')}/`),
     });
-    const cursorKey = new CursorSigningKey(this, 'CursorSigningKey');
+    this.cursorKey = new CursorSigningKey(this, 'CursorSigningKey');
+    const cursorKey = this.cursorKey;
     const reportingTimeZone = props.reportingTimeZone ?? defaultReportingTimeZone;
     if (!isTimeZone(reportingTimeZone)) {
       throw new Error(
@@ -80,16 +107,23 @@ export class CommerceStack extends Stack {
       throw new Error(`Context inventoryCurrency must be an ISO 4217 code (USD, EUR): ${inventoryCurrency}`);
     }
 
-    for (const { group } of catalogues) {
+    const groups = props.catalogues ?? catalogues;
+    for (const catalogue of groups) {
+      const { group } = catalogue;
       const access = accessOf(group);
+      const runtime = runtimeOf(catalogue);
       const shipEngine = group === 'fulfillment' ? props.shipEngine : undefined;
       const fn = new GroupFunction(this, `Group-${group}`, {
         entry: handlerEntry(group),
         description: `Back-office API: ${group} operations`,
         serviceName: `${serviceName}-${group}`,
         logLevel,
+        memorySize: runtime.memoryMb,
+        timeout: Duration.seconds(runtime.timeoutSeconds),
+        reservedConcurrency: runtime.reservedConcurrency,
         environment: {
-          CURSOR_SIGNING_KEY: cursorKey.value,
+          // The secret's ARN, never its value: each container reads the key once (shared/db/cursor.ts).
+          [cursorKeySecretVariable]: cursorKey.secretArn,
           // Reports bucket days in it, as the aggregates consumer does.
           REPORTING_TIME_ZONE: reportingTimeZone,
           INVENTORY_CURRENCY: inventoryCurrency,
@@ -97,9 +131,9 @@ export class CommerceStack extends Stack {
             ? { SHIPENGINE_SECRET_ARN: shipEngine.secretArn, SHIPENGINE_CARRIER_IDS: shipEngine.carrierIds }
             : {}),
         },
-        ...(shipEngine ? { secretArns: [shipEngine.secretArn] } : {}),
+        secretArns: [cursorKey.secretArn, ...(shipEngine ? [shipEngine.secretArn] : [])],
       });
-      fn.grantTable(this.table.table, access.table);
+      fn.grantTable(this.table.table, tableGrantOf(access, idempotencyKeyPatterns(catalogue)));
       fn.grantFiles(this.files.bucket, access.filePrefixes ?? []);
       this.groupFunctions.set(group, fn);
     }
@@ -121,7 +155,10 @@ export class CommerceStack extends Stack {
       reportingTimeZone,
     });
 
+    // The scheduled jobs' own group, so their failed runs are told apart from any other schedule's.
+    this.schedules = new ScheduleGroup(this, 'Schedules');
     this.alerts = new InventoryAlerts(this, 'Alerts', {
+      scheduleGroup: this.schedules,
       table: this.table.table,
       logLevel,
       serviceName,
@@ -134,13 +171,14 @@ export class CommerceStack extends Stack {
       logLevel,
       serviceName,
       reportingTimeZone,
-      cursorSigningKey: cursorKey.value,
+      cursorSigningKeyArn: cursorKey.secretArn,
+      scheduleGroup: this.schedules,
       inventoryCurrency,
       schedules: readSchedules(),
     });
 
     this.api = new CommerceApi(this, 'Api', {
-      groups: catalogues,
+      groups,
       groupFunctions: new Map<string, IFunction>(
         [...this.groupFunctions].map(([group, fn]) => [group, fn.function]),
       ),
@@ -152,11 +190,50 @@ export class CommerceStack extends Stack {
       throttle: props.throttle,
     });
 
+    // Every function publishes its EMF metrics under the stage's namespace (shared/metrics reads it).
+    const functions = this.node
+      .findAll()
+      .filter((node): node is GroupFunction => node instanceof GroupFunction);
+    for (const fn of functions) {
+      fn.function.addEnvironment('METRICS_NAMESPACE', `CommerceBackoffice/${props.stage}`);
+    }
+    const monitored = (name: string, fn: GroupFunction) => ({
+      name,
+      function: fn.function,
+      timeout: fn.timeout,
+    });
+    const consumers = [
+      monitored('projector', this.events.projector),
+      monitored('aggregates', this.aggregates.consumer),
+      monitored('alerts', this.alerts.evaluator),
+      monitored('report-jobs', this.reportJobs.jobs),
+    ];
+    this.alarms = new CommerceAlarms(this, 'Alarms', {
+      api: this.api.stage,
+      functions: [
+        ...[...this.groupFunctions].map(([group, fn]) => monitored(group, fn)),
+        monitored('openapi', this.apiFunction),
+        ...consumers,
+      ],
+      streamConsumers: consumers,
+      deadLetterQueues: [
+        { name: 'projector', queue: this.events.deadLetters },
+        { name: 'aggregates', queue: this.aggregates.deadLetters },
+        { name: 'alerts', queue: this.alerts.deadLetters },
+        { name: 'report-jobs', queue: this.reportJobs.deadLetters },
+        { name: 'scheduled-runs', queue: this.reportJobs.scheduleDeadLetters },
+      ],
+      table: this.table.table,
+      schedules: this.schedules,
+      email: props.alarmEmail,
+    });
+
     new CfnOutput(this, 'ApiUrl', { value: this.api.url });
     new CfnOutput(this, 'UserPoolId', { value: this.auth.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: this.auth.client.userPoolClientId });
     new CfnOutput(this, 'TableName', { value: this.table.table.tableName });
     new CfnOutput(this, 'ExportsBucketName', { value: this.files.bucket.bucketName });
     new CfnOutput(this, 'EventBusName', { value: this.events.bus.eventBusName });
+    new CfnOutput(this, 'AlarmTopicArn', { value: this.alarms.topic.topicArn });
   }
 }

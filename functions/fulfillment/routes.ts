@@ -4,8 +4,12 @@ import { formRoutes } from './forms/routes';
 import { manifestRoutes } from './manifests/routes';
 import { shipNowRoutes } from './ship-now/routes';
 
-export const fulfillmentCatalogue = defineGroup('fulfillment', {
-  ...shipNowRoutes,
-  ...formRoutes,
-  ...manifestRoutes,
-});
+export const fulfillmentCatalogue = defineGroup(
+  'fulfillment',
+  {
+    ...shipNowRoutes,
+    ...formRoutes,
+    ...manifestRoutes,
+  },
+  { memoryMb: 1024, timeoutSeconds: 25 },
+);

@@ -9,8 +9,12 @@ import { alertRuleRoutes } from './alert-rules/routes';
 import { ruleListRoutes } from './rule-lists/routes';
 import { seasonalFactorRoutes } from './seasonal-factors/routes';
 
-export const inventoryAlertsCatalogue = defineGroup('inventory-alerts', {
-  ...alertRuleRoutes,
-  ...seasonalFactorRoutes,
-  ...ruleListRoutes,
-});
+export const inventoryAlertsCatalogue = defineGroup(
+  'inventory-alerts',
+  {
+    ...alertRuleRoutes,
+    ...seasonalFactorRoutes,
+    ...ruleListRoutes,
+  },
+  { memoryMb: 1024, timeoutSeconds: 25 },
+);

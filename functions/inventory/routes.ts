@@ -11,9 +11,13 @@ import { rulePeriodRoutes } from './rule-periods/routes';
 import { stockRuleRoutes } from './stock-rules/routes';
 import { warehouseRoutes } from './warehouses/routes';
 
-export const inventoryCatalogue = defineGroup('inventory', {
-  ...warehouseRoutes,
-  ...alertSettingsRoutes,
-  ...stockRuleRoutes,
-  ...rulePeriodRoutes,
-});
+export const inventoryCatalogue = defineGroup(
+  'inventory',
+  {
+    ...warehouseRoutes,
+    ...alertSettingsRoutes,
+    ...stockRuleRoutes,
+    ...rulePeriodRoutes,
+  },
+  { memoryMb: 1024, timeoutSeconds: 25 },
+);

@@ -5,9 +5,13 @@ import { noteRoutes } from './notes/routes';
 import { shipmentRoutes } from './shipments/routes';
 import { trackingRoutes } from './tracking/routes';
 
-export const orderActivityCatalogue = defineGroup('order-activity', {
-  ...trackingRoutes,
-  ...historyRoutes,
-  ...noteRoutes,
-  ...shipmentRoutes,
-});
+export const orderActivityCatalogue = defineGroup(
+  'order-activity',
+  {
+    ...trackingRoutes,
+    ...historyRoutes,
+    ...noteRoutes,
+    ...shipmentRoutes,
+  },
+  { memoryMb: 1024, timeoutSeconds: 25 },
+);

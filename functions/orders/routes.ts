@@ -6,10 +6,14 @@ import { orderRoutes } from './orders/routes';
 import { statusRoutes } from './statuses/routes';
 import { workOrderRoutes } from './work-orders/routes';
 
-export const ordersCatalogue = defineGroup('orders', {
-  ...orderRoutes,
-  ...statusRoutes,
-  ...columnViewRoutes,
-  ...automationRuleRoutes,
-  ...workOrderRoutes,
-});
+export const ordersCatalogue = defineGroup(
+  'orders',
+  {
+    ...orderRoutes,
+    ...statusRoutes,
+    ...columnViewRoutes,
+    ...automationRuleRoutes,
+    ...workOrderRoutes,
+  },
+  { memoryMb: 1024, timeoutSeconds: 25 },
+);

@@ -97,9 +97,15 @@ const salesRoutes = {
   ),
 };
 
-export const reportsCatalogue = defineGroup('reports', {
-  ...salesRoutes,
-  ...shippingRoutes,
-  ...inventoryRoutes,
-  ...exportRoutes,
-});
+// Exports and report files render inside the request: their concurrency is reserved and capped so a
+// month-end rush of them never takes the account's concurrency from order and fulfillment work.
+export const reportsCatalogue = defineGroup(
+  'reports',
+  {
+    ...salesRoutes,
+    ...shippingRoutes,
+    ...inventoryRoutes,
+    ...exportRoutes,
+  },
+  { memoryMb: 1024, timeoutSeconds: 25, reservedConcurrency: 10 },
+);

@@ -34,7 +34,7 @@ const transitionWith = <P extends 'write' | 'manage'>(
 const transition = (action: Action, operationId: string, summary: string) =>
   transitionWith('write', action, operationId, summary);
 
-export const returnsCatalogue = defineGroup('returns', {
+const returnsRoutes = {
   listOrderReturns: route({
     method: 'GET',
     path: '/v1/orders/{order_id}/returns',
@@ -112,4 +112,6 @@ export const returnsCatalogue = defineGroup('returns', {
     params: orderReturnParams,
     status: 204,
   }),
-});
+};
+
+export const returnsCatalogue = defineGroup('returns', returnsRoutes, { memoryMb: 1024, timeoutSeconds: 25 });

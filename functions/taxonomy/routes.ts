@@ -10,9 +10,13 @@ import { listingRoutes } from './listings/routes';
 import { mappingRoutes } from './mappings/routes';
 import { templateRoutes } from './templates/routes';
 
-export const taxonomyCatalogue = defineGroup('taxonomy', {
-  ...mappingRoutes,
-  ...attributeRoutes,
-  ...templateRoutes,
-  ...listingRoutes,
-});
+export const taxonomyCatalogue = defineGroup(
+  'taxonomy',
+  {
+    ...mappingRoutes,
+    ...attributeRoutes,
+    ...templateRoutes,
+    ...listingRoutes,
+  },
+  { memoryMb: 1024, timeoutSeconds: 25 },
+);

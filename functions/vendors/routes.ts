@@ -3,4 +3,8 @@ import { defineGroup } from '../../shared/http/catalogue';
 import { poSourceRoutes } from './po-sources/routes';
 import { vendorRoutes } from './vendors/routes';
 
-export const vendorsCatalogue = defineGroup('vendors', { ...vendorRoutes, ...poSourceRoutes });
+export const vendorsCatalogue = defineGroup(
+  'vendors',
+  { ...vendorRoutes, ...poSourceRoutes },
+  { memoryMb: 1024, timeoutSeconds: 25 },
+);

@@ -9,6 +9,7 @@
  *   logLevel         functions' LOG_LEVEL, default info
  *   shipEngineSecretArn   a Secrets Manager secret holding a ShipEngine API key: enables the ShipEngine carrier
  *   shipEngineCarrierIds  with it, the merchant's ShipEngine carriers (ups=se-123,stamps_com=se-456)
+ *   alarmEmail       an address subscribed to the alarms' SNS topic (it confirms once by email)
  */
 import { App, Tags, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
@@ -31,6 +32,10 @@ function positiveNumber(key: string, fallback: number): number {
 }
 
 const stage = String(context('stage') ?? 'dev');
+const alarmEmail = context('alarmEmail') === undefined ? undefined : String(context('alarmEmail')).trim();
+if (alarmEmail !== undefined && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(alarmEmail)) {
+  throw new Error(`Context alarmEmail must be an email address: ${alarmEmail}`);
+}
 const userPoolId = context('userPoolId');
 const userPoolClientId = context('userPoolClientId');
 
@@ -54,6 +59,7 @@ const stack = new CommerceStack(app, `CommerceBackoffice-${stage}`, {
     context('reportingTimeZone') === undefined ? undefined : String(context('reportingTimeZone')),
   inventoryCurrency:
     context('inventoryCurrency') === undefined ? undefined : String(context('inventoryCurrency')),
+  alarmEmail,
   shipEngine: context('shipEngineSecretArn')
     ? {
         secretArn: String(context('shipEngineSecretArn')),

@@ -2,15 +2,15 @@
  * Report aggregates: a second consumer of the table's stream, beside the events projector, with its own
  * mapping and dead-letter queue (one failing never holds the other back). It counts committed order and
  * payment changes into the aggregate cells exactly once (shared/aggregates/apply.ts). Its role writes
- * only aggregate cells and record markers: items whose partition key starts with AGG# or AGGREC#.
+ * only aggregate cells (updates under AGG#) and record markers (puts under AGGREC#): infra/group-access.ts.
  */
 import { Duration } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { consumerAccess, tableGrantOf } from '../group-access';
 import { GroupFunction } from './group-function';
 import { acknowledgeStreamListing, streamDeadLetterQueue } from './stream-consumer';
 
@@ -37,18 +37,11 @@ export class ReportAggregates extends Construct {
       logLevel: props.logLevel,
       timeout: Duration.minutes(1),
       environment: {
-        TABLE_NAME: props.table.tableName,
         REPORTING_TIME_ZONE: props.reportingTimeZone,
         DEAD_LETTER_QUEUE_URL: this.deadLetters.queueUrl,
       },
     });
-    this.consumer.role.addToPrincipalPolicy(
-      new PolicyStatement({
-        actions: ['dynamodb:PutItem', 'dynamodb:UpdateItem'],
-        resources: [props.table.tableArn],
-        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['AGG#*', 'AGGREC#*'] } },
-      }),
-    );
+    this.consumer.grantTable(props.table, tableGrantOf(consumerAccess.aggregates));
     this.consumer.function.addEventSource(
       new DynamoEventSource(props.table, {
         startingPosition: StartingPosition.TRIM_HORIZON,

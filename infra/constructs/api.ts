@@ -6,6 +6,7 @@
 import { Annotations, Duration, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import type { IHttpRouteAuthorizer, ThrottleSettings } from 'aws-cdk-lib/aws-apigatewayv2';
+import type { CfnStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import {
   CorsHttpMethod,
   HttpApi,
@@ -19,7 +20,8 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import type { GroupCatalogue } from '../../shared/http/catalogue';
+import type { GroupCatalogue, RouteThrottle } from '../../shared/http/catalogue';
+import { canonicalRouteKey, flattenCatalogue } from '../../shared/http/catalogue';
 import { corsAllowedHeaders, corsExposedHeaders, corsMaxAgeSeconds, corsMethods } from '../cors';
 import { apiTarget, planRoutes, routeKeyOf, routesPerApiQuota } from '../route-plan';
 
@@ -53,6 +55,15 @@ const accessLogFields = {
   integrationError: '$context.integrationErrorMessage',
   error: '$context.error.message',
 };
+
+/** The catalogue's throttled routes, by the canonical route key the stage knows them by. */
+export function routeThrottles(groups: readonly GroupCatalogue[]): Map<string, RouteThrottle> {
+  return new Map(
+    flattenCatalogue(groups)
+      .filter((definition) => definition.throttle)
+      .map((definition) => [canonicalRouteKey(definition), definition.throttle!]),
+  );
+}
 
 export class CommerceApi extends Construct {
   readonly httpApi: HttpApi;
@@ -88,6 +99,7 @@ export class CommerceApi extends Construct {
     });
 
     const routes = planRoutes(props.groups);
+    const httpRoutes = new Map<string, HttpRoute>();
     for (const route of routes) {
       const integration = route.target === apiTarget ? apiIntegration : integrations.get(route.target);
       if (!integration) throw new Error(`No function for group "${route.target}".`);
@@ -97,6 +109,7 @@ export class CommerceApi extends Construct {
         integration,
         authorizer: route.publicBecause ? undefined : props.authorizer,
       });
+      httpRoutes.set(routeKeyOf(route), httpRoute);
       if (route.publicBecause) {
         Validations.of(httpRoute).acknowledge({ id: 'AwsSolutions-APIG4', reason: route.publicBecause });
       }
@@ -129,6 +142,19 @@ export class CommerceApi extends Construct {
         format: AccessLogFormat.custom(JSON.stringify(accessLogFields)),
       },
     });
+
+    // Routes whose work is expensive get throttling of their own, below the stage's. A stage's route
+    // settings may only name routes that exist, so the stage waits for them.
+    const throttled = routeThrottles(props.groups);
+    if (throttled.size > 0) {
+      (this.stage.node.defaultChild as CfnStage).routeSettings = Object.fromEntries(
+        [...throttled].map(([routeKey, throttle]) => [
+          routeKey,
+          { ThrottlingRateLimit: throttle.rateLimit, ThrottlingBurstLimit: throttle.burstLimit },
+        ]),
+      );
+      for (const routeKey of throttled.keys()) this.stage.node.addDependency(httpRoutes.get(routeKey)!);
+    }
   }
 
   get url(): string {

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CfnElement } from 'aws-cdk-lib';
 import { Duration, Stack, Validations } from 'aws-cdk-lib';
-import type { Table } from 'aws-cdk-lib/aws-dynamodb';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import {
   Architecture,
@@ -44,13 +44,11 @@ function wildcardFinding(resource: IConstruct, suffix: string): string {
   return `AwsSolutions-IAM5[Resource::<${logicalId}.Arn>${suffix}]`;
 }
 
-export const tableReadActions = [
-  'dynamodb:GetItem',
-  'dynamodb:BatchGetItem',
-  'dynamodb:Query',
-  'dynamodb:ConditionCheckItem',
-];
-export const tableWriteActions = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'];
+/** A function's table grants: the read actions, and each write action with the partition-key patterns it may name. */
+export interface TableGrant {
+  reads: readonly string[];
+  writes: ReadonlyArray<readonly [action: string, keyPatterns: readonly string[]]>;
+}
 
 export interface GroupFunctionProps {
   /** Handler file relative to the repository root; it exports `handler`. */
@@ -61,6 +59,8 @@ export interface GroupFunctionProps {
   logLevel: string;
   memorySize?: number;
   timeout?: Duration;
+  /** Concurrency reserved for the function, and its ceiling. */
+  reservedConcurrency?: number;
   environment?: Record<string, string>;
   /**
    * Secrets the function reads (by ARN): served by the AWS Parameters and Secrets extension on
@@ -72,6 +72,7 @@ export interface GroupFunctionProps {
 export class GroupFunction extends Construct {
   readonly function: NodejsFunction;
   readonly role: Role;
+  readonly timeout: Duration;
 
   constructor(scope: Construct, id: string, props: GroupFunctionProps) {
     super(scope, id);
@@ -79,6 +80,7 @@ export class GroupFunction extends Construct {
     // No managed policy: the only log permission is writing to this function's own log group.
     this.role = new Role(this, 'Role', { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
     logGroup.grantWrite(this.role);
+    this.timeout = props.timeout ?? apiFunctionTimeout;
 
     this.function = new NodejsFunction(this, 'Function', {
       entry: path.join(repositoryRoot, props.entry),
@@ -89,7 +91,10 @@ export class GroupFunction extends Construct {
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
       memorySize: props.memorySize ?? 1024,
-      timeout: props.timeout ?? apiFunctionTimeout,
+      timeout: this.timeout,
+      ...(props.reservedConcurrency === undefined
+        ? {}
+        : { reservedConcurrentExecutions: props.reservedConcurrency }),
       tracing: Tracing.ACTIVE,
       role: this.role,
       logGroup,
@@ -145,19 +150,35 @@ export class GroupFunction extends Construct {
   }
 
   /**
-   * Item-level access to the table and its indexes; sets TABLE_NAME. Narrower than grantReadData: no
-   * Scan (no request path scans), no stream reads, no DescribeTable. Transactions need only these.
+   * Item-level access to the table and its indexes; sets TABLE_NAME. Reads by action alone; each write
+   * action only on the partition keys it may name (`dynamodb:LeadingKeys`). Narrower than grantReadData
+   * and grantWriteData: no Scan, no stream reads, no DescribeTable, no write the declaration lacks.
    */
-  grantTable(table: Table, access: 'read' | 'readWrite'): void {
-    table.grant(
-      this.role,
-      ...(access === 'read' ? tableReadActions : [...tableReadActions, ...tableWriteActions]),
-    );
+  grantTable(table: ITable, access: TableGrant): void {
+    const dynamodb = (actions: readonly string[]) => actions.map((action) => `dynamodb:${action}`);
+    if (access.reads.length > 0) {
+      this.role.addToPrincipalPolicy(
+        new PolicyStatement({
+          actions: dynamodb(access.reads),
+          resources: [table.tableArn, `${table.tableArn}/index/*`],
+        }),
+      );
+      Validations.of(this.role).acknowledge({
+        id: wildcardFinding(table, '/index/*'),
+        reason: 'Queries on the GSIs of this one table; the wildcard covers only its indexes.',
+      });
+    }
+    for (const [action, keyPatterns] of access.writes) {
+      if (keyPatterns.length === 0) continue;
+      this.role.addToPrincipalPolicy(
+        new PolicyStatement({
+          actions: dynamodb([action]),
+          resources: [table.tableArn],
+          conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...keyPatterns] } },
+        }),
+      );
+    }
     this.function.addEnvironment('TABLE_NAME', table.tableName);
-    Validations.of(this.role).acknowledge({
-      id: wildcardFinding(table, '/index/*'),
-      reason: 'Queries on the GSIs of this one table; the wildcard covers only its indexes.',
-    });
   }
 
   /** Put and get of objects under the given prefixes only (no list, no delete); sets EXPORTS_BUCKET. */

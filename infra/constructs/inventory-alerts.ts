@@ -6,14 +6,16 @@
  */
 import type { CfnElement } from 'aws-cdk-lib';
 import { Duration, Stack, TimeZone, Validations } from 'aws-cdk-lib';
-import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
+import type { IScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
 import { Schedule, ScheduleExpression, ScheduleTargetInput } from 'aws-cdk-lib/aws-scheduler';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { consumerAccess, tableGrantOf } from '../group-access';
 import { GroupFunction } from './group-function';
 import { acknowledgeStreamListing, streamDeadLetterQueue } from './stream-consumer';
 
@@ -23,6 +25,8 @@ export interface InventoryAlertsProps {
   serviceName: string;
   /** IANA name of the reporting time zone: days, the look-back window and the daily run are its. */
   reportingTimeZone: string;
+  /** The group its daily schedule belongs to (the alarms watch the group's failed runs). */
+  scheduleGroup: IScheduleGroup;
 }
 
 const keysStartingWith = (prefix: string) =>
@@ -47,14 +51,7 @@ export class InventoryAlerts extends Construct {
         DEAD_LETTER_QUEUE_URL: this.deadLetters.queueUrl,
       },
     });
-    this.evaluator.grantTable(props.table, 'read');
-    this.evaluator.role.addToPrincipalPolicy(
-      new PolicyStatement({
-        actions: ['dynamodb:PutItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'],
-        resources: [props.table.tableArn],
-        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['ALERTSTATE#*'] } },
-      }),
-    );
+    this.evaluator.grantTable(props.table, tableGrantOf(consumerAccess.alerts));
     this.deadLetters.grantSendMessages(this.evaluator.role);
     this.evaluator.function.addEventSource(
       new DynamoEventSource(props.table, {
@@ -79,6 +76,7 @@ export class InventoryAlerts extends Construct {
       reason: "The scheduler's grant to invoke the alerts function covers its versions; nothing else.",
     });
     this.daily = new Schedule(this, 'Daily', {
+      scheduleGroup: props.scheduleGroup,
       description:
         'Sweeps every inventory alert rule once a day (a new day moves the window and the factors)',
       schedule: ScheduleExpression.cron({
@@ -91,5 +89,7 @@ export class InventoryAlerts extends Construct {
         input: ScheduleTargetInput.fromObject({ run: 'daily' }),
       }),
     });
+    // The group is named, not referenced: without this CloudFormation may create the schedule first.
+    this.daily.node.addDependency(props.scheduleGroup);
   }
 }

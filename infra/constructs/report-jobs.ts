@@ -10,10 +10,11 @@
 import type { CfnElement } from 'aws-cdk-lib';
 import { Duration, Stack, TimeZone, Validations } from 'aws-cdk-lib';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
-import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
+import type { IScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
 import { Schedule, ScheduleExpression, ScheduleTargetInput } from 'aws-cdk-lib/aws-scheduler';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
@@ -21,6 +22,8 @@ import { Construct } from 'constructs';
 import { eventBridgeCronFields, parseCron } from '../../shared/domain/cron';
 import { exportsPrefix, scheduledPrefix } from '../../shared/files/keys';
 import type { ReportSchedule } from '../../functions/reports/jobs/schedules';
+import { consumerAccess, tableGrantOf } from '../group-access';
+import { cursorKeySecretVariable } from './cursor-signing-key';
 import { GroupFunction } from './group-function';
 import { acknowledgeStreamListing, streamDeadLetterQueue } from './stream-consumer';
 
@@ -30,8 +33,10 @@ export interface ReportJobsProps {
   logLevel: string;
   serviceName: string;
   reportingTimeZone: string;
-  /** The cursor signing key's value: reports page through their own reads with it. */
-  cursorSigningKey: string;
+  /** The cursor signing key's secret (its ARN, never its value): reports page through their own reads with it. */
+  cursorSigningKeyArn: string;
+  /** The group the schedules belong to (the alarms watch the group's failed runs). */
+  scheduleGroup: IScheduleGroup;
   /** The currency stock is costed in (inventory reports' values). */
   inventoryCurrency: string;
   schedules: readonly ReportSchedule[];
@@ -55,20 +60,14 @@ export class ReportJobs extends Construct {
       logLevel: props.logLevel,
       memorySize: 2048,
       timeout: reportJobsTimeout,
+      secretArns: [props.cursorSigningKeyArn],
       environment: {
         REPORTING_TIME_ZONE: props.reportingTimeZone,
-        CURSOR_SIGNING_KEY: props.cursorSigningKey,
+        [cursorKeySecretVariable]: props.cursorSigningKeyArn,
         INVENTORY_CURRENCY: props.inventoryCurrency,
       },
     });
-    this.jobs.grantTable(props.table, 'read');
-    this.jobs.role.addToPrincipalPolicy(
-      new PolicyStatement({
-        actions: ['dynamodb:PutItem', 'dynamodb:UpdateItem'],
-        resources: [props.table.tableArn],
-        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['EXPORT#*'] } },
-      }),
-    );
+    this.jobs.grantTable(props.table, tableGrantOf(consumerAccess.reportJobs));
     this.jobs.grantFiles(props.files, [exportsPrefix, scheduledPrefix]);
     this.jobs.function.addEventSource(
       new DynamoEventSource(props.table, {
@@ -103,19 +102,21 @@ export class ReportJobs extends Construct {
     for (const entry of props.schedules) {
       if (!entry.enabled) continue;
       const cron = eventBridgeCronFields(parseCron(entry.cron));
-      this.schedules.push(
-        new Schedule(this, `Schedule-${entry.name}`, {
-          description: (entry.description ?? `${entry.report} as ${entry.format}`).slice(0, 512),
-          schedule: ScheduleExpression.cron({ ...cron, timeZone: TimeZone.of(props.reportingTimeZone) }),
-          target: new LambdaInvoke(this.jobs.function, {
-            role: schedulerRole,
-            input: ScheduleTargetInput.fromObject({ schedule: entry }),
-            retryAttempts: 2,
-            maxEventAge: Duration.hours(2),
-            deadLetterQueue: this.scheduleDeadLetters,
-          }),
+      const schedule = new Schedule(this, `Schedule-${entry.name}`, {
+        scheduleGroup: props.scheduleGroup,
+        description: (entry.description ?? `${entry.report} as ${entry.format}`).slice(0, 512),
+        schedule: ScheduleExpression.cron({ ...cron, timeZone: TimeZone.of(props.reportingTimeZone) }),
+        target: new LambdaInvoke(this.jobs.function, {
+          role: schedulerRole,
+          input: ScheduleTargetInput.fromObject({ schedule: entry }),
+          retryAttempts: 2,
+          maxEventAge: Duration.hours(2),
+          deadLetterQueue: this.scheduleDeadLetters,
         }),
-      );
+      });
+      // The group is named, not referenced: without this CloudFormation may create the schedule first.
+      schedule.node.addDependency(props.scheduleGroup);
+      this.schedules.push(schedule);
     }
   }
 }

@@ -3,6 +3,7 @@
  * Anything that does not verify is a 400; a cursor never reaches DynamoDB unless we made it.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { readSecret } from '../secrets/extension';
 
 type Key = Record<string, unknown>;
 
@@ -14,9 +15,49 @@ export class InvalidCursor extends Error {
   }
 }
 
+/** The key read from Secrets Manager, kept for the life of the container. */
+let secretKey: string | undefined;
+let loading: Promise<void> | undefined;
+const ready = Promise.resolve();
+
+/**
+ * In AWS the stack names the key's secret (CURSOR_SIGNING_KEY_SECRET_ARN), never its value: the first
+ * request of a container reads it once through the Parameters and Secrets extension, and every later
+ * one finds it loaded. A failed read is not kept, so the next request tries again. The shared middy
+ * stack and the report jobs await this before any work, so encodeCursor and decodeCursor stay
+ * synchronous.
+ */
+export function cursorSigningKeyReady(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): Promise<void> {
+  const secretId = env.CURSOR_SIGNING_KEY_SECRET_ARN;
+  if (!secretId || secretKey !== undefined) return ready;
+  loading ??= readSecret(secretId, env).then(
+    (value) => {
+      secretKey = value;
+    },
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
+}
+
 function signingKey(): string {
-  // The stack sets CURSOR_SIGNING_KEY; the fallback keeps local runs and tests working without setup.
+  if (secretKey !== undefined) return secretKey;
+  if (process.env.CURSOR_SIGNING_KEY_SECRET_ARN) {
+    // Never sign with a stand-in where a real key exists: that cursor would fail in every other container.
+    throw new Error('The cursor signing key was not loaded: await cursorSigningKeyReady() first.');
+  }
+  // Locally and in tests the key is the environment's; the fallback needs no setup at all.
   return process.env.CURSOR_SIGNING_KEY ?? 'local-development-cursor-key';
+}
+
+/** Forgets the loaded key (tests of the loading). */
+export function forgetCursorSigningKey(): void {
+  secretKey = undefined;
+  loading = undefined;
 }
 
 function sign(payload: string): string {

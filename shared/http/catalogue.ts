@@ -33,6 +33,32 @@ export interface RouteDefinition<
   response?: R;
   /** The resource carries a version: reads answer an ETag and writes honour If-Match. */
   versioned?: boolean;
+  /**
+   * This route's own stage throttling, below the stage's (API Gateway route settings): for operations
+   * whose work is expensive (a label bought and rendered, a file exported) so a burst of them cannot
+   * take the capacity every other route shares. Over it, API Gateway answers 429.
+   */
+  throttle?: RouteThrottle;
+}
+
+export interface RouteThrottle {
+  /** Steady requests per second. */
+  rateLimit: number;
+  /** Requests allowed at once above the steady rate. */
+  burstLimit: number;
+}
+
+/** A group's function settings, declared with its routes and read by the stack. */
+export interface GroupRuntime {
+  /** Memory in MB; Lambda gives CPU in proportion to it. */
+  memoryMb: number;
+  /** At most 25 s: API Gateway gives up on an integration at 30 s, and the function must answer first. */
+  timeoutSeconds: number;
+  /**
+   * Concurrency reserved for the function, which is also its ceiling: for a group whose slow work
+   * (exports) must never take the account's concurrency from the others.
+   */
+  reservedConcurrency?: number;
 }
 
 type Out<S> = [Exclude<S, undefined>] extends [never] ? undefined : output<Exclude<S, undefined>>;
@@ -81,6 +107,8 @@ export interface GroupCatalogue<T extends RouteTable = RouteTable> {
   /** The group's name in operations.tsv and its function's name. */
   group: string;
   routes: T;
+  /** Every group declares it (the stack refuses one that does not); test catalogues may leave it out. */
+  runtime?: GroupRuntime;
 }
 
 /** Declares one route; keeps the literal types of its schemas. */
@@ -93,8 +121,12 @@ export function route<
   return definition;
 }
 
-export function defineGroup<T extends RouteTable>(group: string, routes: T): GroupCatalogue<T> {
-  return { group, routes };
+export function defineGroup<T extends RouteTable>(
+  group: string,
+  routes: T,
+  runtime?: GroupRuntime,
+): GroupCatalogue<T> {
+  return runtime ? { group, routes, runtime } : { group, routes };
 }
 
 export function pathSegments(path: string): string[] {

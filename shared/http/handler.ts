@@ -8,6 +8,7 @@ import middy from '@middy/core';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, Context } from 'aws-lambda';
 import { strictObject } from 'zod/mini';
 import { safeParse } from 'zod/v4/core';
+import { cursorSigningKeyReady } from '../db/cursor';
 import { withRequestGuard } from '../db/request-guard';
 import { MethodNotAllowed, NotFound, PreconditionFailed } from '../errors';
 import { logger } from '../logging/logger';
@@ -222,6 +223,7 @@ export function createHandler(
   const stack = middy<ApiEvent, HttpResponse, Error, Context>()
     .use(accessLog())
     .use(problemDocuments())
+    .before(() => cursorSigningKeyReady())
     .handler((event) => dispatch(event));
   return (event: ApiEvent, context: Context): Promise<HttpResponse> =>
     withMetrics({ Service: serviceName(), Operation: operationOf(event) }, async () => {

@@ -53,15 +53,20 @@ describe('Lambda functions', () => {
     for (const id of groupFunctionIds()) expect(functions()[id]!.Properties!.MemorySize).toBe(1024);
   });
 
-  it('gives group functions the table and the cursor key from Secrets Manager', () => {
-    const secretId = synth.logicalId(synth.stack.node.findChild('CursorSigningKey').node.findChild('Secret'));
-    for (const id of groupFunctionIds()) {
-      const variables = (functions()[id]!.Properties!.Environment as { Variables: Record<string, unknown> })
-        .Variables;
+  it('gives group functions and the report jobs the table and the cursor key’s secret by ARN, never its value', () => {
+    const secretId = synth.logicalId(synth.stack.cursorKey.secret);
+    const ids = [...groupFunctionIds(), synth.logicalId(synth.stack.reportJobs.jobs.function)];
+    for (const id of ids) {
+      const properties = functions()[id]!.Properties!;
+      const variables = (properties.Environment as { Variables: Record<string, unknown> }).Variables;
       expect(variables.TABLE_NAME).toEqual({ Ref: synth.logicalId(synth.stack.table.table) });
-      expect(JSON.stringify(variables.CURSOR_SIGNING_KEY)).toContain('{{resolve:secretsmanager:');
-      expect(JSON.stringify(variables.CURSOR_SIGNING_KEY)).toContain(secretId);
+      expect(variables.CURSOR_SIGNING_KEY_SECRET_ARN).toEqual({ Ref: secretId });
+      expect(variables).not.toHaveProperty('CURSOR_SIGNING_KEY');
+      // The Parameters and Secrets extension serves the secret at run time.
+      expect(properties.Layers).toHaveLength(1);
     }
+    // No dynamic reference anywhere: the value is in neither the template nor any function's configuration.
+    expect(JSON.stringify(synth.template.toJSON())).not.toContain('{{resolve:secretsmanager:');
   });
 
   it('gives the projector the bus name, its dead-letter queue and nothing of the API', () => {

@@ -1,9 +1,63 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { catalogues } from '../../functions/catalogue';
-import { tableReadActions, tableWriteActions } from '../../infra/constructs/group-function';
-import { accessOf } from '../../infra/group-access';
+import type { GroupAccess } from '../../infra/group-access';
+import {
+  accessOf,
+  consumerAccess,
+  idempotencyKeyPatterns,
+  tableGrantOf,
+  writeActions,
+} from '../../infra/group-access';
 import type { Statement, Synthesized } from './synth';
 import { actionsOf, resourceList, resourcesOf, statementsOf, synthesize } from './synth';
+
+const tableWriteActions = writeActions.map((action) => `dynamodb:${action}`);
+
+/**
+ * A role's table grants as the template has them, in the declaration's terms: the read actions (on the
+ * table and its indexes, no condition), and each write action with the partition-key patterns its
+ * statement allows (on the table only). Anything else on the table fails here.
+ */
+function tableGrantsIn(statements: Statement[], tableArn: string, indexesArn: string) {
+  const reads = new Set<string>();
+  const writes = new Map<string, string[]>();
+  for (const statement of statements) {
+    const actions = actionsOf(statement).filter(
+      (action) => action.startsWith('dynamodb:') && !streamActions.includes(action),
+    );
+    if (actions.length === 0) continue;
+    const resources = resourceList(statement).map((resource) => JSON.stringify(resource));
+    const condition = statement.Condition as
+      { 'ForAllValues:StringLike'?: { 'dynamodb:LeadingKeys'?: string[] } } | undefined;
+    const keys = condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys'];
+    if (keys) {
+      expect(resources).toEqual([tableArn]);
+      expect(Object.keys(statement.Condition!)).toEqual(['ForAllValues:StringLike']);
+      for (const action of actions) writes.set(action.replace('dynamodb:', ''), [...keys]);
+    } else {
+      expect(statement.Condition, actions.join()).toBeUndefined();
+      expect(new Set(resources)).toEqual(new Set([tableArn, indexesArn]));
+      for (const action of actions) reads.add(action.replace('dynamodb:', ''));
+    }
+  }
+  return { reads: [...reads].sort(), writes: Object.fromEntries([...writes].sort()) };
+}
+
+/** What a declaration grants, in the same shape. */
+function declaredGrants(access: GroupAccess, idempotencyPatterns: readonly string[] = []) {
+  const grant = tableGrantOf(access, idempotencyPatterns);
+  return {
+    reads: [...grant.reads].sort(),
+    writes: Object.fromEntries(grant.writes.map(([action, keys]) => [action, [...keys]]).sort()),
+  };
+}
+
+const streamActions = [
+  'dynamodb:DescribeStream',
+  'dynamodb:GetRecords',
+  'dynamodb:GetShardIterator',
+  'dynamodb:ListStreams',
+];
 
 /** Actions of one service across statements, and the resources they reach. */
 function grantsFor(statements: Statement[], service: string) {
@@ -36,18 +90,56 @@ describe('least privilege', () => {
     }
   });
 
-  it.each(catalogues.map(({ group }) => group))(
-    '%s: item access to the table and its indexes only',
-    (group) => {
-      const statements = roleStatements(synth.stack.groupFunctions.get(group)!.role);
-      const dynamodb = grantsFor(statements, 'dynamodb');
-      const expected =
-        accessOf(group).table === 'read' ? tableReadActions : [...tableReadActions, ...tableWriteActions];
-      expect([...dynamodb.actions].sort()).toEqual([...expected].sort());
-      expect(dynamodb.actions).not.toContain('dynamodb:Scan');
-      expect(new Set(dynamodb.resources)).toEqual(new Set([tableArn(), tableIndexesArn()]));
-    },
-  );
+  it('grants each group exactly its declared table access (printed as the grant table)', () => {
+    const table: string[] = [];
+    for (const catalogue of catalogues) {
+      const statements = roleStatements(synth.stack.groupFunctions.get(catalogue.group)!.role);
+      const granted = tableGrantsIn(statements, tableArn(), tableIndexesArn());
+      expect(granted, catalogue.group).toEqual(
+        declaredGrants(accessOf(catalogue.group), idempotencyKeyPatterns(catalogue)),
+      );
+      expect(granted.reads).not.toContain('Scan');
+      table.push(
+        `${catalogue.group}: reads ${granted.reads.join(', ')}`,
+        ...Object.entries(granted.writes).map(
+          ([action, keys]) =>
+            `  ${action}: ${keys.filter((key) => !key.startsWith('IDEMPOTENCY#')).join(' ')}${keys.some((key) => key.startsWith('IDEMPOTENCY#')) ? ' + own idempotency records' : ''}`,
+        ),
+      );
+    }
+    console.info(`Table grants per group function:\n${table.join('\n')}`);
+  });
+
+  it('writes idempotency records only for the group’s own POST operations, and no BatchWriteItem a group does not use', () => {
+    for (const catalogue of catalogues) {
+      const statements = roleStatements(synth.stack.groupFunctions.get(catalogue.group)!.role);
+      const granted = tableGrantsIn(statements, tableArn(), tableIndexesArn());
+      const posts = Object.values(catalogue.routes).filter((route) => route.method === 'POST');
+      const idempotency = (granted.writes.PutItem ?? []).filter((key) => key.startsWith('IDEMPOTENCY#'));
+      expect(idempotency.sort()).toEqual(posts.map((route) => `IDEMPOTENCY#*#${route.operationId}#*`).sort());
+      if (!accessOf(catalogue.group).writes.BatchWriteItem) {
+        expect(granted.writes, catalogue.group).not.toHaveProperty('BatchWriteItem');
+      }
+    }
+    const reports = tableGrantsIn(
+      roleStatements(synth.stack.groupFunctions.get('reports')!.role),
+      tableArn(),
+      tableIndexesArn(),
+    );
+    expect(Object.keys(reports.writes)).toEqual(['DeleteItem', 'PutItem', 'UpdateItem']);
+    expect(reports.writes.UpdateItem!.every((key) => key.startsWith('IDEMPOTENCY#'))).toBe(true);
+    expect(reports.writes.DeleteItem!.every((key) => key.startsWith('IDEMPOTENCY#'))).toBe(true);
+    expect(reports.writes.PutItem!.filter((key) => !key.startsWith('IDEMPOTENCY#'))).toEqual(['EXPORT#*']);
+  });
+
+  it.each([
+    ['aggregates', () => synth.stack.aggregates.consumer.role, consumerAccess.aggregates],
+    ['alerts', () => synth.stack.alerts.evaluator.role, consumerAccess.alerts],
+    ['report jobs', () => synth.stack.reportJobs.jobs.role, consumerAccess.reportJobs],
+  ] as const)('grants the %s function exactly its declared table access', (_name, role, access) => {
+    const granted = tableGrantsIn(roleStatements(role()), tableArn(), tableIndexesArn());
+    expect(granted).toEqual(declaredGrants(access));
+  });
 
   it.each(catalogues.map(({ group }) => group))('%s: files only under its declared prefixes', (group) => {
     const statements = roleStatements(synth.stack.groupFunctions.get(group)!.role);
@@ -68,9 +160,15 @@ describe('least privilege', () => {
     );
   });
 
-  it('lets no function read a secret unless ShipEngine is configured, and then only fulfillment, that one', () => {
-    for (const fn of synth.stack.groupFunctions.values()) {
-      expect(grantsFor(roleStatements(fn.role), 'secretsmanager').actions.size).toBe(0);
+  it('lets the API functions and the report jobs read the cursor key’s secret, and only fulfillment the ShipEngine one', () => {
+    const cursorSecret = JSON.stringify({ Ref: synth.logicalId(synth.stack.cursorKey.secret) });
+    for (const fn of [...synth.stack.groupFunctions.values(), synth.stack.reportJobs.jobs]) {
+      const secrets = grantsFor(roleStatements(fn.role), 'secretsmanager');
+      expect([...secrets.actions].sort()).toEqual([
+        'secretsmanager:DescribeSecret',
+        'secretsmanager:GetSecretValue',
+      ]);
+      expect(secrets.resources).toEqual([cursorSecret]);
     }
     const arn = 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:shipengine-AbCdEf';
     const configured = synthesize({ shipEngine: { secretArn: arn, carrierIds: 'ups=se-1' } });
@@ -80,14 +178,19 @@ describe('least privilege', () => {
         'secretsmanager',
       );
       if (group !== 'fulfillment') {
-        expect(secrets.actions.size, group).toBe(0);
+        expect(secrets.resources, group).not.toContain(JSON.stringify(arn));
         continue;
       }
       expect([...secrets.actions].sort()).toEqual([
         'secretsmanager:DescribeSecret',
         'secretsmanager:GetSecretValue',
       ]);
-      expect(secrets.resources).toEqual([JSON.stringify(arn)]);
+      expect(secrets.resources.sort()).toEqual(
+        [
+          JSON.stringify(arn),
+          JSON.stringify({ Ref: configured.logicalId(configured.stack.cursorKey.secret) }),
+        ].sort(),
+      );
       const { Properties } = resourcesOf(configured.template, 'AWS::Lambda::Function')[
         configured.logicalId(fn.function)
       ]!;
@@ -109,13 +212,9 @@ describe('least privilege', () => {
     const statements = roleStatements(synth.stack.aggregates.consumer.role);
     const streamRead = statements.filter((s) => actionsOf(s).includes('dynamodb:GetRecords'));
     expect(streamRead.flatMap(resourceList)).toEqual([{ 'Fn::GetAtt': [tableId, 'StreamArn'] }]);
-    const writes = statements.filter((s) =>
-      actionsOf(s).some((action) => tableWriteActions.includes(action)),
-    );
-    expect(writes).toHaveLength(1);
-    expect(actionsOf(writes[0]!).sort()).toEqual(['dynamodb:PutItem', 'dynamodb:UpdateItem']);
-    expect(writes[0]!.Condition).toEqual({
-      'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['AGG#*', 'AGGREC#*'] },
+    expect(tableGrantsIn(statements, tableArn(), tableIndexesArn()).writes).toEqual({
+      PutItem: ['AGGREC#*'],
+      UpdateItem: ['AGG#*'],
     });
     const dynamodb = grantsFor(statements, 'dynamodb');
     for (const other of [
@@ -138,17 +237,10 @@ describe('least privilege', () => {
     const statements = roleStatements(synth.stack.alerts.evaluator.role);
     const streamRead = statements.filter((s) => actionsOf(s).includes('dynamodb:GetRecords'));
     expect(streamRead.flatMap(resourceList)).toEqual([{ 'Fn::GetAtt': [tableId, 'StreamArn'] }]);
-    const writes = statements.filter((s) =>
-      actionsOf(s).some((action) => [...tableWriteActions, 'dynamodb:BatchWriteItem'].includes(action)),
-    );
-    expect(writes).toHaveLength(1);
-    expect(actionsOf(writes[0]!).sort()).toEqual([
-      'dynamodb:BatchWriteItem',
-      'dynamodb:DeleteItem',
-      'dynamodb:PutItem',
-    ]);
-    expect(writes[0]!.Condition).toEqual({
-      'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['ALERTSTATE#*'] },
+    expect(tableGrantsIn(statements, tableArn(), tableIndexesArn()).writes).toEqual({
+      BatchWriteItem: ['ALERTSTATE#*'],
+      DeleteItem: ['ALERTSTATE#*'],
+      PutItem: ['ALERTSTATE#*'],
     });
     expect(grantsFor(statements, 'dynamodb').actions).toContain('dynamodb:Query');
     expect(grantsFor(statements, 'dynamodb').actions).not.toContain('dynamodb:Scan');
@@ -161,13 +253,9 @@ describe('least privilege', () => {
 
   it('lets the report jobs read the table, write export records only, and put files under exports/ and scheduled/', () => {
     const statements = roleStatements(synth.stack.reportJobs.jobs.role);
-    const writes = statements.filter((s) =>
-      actionsOf(s).some((action) => [...tableWriteActions, 'dynamodb:BatchWriteItem'].includes(action)),
-    );
-    expect(writes).toHaveLength(1);
-    expect(actionsOf(writes[0]!).sort()).toEqual(['dynamodb:PutItem', 'dynamodb:UpdateItem']);
-    expect(writes[0]!.Condition).toEqual({
-      'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['EXPORT#*'] },
+    expect(tableGrantsIn(statements, tableArn(), tableIndexesArn()).writes).toEqual({
+      PutItem: ['EXPORT#*'],
+      UpdateItem: ['EXPORT#*'],
     });
     const dynamodb = grantsFor(statements, 'dynamodb');
     expect(dynamodb.actions).toContain('dynamodb:Query');

@@ -90,9 +90,17 @@ describe('HTTP API routes', () => {
     expect(api!.Properties).not.toHaveProperty('CorsConfiguration');
   });
 
-  it('outputs the API URL, user pool, app client, table, bucket and bus', () => {
+  it('outputs the API URL, user pool, app client, table, bucket, bus and alarm topic', () => {
     expect(Object.keys(synth.template.toJSON().Outputs).sort()).toEqual(
-      ['ApiUrl', 'EventBusName', 'ExportsBucketName', 'TableName', 'UserPoolClientId', 'UserPoolId'].sort(),
+      [
+        'AlarmTopicArn',
+        'ApiUrl',
+        'EventBusName',
+        'ExportsBucketName',
+        'TableName',
+        'UserPoolClientId',
+        'UserPoolId',
+      ].sort(),
     );
   });
 });

@@ -2,6 +2,7 @@
 import type { Context } from 'aws-lambda';
 import { buildApiEvent } from '../../infra/local/api-event';
 import type { Role } from '../../shared/http/permissions';
+import { asGroup } from './access-recorder';
 
 export interface CallSpec {
   method: string;
@@ -63,7 +64,7 @@ export async function call<T = any>(spec: CallSpec): Promise<CallResult<T>> {
   });
   const { group, ...apiEvent } = event;
   const handler = await handlerOf(group);
-  const response = (await handler(apiEvent, context)) as {
+  const response = (await asGroup(group, () => handler(apiEvent, context))) as {
     statusCode: number;
     headers: Record<string, string>;
     body: string;

@@ -1,13 +1,15 @@
 /**
  * Per test file: its own table in the shared DynamoDB Local, the shared S3 emulator and its bucket
  * (shared/files reads S3_ENDPOINT, EXPORTS_BUCKET and the default credential chain), and a recorder of every command the file
- * issues, which fails the file on any Scan (DESIGN §2: no Scan on a request path).
+ * issues, which fails the file on any Scan (DESIGN §2: no Scan on a request path) and on any table access
+ * a group's handler sent that its IAM grants would refuse (DynamoDB Local enforces no IAM).
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, expect, inject } from 'vitest';
 import { ensureTable } from '../../infra/local/dynamodb-local';
 import { db } from '../../shared/db/client';
 import { recordCommands } from './command-recorder';
+import { accessesOutsideGrants, recordAccess } from './access-recorder';
 
 process.env.DYNAMODB_ENDPOINT = inject('dynamoEndpoint');
 process.env.AWS_REGION = 'local';
@@ -21,10 +23,15 @@ process.env.AWS_SECRET_ACCESS_KEY = 'S3RVER';
 
 await ensureTable(process.env.DYNAMODB_ENDPOINT, process.env.TABLE_NAME);
 const recorded = recordCommands(db());
+const accesses = recordAccess(db());
 
-afterAll(() => {
+afterAll(async () => {
   expect(
     recorded.filter((command) => command.startsWith('Scan')),
     'no Scan on any request path',
+  ).toEqual([]);
+  expect(
+    await accessesOutsideGrants(accesses),
+    "table accesses the group's IAM grants would refuse in AWS (infra/group-access.ts)",
   ).toEqual([]);
 });

@@ -1,8 +1,8 @@
 /**
- * ShipEngine's API key in AWS: read from Secrets Manager through the AWS Parameters and Secrets Lambda
- * extension (a layer the stack adds), which caches it; no Secrets Manager client in the bundle. The
- * secret is the key itself, or JSON with an `apiKey` member.
+ * ShipEngine's API key in AWS: a Secrets Manager secret read through the Parameters and Secrets extension
+ * (shared/secrets). The secret is the key itself, or JSON with an `apiKey` member.
  */
+import { readSecret } from '../../../shared/secrets/extension';
 import { CarrierFailed } from './errors';
 
 const shipEngine = { processorCode: 'shipengine' };
@@ -12,29 +12,13 @@ export function secretFromExtension(
   env: Readonly<Record<string, string | undefined>> = process.env,
 ): () => Promise<string> {
   return async () => {
-    const port = env.PARAMETERS_SECRETS_EXTENSION_HTTP_PORT ?? '2773';
-    const response = await fetch(
-      `http://localhost:${port}/secretsmanager/get?secretId=${encodeURIComponent(secretId)}`,
-      {
-        headers: { 'X-Aws-Parameters-Secrets-Token': env.AWS_SESSION_TOKEN ?? '' },
-        signal: AbortSignal.timeout(3000),
-      },
-    ).catch((error: unknown) => {
-      throw new CarrierFailed(
-        `The ShipEngine key could not be read from Secrets Manager: ${error instanceof Error ? error.message : String(error)}.`,
-        shipEngine,
-      );
+    const secret = await readSecret(secretId, env).catch((error: unknown) => {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new CarrierFailed(reason.replace('The secret', 'The ShipEngine key'), shipEngine);
     });
-    if (!response.ok) {
-      throw new CarrierFailed(
-        `The ShipEngine key could not be read from Secrets Manager (HTTP ${response.status}).`,
-        shipEngine,
-      );
-    }
-    const { SecretString: secret } = (await response.json()) as { SecretString?: string };
-    const key = secret?.trim().startsWith('{')
+    const key = secret.trim().startsWith('{')
       ? (JSON.parse(secret) as { apiKey?: unknown }).apiKey
-      : secret?.trim();
+      : secret.trim();
     if (typeof key !== 'string' || key.length === 0) {
       throw new CarrierFailed(
         'The ShipEngine secret holds no key (the key itself, or JSON with apiKey).',

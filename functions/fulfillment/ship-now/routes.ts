@@ -85,6 +85,8 @@ export const shipNowRoutes = {
     body: printInput,
     status: 201,
     response: printAnswerSchema,
+    // Each print buys a label and renders a PDF: a runaway client must not take the stage's capacity.
+    throttle: { rateLimit: 10, burstLimit: 20 },
   }),
   reprintShipNowLabel: route({
     method: 'POST',

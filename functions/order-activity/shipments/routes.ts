@@ -56,5 +56,7 @@ export const shipmentRoutes = {
     body: shipmentExportInput,
     status: 201,
     response: exportResultSchema,
+    // An export reads up to 100k shipments and writes a workbook: a few at a time.
+    throttle: { rateLimit: 2, burstLimit: 5 },
   }),
 };

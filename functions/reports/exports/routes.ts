@@ -41,6 +41,8 @@ export const exportRoutes = {
     status: 201,
     otherStatuses: { 202: 'Accepted: the report jobs are writing the file (status pending)' },
     response: exportAnswer,
+    // An export renders a report of any length (or hands it to the report jobs): a few at a time.
+    throttle: { rateLimit: 2, burstLimit: 5 },
   }),
   exportReportExcel: route({
     method: 'POST',
@@ -52,5 +54,6 @@ export const exportRoutes = {
     status: 201,
     otherStatuses: { 202: 'Accepted: the report jobs are writing the file (status pending)' },
     response: exportAnswer,
+    throttle: { rateLimit: 2, burstLimit: 5 },
   }),
 };

@@ -8,6 +8,7 @@
  *   failed run and then dead-letters it).
  */
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
+import { cursorSigningKeyReady } from '../../../shared/db/cursor';
 import type { StreamRecord } from '../../../shared/events/domain-events';
 import { logger } from '../../../shared/logging/logger';
 import { withInvocationMetrics } from '../../../shared/metrics/metrics';
@@ -25,6 +26,8 @@ const isStreamEvent = (event: unknown): event is DynamoDBStreamEvent =>
 export const handler = withInvocationMetrics(async function runReportJobs(
   event: DynamoDBStreamEvent | ScheduledRun,
 ): Promise<DynamoDBBatchResponse | object> {
+  // Reports page through their own reads with signed cursors (the key is read once per container).
+  await cursorSigningKeyReady();
   if (!isStreamEvent(event)) {
     const record = await runScheduledJob(event.schedule);
     logger.info('scheduled report written', {

@@ -22,7 +22,7 @@ import type { LoadRun, LoadSamples } from '../support/module-load';
 import { loadSamples } from '../support/module-load';
 
 const target = 1.3;
-const samplesPerRun = 21;
+const samplesPerRun = 25;
 const topPackages = 5;
 
 const kb = (bytes: number) => round(bytes / 1024, 1);

@@ -1,8 +1,8 @@
 /**
  * Module-load time of bundles, as a cold Lambda pays it: a fresh `node` per sample times only the
  * `import()` of the bundle (process start-up excluded), in the environment it is given. Samples are
- * interleaved across runs so drift hits them alike, and run one at a time so the two cores do not
- * contend. Each sample is the wall time and the process's CPU time (user + system, all threads: V8
+ * interleaved across runs so drift hits them alike (each round starting at another run), and run one at
+ * a time so the two cores do not contend. Each sample is the wall time and the process's CPU time (user + system, all threads: V8
  * compiles and collects on helper threads) over the import: on a machine shared with other work the
  * wall time also holds the time the process waited for a core, the CPU time does not.
  */
@@ -56,11 +56,13 @@ export function loadSamples(runs: readonly LoadRun[], samples: number): LoadSamp
   for (const run of runs) loadOnce(run);
   const results = runs.map((): LoadSamples => ({ wallMs: [], cpuMs: [] }));
   for (let i = 0; i < samples; i++) {
-    runs.forEach((run, index) => {
-      const { wallMs, cpuMs } = loadOnce(run);
+    // Each round starts one run further on, so no run always follows the same one or goes first.
+    for (let step = 0; step < runs.length; step++) {
+      const index = (i + step) % runs.length;
+      const { wallMs, cpuMs } = loadOnce(runs[index]!);
       results[index]!.wallMs.push(wallMs);
       results[index]!.cpuMs.push(cpuMs);
-    });
+    }
   }
   return results;
 }

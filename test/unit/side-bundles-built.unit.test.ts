@@ -89,7 +89,8 @@ describe('side bundles in a built function', () => {
       encoding: 'utf8',
     });
     expect(JSON.parse(output)).toEqual({ status: 200, openapi: '3.1.0' });
-  });
+    // Two bundles of every group's schemas built, then loaded: seconds on a busy machine.
+  }, 30_000);
 
   it('are left out of a function that loads none', async () => {
     const dir = await builtFunction('plain', `export { exportKey } from './shared/files/keys';`);

@@ -35,9 +35,9 @@ export const apiFunctionTimeout = Duration.seconds(25);
  * V8 collects late, so the 100k-row shipments export peaked at 327-342 MB for a live set under 140 MB;
  * bound at 256 MB it peaks at 184-201 MB (npm run bench -- shipments). Lambda keeps an old-space size
  * given in NODE_OPTIONS. No --enable-source-maps: Node reads and parses the bundle's map at every cold
- * start, 8-25 ms of CPU per function load (the baseline's 79 ms became 96; npm run bench -- bundles),
- * for stacks read only when something failed. The maps still ship beside each bundle and `npm run
- * symbolicate` maps a logged stack to the sources (infra/local/symbolicate.ts).
+ * start, 8-25 ms of CPU per function load (the DynamoDB-clients baseline 70 → 78 ms, reports 95 → 108;
+ * npm run bench -- bundles), for stacks read only when something failed. The maps still ship beside each
+ * bundle and `npm run symbolicate` maps a logged stack to the sources (infra/local/symbolicate.ts).
  */
 export const functionNodeOptions = '--max-old-space-size=256';
 

@@ -24,8 +24,8 @@ export const esbuildOptions = {
   target: lambdaNodeTarget,
   minify: true,
   sourcemap: true,
-  // Stack traces need the mappings, not the sources: a third of the map's size, and Node reads the map
-  // when it loads the bundle with --enable-source-maps (functionNodeOptions).
+  // The map ships beside the bundle for `npm run symbolicate` (functions run without
+  // --enable-source-maps, functionNodeOptions): stack positions need the mappings, not the sources.
   sourcesContent: false,
   mainFields: ['module', 'main'],
   banner: { js: esmRequireBanner },

@@ -1,10 +1,10 @@
 /**
- * Side bundles: heavy libraries a function needs only for some operations (pdf-lib and fontkit, exceljs,
- * the S3 client). Parsed with a function's bundle they would slow every cold start of it, used or not (an
- * `await import()` inside one bundle defers their evaluation, not their parse). So a deployed function
- * carries each as a bundle of its own beside index.mjs, built by infra/bundling.ts `sideBundleCommands`
- * when index.mjs names its file, and read at the first use; run from source (tsx, tests), the module
- * itself. This module is light: import it statically.
+ * Side bundles: heavy code a function needs only for some operations (pdf-lib and fontkit, exceljs, the
+ * S3 client, the OpenAPI document's schemas). Parsed with a function's bundle they would slow every cold
+ * start of it, used or not (an `await import()` inside one bundle defers their evaluation, not their
+ * parse). So a deployed function carries each as a bundle of its own beside index.mjs, built by
+ * infra/bundling.ts `sideBundleCommands` when index.mjs names its file, and read at the first use; run
+ * from source (tsx, tests), the module itself. This module is light: import it statically.
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +18,7 @@ export const sideBundles = {
   'render-pdf.mjs': 'shared/render/pdf.ts',
   'render-xlsx.mjs': 'shared/render/xlsx.ts',
   'files-s3.mjs': 'shared/files/s3/index.ts',
+  'openapi-document.mjs': 'functions/openapi/document/index.ts',
 } as const;
 
 export type SideBundleFile = keyof typeof sideBundles;

@@ -1,20 +1,28 @@
 /**
- * Bundle size and module-load time per function, against a bundle of only the DynamoDB clients:
- * what each function adds on top of the SDK it cannot avoid. Target: ≤ 1.3 × the baseline for both.
+ * Bundle size and module-load time per function, against a bundle of only the DynamoDB clients: what
+ * each function adds on top of the SDK it cannot avoid. Target: ≤ 1.3 × the baseline for both. Load is
+ * timed in the environment the function ships with (the stack's NODE_OPTIONS and variables) and, beside
+ * it, with Node's source maps switched the other way, each against the baseline in the same environment.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { functionNodeOptions } from '../../infra/constructs/group-function';
+import type { Summary } from '../lib/stats';
 import { round, summarize } from '../lib/stats';
 import type { Row, Suite } from '../lib/suite';
 import { verdict } from '../lib/verdict';
 import type { Bundle } from '../support/bundle';
 import { bundle } from '../support/bundle';
-import { baselineEntry, emptyEntry, functionEntries, importOnlyEntry } from '../support/function-entries';
-import { loadTimes } from '../support/module-load';
+import type { DeployedFunction, Entry } from '../support/function-entries';
+import { baselineEntry, deployedFunctions, emptyEntry, importOnlyEntry } from '../support/function-entries';
+import type { FunctionSettings } from '../support/lambda-environment';
+import { hasSourceMaps, lambdaEnvironment, withSourceMaps } from '../support/lambda-environment';
+import type { LoadRun, LoadSamples } from '../support/module-load';
+import { loadSamples } from '../support/module-load';
 
 const target = 1.3;
-const loadSamples = 15;
+const samplesPerRun = 25;
 const topPackages = 5;
 
 const kb = (bytes: number) => round(bytes / 1024, 1);
@@ -40,51 +48,125 @@ function packageRows(subject: Bundle, baseline: Bundle): { heaviest: Row[]; adde
   return { heaviest, added };
 }
 
+/** Every deployed function must run with the NODE_OPTIONS the baseline is timed with. */
+function checkNodeOptions(functions: readonly DeployedFunction[]): void {
+  for (const fn of functions) {
+    if (fn.environment.NODE_OPTIONS !== functionNodeOptions) {
+      throw new Error(
+        `${fn.name} runs with NODE_OPTIONS=${JSON.stringify(fn.environment.NODE_OPTIONS)}, not functionNodeOptions (${JSON.stringify(functionNodeOptions)})`,
+      );
+    }
+  }
+}
+
 export const bundles: Suite = {
   name: 'bundles',
-  description: 'bundle size and module-load time per function, against the DynamoDB clients alone',
+  description:
+    'bundle size and module-load time per function as it ships, against the DynamoDB clients alone',
   async run() {
     const outDir = mkdtempSync(join(tmpdir(), 'bench-bundles-'));
     try {
-      const entries = [baselineEntry, emptyEntry, importOnlyEntry, ...functionEntries()];
-      const built = await Promise.all(entries.map((entry, index) => bundle(entry, outDir, index)));
-      const times = loadTimes(
-        built.map((item) => item.file),
-        loadSamples,
-      );
-      const [baseline, empty, importOnly, ...functions] = built as [Bundle, Bundle, Bundle, ...Bundle[]];
-      const load = (item: Bundle) => summarize(times.get(item.file)!);
-      const baselineLoad = load(baseline).medianMs;
+      const functions = await deployedFunctions();
+      checkNodeOptions(functions);
+      const mapsShipped = hasSourceMaps(functionNodeOptions);
+      const settings = [
+        { label: 'shipped', nodeOptions: functionNodeOptions },
+        {
+          label: mapsShipped ? 'no maps' : 'with maps',
+          nodeOptions: withSourceMaps(functionNodeOptions, !mapsShipped),
+        },
+      ] as const;
 
-      const sizeRow = (item: Bundle, compared: boolean): Row => {
-        const { medianMs, p95Ms } = load(item);
-        const sizeRatio = item.bytes / baseline.bytes;
-        const loadRatio = medianMs / baselineLoad;
+      // The reference bundles run as a 1024 MB function with no variables but NODE_OPTIONS.
+      const reference = (name: string): FunctionSettings => ({
+        name,
+        environment: { NODE_OPTIONS: functionNodeOptions },
+        memorySize: 1024,
+      });
+      const entries = [
+        ...[baselineEntry, emptyEntry, importOnlyEntry].map((entry) => ({
+          entry,
+          settings: reference('reference'),
+        })),
+        ...functions.map((fn) => ({ entry: fn as Entry, settings: fn as FunctionSettings })),
+      ];
+      const subjects = await Promise.all(
+        entries.map(async ({ entry, settings: fnSettings }, index) => ({
+          settings: fnSettings,
+          built: await bundle(entry, outDir, index),
+        })),
+      );
+
+      const runs: LoadRun[] = subjects.flatMap(({ settings: fnSettings, built: item }) =>
+        settings.map(({ nodeOptions }) => ({
+          file: item.file,
+          env: { ...lambdaEnvironment(fnSettings, item.file), NODE_OPTIONS: nodeOptions },
+        })),
+      );
+      const samples = loadSamples(runs, samplesPerRun);
+      const samplesOf = (subject: number, setting: number): LoadSamples =>
+        samples[subject * settings.length + setting]!;
+      const wall = (subject: number, setting: number) => summarize(samplesOf(subject, setting).wallMs);
+      const cpu = (subject: number, setting: number) => summarize(samplesOf(subject, setting).cpuMs);
+
+      const [baseline, empty, importOnly] = [0, 1, 2];
+      const sizeColumns = (subject: number, compared: boolean): Row => {
+        const item = subjects[subject]!.built;
+        const ratio = item.bytes / subjects[baseline]!.built.bytes;
         return {
           function: item.name,
-          bytes: item.bytes,
           KB: kb(item.bytes),
-          'size ×': compared ? round(sizeRatio, 2) : null,
-          size: compared ? verdict(sizeRatio, target) : null,
-          'load median ms': round(medianMs, 1),
-          'load p95 ms': round(p95Ms, 1),
-          'load ×': compared ? round(loadRatio, 2) : null,
-          load: compared ? verdict(loadRatio, target) : null,
+          'size ×': compared ? round(ratio, 2) : null,
+          size: compared ? verdict(ratio, target) : null,
         };
       };
-      const constructionMs = round(load(baseline).medianMs - load(importOnly).medianMs, 1);
-      const packages = [baseline, ...functions].map((item) => packageRows(item, baseline));
+      // One figure (wall or CPU median) per setting, each against the baseline under the same setting.
+      const loadColumns = (
+        subject: number,
+        compared: boolean,
+        figure: (subject: number, setting: number) => Summary,
+        withP95: boolean,
+      ): Row => {
+        const row: Row = {};
+        settings.forEach(({ label }, setting) => {
+          const { medianMs, p95Ms } = figure(subject, setting);
+          const ratio = medianMs / figure(baseline, setting).medianMs;
+          row[`${label} ms`] = round(medianMs, 1);
+          if (withP95) row[`${label} p95`] = round(p95Ms, 1);
+          row[`${label} ×`] = compared ? round(ratio, 2) : null;
+          row[label] = compared ? verdict(ratio, target) : null;
+        });
+        return row;
+      };
+      const wallRow = (subject: number, compared: boolean): Row => ({
+        ...sizeColumns(subject, compared),
+        ...loadColumns(subject, compared, wall, true),
+      });
+      const cpuRow = (subject: number, compared: boolean): Row => ({
+        function: subjects[subject]!.built.name,
+        ...loadColumns(subject, compared, cpu, false),
+      });
+      const functionIndexes = functions.map((_, index) => index + 3);
+      const construction = (figure: typeof wall) =>
+        round(figure(baseline, 0).medianMs - figure(importOnly, 0).medianMs, 1);
+      const packages = [baseline, ...functionIndexes].map((subject) =>
+        packageRows(subjects[subject]!.built, subjects[baseline]!.built),
+      );
+      const optionsText = settings.map(({ label, nodeOptions }) => `${label}: NODE_OPTIONS='${nodeOptions}'`);
 
       return {
         tables: [
           {
-            title: `Bundles: size and module-load time (target ≤ ${target} × baseline)`,
-            rows: [
-              sizeRow(empty, false),
-              sizeRow(importOnly, false),
-              sizeRow(baseline, false),
-              ...functions.map((item) => sizeRow(item, true)),
-            ],
+            title: `Bundles: size and module-load wall time (target ≤ ${target} × baseline; ${optionsText.join('; ')})`,
+            rows: [empty, importOnly, baseline, ...functionIndexes].map((subject) =>
+              wallRow(subject, subject >= 3),
+            ),
+          },
+          {
+            title: `Module load, CPU time of the loading process (target ≤ ${target} × baseline; same runs)`,
+            rows: [empty, importOnly, baseline, ...functionIndexes].map((subject) =>
+              cpuRow(subject, subject >= 3),
+            ),
           },
           {
             title: `Heaviest packages per bundle (top ${topPackages} by minified bytes, from the metafile)`,
@@ -96,9 +178,11 @@ export const bundles: Suite = {
           },
         ],
         notes: [
-          'Bundled with infra/bundling.ts (the CDK settings: ESM, node22, minified); size excludes the .map.',
-          `Load: median and p95 of ${loadSamples} fresh \`node\` processes each (${process.version}), timing only \`await import(bundle)\`, interleaved across bundles.`,
-          `The baseline constructs DynamoDBClient + DynamoDBDocumentClient at load, ${constructionMs} ms over "${importOnly.name}". Functions that build their client lazily (db() in shared/db/client.ts) pay that on their first request instead, so their load ratio flatters them by about that much; the projector constructs its EventBridge client at load.`,
+          'Bundled with infra/bundling.ts (the CDK settings: ESM, node22, minified, source map beside the bundle); size excludes the .map.',
+          `Load: median (and p95) wall time of ${samplesPerRun} fresh \`node\` processes per bundle and setting (${process.version}), timing only \`await import(bundle)\`, interleaved across bundles and settings. Each ratio is against the baseline under the same setting.`,
+          `Environment: each function's variables as the synthesized stack sets them (NODE_OPTIONS from functionNodeOptions in infra/constructs/group-function.ts; values resolved at deploy, such as table names, get a stand-in) over the variables Lambda's Node.js runtime sets (region, function name, memory size, TZ; bench/support/lambda-environment.ts). The reference rows run with Lambda's variables and NODE_OPTIONS alone. "${settings[1].label}" is the same with ${settings[1].nodeOptions === '' ? 'no NODE_OPTIONS' : `NODE_OPTIONS='${settings[1].nodeOptions}'`}.`,
+          "CPU: the child process's user + system time over the same import (median). It counts V8's helper threads, so on an idle machine it can exceed the wall time, but not time spent waiting for a core: on a busy machine (a wall p95 far over its median shows one) its ratios are the steadier ones.",
+          `The baseline constructs DynamoDBClient + DynamoDBDocumentClient at load, ${construction(wall)} ms wall and ${construction(cpu)} ms CPU over "${subjects[importOnly]!.built.name}" (shipped). Functions that build their client lazily (db() in shared/db/client.ts) pay that on their first request instead, so their load ratio flatters them by about that much.`,
         ],
       };
     } finally {

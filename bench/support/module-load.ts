@@ -1,46 +1,77 @@
 /**
  * Module-load time of bundles, as a cold Lambda pays it: a fresh `node` per sample times only the
- * `import()` of the bundle (process start-up excluded). Samples are interleaved across bundles so drift
- * hits them alike, and run one at a time so the two cores do not contend.
+ * `import()` of the bundle (process start-up excluded), in the environment it is given. Samples are
+ * interleaved across runs so drift hits them alike (each round starting at another run), and run one at
+ * a time so the two cores do not contend. Each sample is the wall time and the process's CPU time (user + system, all threads: V8
+ * compiles and collects on helper threads) over the import: on a machine shared with other work the
+ * wall time also holds the time the process waited for a core, the CPU time does not.
  */
 import { spawnSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 
 const childScript = [
+  'const cpu = process.cpuUsage();',
   'const start = process.hrtime.bigint();',
   'await import(process.argv[1]);',
-  'process.stdout.write(String(Number(process.hrtime.bigint() - start) / 1e6));',
+  'const wallMs = Number(process.hrtime.bigint() - start) / 1e6;',
+  'const { user, system } = process.cpuUsage(cpu);',
+  'process.stdout.write(JSON.stringify({ wallMs, cpuMs: (user + system) / 1000 }));',
 ].join(' ');
 
+export interface LoadRun {
+  file: string;
+  /** The child's whole environment. */
+  env: Readonly<Record<string, string>>;
+}
+
+export interface LoadSamples {
+  wallMs: number[];
+  cpuMs: number[];
+}
+
 // A clean environment: nothing of the parent's (tsx's NODE_OPTIONS included) may slow the child.
-const childEnv = {
+const cleanEnv = {
   PATH: process.env.PATH ?? '',
   HOME: process.env.HOME ?? '',
   AWS_REGION: 'us-east-1',
   AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
 };
 
-function loadOnce(file: string): number {
+function loadOnce({ file, env }: LoadRun): { wallMs: number; cpuMs: number } {
   const child = spawnSync(
     process.execPath,
     ['--input-type=module', '-e', childScript, pathToFileURL(file).href],
-    {
-      env: childEnv,
-      encoding: 'utf8',
-    },
+    { env, encoding: 'utf8' },
   );
   if (child.status !== 0) throw new Error(`loading ${file} failed (${child.status}): ${child.stderr}`);
-  const ms = Number(child.stdout);
-  if (!Number.isFinite(ms)) throw new Error(`loading ${file} printed ${JSON.stringify(child.stdout)}`);
-  return ms;
+  const sample = JSON.parse(child.stdout) as { wallMs: number; cpuMs: number };
+  if (!Number.isFinite(sample.wallMs) || !Number.isFinite(sample.cpuMs)) {
+    throw new Error(`loading ${file} printed ${JSON.stringify(child.stdout)}`);
+  }
+  return sample;
 }
 
-/** Samples in ms per file, after one unmeasured load each (to warm the page cache). */
-export function loadTimes(files: readonly string[], samples: number): Map<string, number[]> {
-  for (const file of files) loadOnce(file);
-  const times = new Map<string, number[]>(files.map((file) => [file, []]));
+/** Samples per run, in the order of `runs`, after one unmeasured load each (to warm the page cache). */
+export function loadSamples(runs: readonly LoadRun[], samples: number): LoadSamples[] {
+  for (const run of runs) loadOnce(run);
+  const results = runs.map((): LoadSamples => ({ wallMs: [], cpuMs: [] }));
   for (let i = 0; i < samples; i++) {
-    for (const file of files) times.get(file)!.push(loadOnce(file));
+    // Each round starts one run further on, so no run always follows the same one or goes first.
+    for (let step = 0; step < runs.length; step++) {
+      const index = (i + step) % runs.length;
+      const { wallMs, cpuMs } = loadOnce(runs[index]!);
+      results[index]!.wallMs.push(wallMs);
+      results[index]!.cpuMs.push(cpuMs);
+    }
   }
-  return times;
+  return results;
+}
+
+/** Wall-time samples in ms per file, with no NODE_OPTIONS and only AWS_REGION set. */
+export function loadTimes(files: readonly string[], samples: number): Map<string, number[]> {
+  const results = loadSamples(
+    files.map((file) => ({ file, env: cleanEnv })),
+    samples,
+  );
+  return new Map(files.map((file, index) => [file, results[index]!.wallMs]));
 }

@@ -30,13 +30,16 @@ const repositoryRoot = fileURLToPath(new URL('../../', import.meta.url));
 export const apiFunctionTimeout = Duration.seconds(25);
 
 /**
- * Node's options in every function (the benchmarks run bundles with the same). Source maps make logged
- * stacks readable. The old-space bound keeps the heap near what an operation holds: without it Lambda
- * sizes V8's heap from the function's memory and V8 collects late, so the 100k-row shipments export
- * peaked at 327-342 MB for a live set under 140 MB; bound at 256 MB it peaks at 184-201 MB (npm run
- * bench -- shipments). Lambda keeps an old-space size given in NODE_OPTIONS.
+ * Node's options in every function (the benchmarks run bundles with the same). The old-space bound keeps
+ * the heap near what an operation holds: without it Lambda sizes V8's heap from the function's memory and
+ * V8 collects late, so the 100k-row shipments export peaked at 327-342 MB for a live set under 140 MB;
+ * bound at 256 MB it peaks at 184-201 MB (npm run bench -- shipments). Lambda keeps an old-space size
+ * given in NODE_OPTIONS. No --enable-source-maps: Node reads and parses the bundle's map at every cold
+ * start, 8-25 ms of CPU per function load (the DynamoDB-clients baseline 70 → 78 ms, reports 95 → 108;
+ * npm run bench -- bundles), for stacks read only when something failed. The maps still ship beside each
+ * bundle and `npm run symbolicate` maps a logged stack to the sources (infra/local/symbolicate.ts).
  */
-export const functionNodeOptions = '--enable-source-maps --max-old-space-size=256';
+export const functionNodeOptions = '--max-old-space-size=256';
 
 /** How cdk-nag names a wildcard under a resource's ARN in its IAM5 findings. */
 function wildcardFinding(resource: IConstruct, suffix: string): string {

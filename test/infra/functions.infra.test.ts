@@ -38,7 +38,7 @@ describe('Lambda functions', () => {
         LoggingConfig: { LogGroup: { Ref: expect.any(String) } },
       });
       expect(Properties!.Environment).toMatchObject({
-        Variables: { NODE_OPTIONS: '--enable-source-maps --max-old-space-size=256' },
+        Variables: { NODE_OPTIONS: '--max-old-space-size=256' },
       });
     }
     for (const { Properties } of Object.values(resourcesOf(synth.template, 'AWS::Logs::LogGroup'))) {

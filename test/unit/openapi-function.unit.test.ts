@@ -50,10 +50,11 @@ describe('the docs in bundles', () => {
     expect((await sourcesIn(handlerEntry(group))).filter(isDocs)).toEqual([]);
   });
 
-  it('are in the OpenAPI function, every group’s', async () => {
-    const docs = (await sourcesIn('functions/openapi/handler.ts')).filter(isDocs);
+  it('are in the OpenAPI document’s side bundle, every group’s, and not in the function’s own', async () => {
+    const docs = (await sourcesIn('functions/openapi/document/index.ts')).filter(isDocs);
     expect(docs).toContain('functions/catalogue-docs.ts');
     for (const { group } of catalogues) expect(docs).toContain(`functions/${group}/openapi-docs.ts`);
+    expect((await sourcesIn('functions/openapi/handler.ts')).filter(isDocs)).toEqual([]);
   });
 });
 

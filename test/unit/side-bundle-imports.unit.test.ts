@@ -1,6 +1,6 @@
 /**
  * The side bundles' sources (shared/side-bundle.ts: the PDF and Excel renderers, the S3 side of
- * shared/files) are heavy to parse: code that ships reaches them only through their loaders. A static
+ * shared/files, the OpenAPI document) are heavy to parse: code that ships reaches them only through their loaders. A static
  * import anywhere else would put them back into every cold start of that function. Type-only imports
  * cost nothing; the sources import each other freely.
  */
@@ -16,6 +16,7 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 const heavyFolders = [
   { folder: 'shared/render', loaders: ['shared/render/load.ts'] },
   { folder: 'shared/files/s3', loaders: [] },
+  { folder: 'functions/openapi/document', loaders: [] },
 ];
 
 function sources(dir: string): string[] {

@@ -60,6 +60,38 @@ describe('side bundles in a built function', () => {
     expect(url.searchParams.get('response-content-disposition')).toContain("UTF-8''%C5%81%C3%B3d%C5%BA.pdf");
   });
 
+  it('carry the OpenAPI document apart from the OpenAPI function, which serves it from there', async () => {
+    const dir = await builtFunction('openapi', `export { handler } from './functions/openapi/handler';`);
+    expect(Object.keys(sideBundles).filter((file) => existsSync(join(dir, file)))).toEqual([
+      'openapi-document.mjs',
+    ]);
+    const event = {
+      version: '2.0',
+      routeKey: '$default',
+      rawPath: '/v1/openapi.json',
+      rawQueryString: '',
+      headers: {},
+      requestContext: { http: { method: 'GET', path: '/v1/openapi.json' }, requestId: 'r1' },
+      isBase64Encoded: false,
+    };
+    const script = [
+      `const { handler } = await import(${JSON.stringify(pathToFileURL(join(dir, 'index.mjs')).href)});`,
+      `const response = await handler(${JSON.stringify(event)}, { awsRequestId: 'r1' });`,
+      `console.log(JSON.stringify({ status: response.statusCode, openapi: JSON.parse(response.body).openapi }));`,
+    ].join('\n');
+    const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: dir,
+      env: {
+        PATH: process.env.PATH ?? '',
+        LOG_LEVEL: 'silent',
+        AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+      },
+      encoding: 'utf8',
+    });
+    expect(JSON.parse(output)).toEqual({ status: 200, openapi: '3.1.0' });
+    // Two bundles of every group's schemas built, then loaded: seconds on a busy machine.
+  }, 30_000);
+
   it('are left out of a function that loads none', async () => {
     const dir = await builtFunction('plain', `export { exportKey } from './shared/files/keys';`);
     expect(Object.keys(sideBundles).filter((file) => existsSync(join(dir, file)))).toEqual([]);

@@ -1,7 +1,8 @@
 /**
  * The shipments export: the rows the list's filters select, streamed into an Excel workbook that is
  * uploaded to the files bucket part by part as it is written (never whole in memory), then answered as
- * a presigned URL. The Excel writer is imported here, lazily, so the group's other operations never load it.
+ * a presigned URL. The Excel writer and the S3 client are side bundles (shared/render/load.ts,
+ * shared/files/load.ts) loaded at the first export, so the group's other operations never load them.
  */
 import { ValidationFailed } from '../../../shared/errors';
 import type { Shipment } from '../../../shared/domain/shipment';

@@ -4,6 +4,10 @@ import { listShipments, totalsCells } from '../../../shared/shipments/queries';
 import { filterValuesOf, totalsOf } from '../../../shared/shipments/totals';
 import { findWarehouse } from '../../../shared/warehouses/repository';
 import type { orderActivityCatalogue } from '../routes';
+// Static: the Excel writer and the S3 client it uses are side bundles loaded at the first export, so
+// this module is light; an `import()` here would keep the whole DynamoDB client in the bundle (esbuild
+// cannot tree-shake the SDK modules a lazily imported module reaches).
+import { exportShipments } from './export';
 
 type Routes = typeof orderActivityCatalogue.routes;
 type ShipmentOperations = Pick<
@@ -40,8 +44,6 @@ export const shipmentOperations: ShipmentOperations = {
 
   async exportShipments({ body, caller }) {
     const { sort, ...filters } = body;
-    // Loaded on first use: the Excel writer, the upload and the signer cost the other operations nothing.
-    const { exportShipments } = await import('./export');
     return {
       body: await exportShipments({ filters, descending: sort === '-shipDate', actor: caller.username }),
     };

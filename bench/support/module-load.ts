@@ -67,10 +67,15 @@ export function loadSamples(runs: readonly LoadRun[], samples: number): LoadSamp
   return results;
 }
 
-/** Wall-time samples in ms per file, with no NODE_OPTIONS and only AWS_REGION set. */
-export function loadTimes(files: readonly string[], samples: number): Map<string, number[]> {
+/** Wall-time samples in ms per file, with only AWS_REGION set and the given NODE_OPTIONS (none by default). */
+export function loadTimes(
+  files: readonly string[],
+  samples: number,
+  nodeOptions?: string,
+): Map<string, number[]> {
+  const env = nodeOptions ? { ...cleanEnv, NODE_OPTIONS: nodeOptions } : cleanEnv;
   const results = loadSamples(
-    files.map((file) => ({ file, env: cleanEnv })),
+    files.map((file) => ({ file, env })),
     samples,
   );
   return new Map(files.map((file, index) => [file, results[index]!.wallMs]));

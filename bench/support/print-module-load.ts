@@ -1,7 +1,7 @@
 /**
  * Module load of the fulfillment bundle for the print benchmark. bench/support/module-load.ts times an
- * import in a clean environment (no NODE_OPTIONS); a function runs with the deployed NODE_OPTIONS
- * (`--enable-source-maps` makes Node read the bundle's source map at load), so this times both, with the
+ * import in a clean environment (no NODE_OPTIONS) for the exports benchmark; a function runs with the
+ * deployed NODE_OPTIONS (functionNodeOptions: the old-space bound, no source maps), so this times both, with the
  * same child script, interleaved across bundles and settings. `splitBundle` builds an entry with the same
  * esbuild settings plus code splitting: what the bundle would load if a lazy `import()` stayed lazy.
  */

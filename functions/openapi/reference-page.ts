@@ -17,6 +17,8 @@ export const scalarConfiguration = {
   mcp: { disabled: true },
   showDeveloperTools: 'never',
   showOperationId: true,
+  // The sidebar names operations by method and path, as the interface does: the summaries are sentences.
+  operationTitleSource: 'path',
   hideClientButton: false,
   persistAuth: false,
   metaData: { title: 'Commerce back-office API reference' },

@@ -17,15 +17,13 @@ import type { BatchGetCommandOutput, QueryCommandOutput } from '@aws-sdk/lib-dyn
 import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { functionNodeOptions } from '../../infra/constructs/group-function';
 import { buildApiEvent } from '../../infra/local/api-event';
-import { freePort } from '../../infra/local/free-port';
-import { startS3Local } from '../../infra/local/s3-local';
 import { handlerEntry } from '../../functions/catalogue';
 import { readFormSettings } from '../../functions/fulfillment/forms/repository';
 import { labelDocument, labelFileName } from '../../functions/fulfillment/labels/label-document';
 import { db } from '../../shared/db/client';
 import type { Shipment } from '../../shared/domain/shipment';
 import { attachmentDisposition } from '../../shared/files/content-disposition';
-import { filesBucket, s3, setS3 } from '../../shared/files/s3/client';
+import { filesBucket, s3 } from '../../shared/files/s3/client';
 import { documentKey } from '../../shared/files/keys';
 import { newId } from '../../shared/ids';
 import { loadOrder } from '../../shared/orders/repository';
@@ -39,6 +37,7 @@ import { verdict } from '../lib/verdict';
 import { bundle } from '../support/bundle';
 import { invokeBundledHandler } from '../support/child-runs';
 import { deepFreeze } from '../support/deep-freeze';
+import { startBenchS3 } from '../support/bench-s3';
 import { withHandlerEnvironment } from '../support/dynamo-local';
 import { baselineEntry } from '../support/function-entries';
 import { lambdaContext } from '../support/lambda-context';
@@ -219,19 +218,7 @@ export const print: Suite = {
   run: () =>
     withHandlerEnvironment(tableName, async (stdout) => {
       const work = mkdtempSync(join(tmpdir(), 'bench-print-'));
-      const s3Local = await startS3Local({
-        port: await freePort(),
-        directory: join(work, 's3'),
-        bucket,
-        corsOrigins: [],
-      });
-      Object.assign(process.env, {
-        S3_ENDPOINT: s3Local.endpoint,
-        EXPORTS_BUCKET: bucket,
-        AWS_ACCESS_KEY_ID: 'S3RVER',
-        AWS_SECRET_ACCESS_KEY: 'S3RVER',
-      });
-      setS3(undefined);
+      const s3Local = await startBenchS3(work, bucket);
       try {
         // A warehouse that ships from an address, the 20 SKUs of the order in stock there.
         const warehouse = await seedWarehouse({ code: 'PRINT', originAddress: origin });
@@ -781,8 +768,6 @@ export const print: Suite = {
       } finally {
         stdout.restore();
         await s3Local.stop();
-        s3().destroy();
-        setS3(undefined);
         rmSync(work, { recursive: true, force: true });
       }
     }),

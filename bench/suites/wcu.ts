@@ -10,16 +10,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApiEvent } from '../../infra/local/api-event';
-import { freePort } from '../../infra/local/free-port';
-import { startS3Local } from '../../infra/local/s3-local';
 import { db } from '../../shared/db/client';
 import type { IndexProjection } from '../../shared/db/table-definition';
 import { tableDefinition } from '../../shared/db/table-definition';
-import { s3, setS3 } from '../../shared/files/s3/client';
 import { applyStockMovements } from '../../shared/stock/ledger';
 import { dockOrigin, seedWarehouse } from '../../test/support/builders';
 import { claimsFor } from '../../test/support/call';
 import type { Row, Suite } from '../lib/suite';
+import { startBenchS3 } from '../support/bench-s3';
 import { withHandlerEnvironment } from '../support/dynamo-local';
 import { lambdaContext } from '../support/lambda-context';
 import type { IndexShape } from '../support/wcu-capacity';
@@ -296,19 +294,7 @@ export const wcu: Suite = {
   run: () =>
     withHandlerEnvironment(tableName, async (stdout) => {
       const work = mkdtempSync(join(tmpdir(), 'bench-wcu-'));
-      const s3Local = await startS3Local({
-        port: await freePort(),
-        directory: join(work, 's3'),
-        bucket,
-        corsOrigins: [],
-      });
-      Object.assign(process.env, {
-        S3_ENDPOINT: s3Local.endpoint,
-        EXPORTS_BUCKET: bucket,
-        AWS_ACCESS_KEY_ID: 'S3RVER',
-        AWS_SECRET_ACCESS_KEY: 'S3RVER',
-      });
-      setS3(undefined);
+      const s3Local = await startBenchS3(work, bucket);
       const recorder = new WriteRecorder(db(), process.env.DYNAMODB_ENDPOINT!, tableName);
       try {
         const warehouse = await seedWarehouse({ code: 'WCU', originAddress: dockOrigin });
@@ -463,8 +449,6 @@ export const wcu: Suite = {
         recorder.stop();
         stdout.restore();
         await s3Local.stop();
-        s3().destroy();
-        setS3(undefined);
         rmSync(work, { recursive: true, force: true });
       }
     }),

@@ -102,3 +102,12 @@ export class ServiceUnavailable extends AppError {
   readonly status = 503;
   readonly title = 'Service Unavailable';
 }
+
+/**
+ * The function ran out of time before it answered: its work may still commit after this answer, so the
+ * client must not take it as "nothing changed" (a blind retry could apply a payment twice).
+ */
+export class RequestTimedOut extends AppError {
+  readonly status = 504;
+  readonly title = 'Request Timed Out';
+}

@@ -10,7 +10,7 @@ import { strictObject } from 'zod/mini';
 import { safeParse } from 'zod/v4/core';
 import { cursorSigningKeyReady } from '../db/cursor';
 import { withRequestGuard } from '../db/request-guard';
-import { MethodNotAllowed, NotFound, PreconditionFailed } from '../errors';
+import { MethodNotAllowed, NotFound, PreconditionFailed, RequestTimedOut } from '../errors';
 import { logger } from '../logging/logger';
 import { recordRequest, serviceName, withMetrics } from '../metrics/metrics';
 import { authorize } from './auth';
@@ -220,7 +220,15 @@ export function createHandler(
 ) {
   // CORS is the gateway's: API Gateway's corsPreflight answers preflights and sets the headers on every
   // response (ignoring any a function sends), and the local gateway does the same.
-  const stack = middy<ApiEvent, HttpResponse, Error, Context>()
+  const stack = middy<ApiEvent, HttpResponse, Error, Context>({
+    // Answered just before the function's time-out, while its work may still be running and commit: say
+    // the outcome is unknown, never "retry" (middy's own TimeoutError reads as an unreachable database).
+    timeoutEarlyResponse: () => {
+      throw new RequestTimedOut(
+        'The request ran out of time before it finished and may still complete. Read the resource to see whether it did; a retry with the same Idempotency-Key is never applied twice.',
+      );
+    },
+  })
     .use(accessLog())
     .use(problemDocuments())
     .before(() => cursorSigningKeyReady())

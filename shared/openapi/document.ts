@@ -33,6 +33,8 @@ const problemStatuses: Record<string, string> = {
   '429': 'Throttled',
   '500': 'Internal error (carries a correlation id)',
   '503': 'The database is busy or unreachable; nothing was changed (retry after `Retry-After` seconds)',
+  '504':
+    'The request ran out of time and may still complete: read the resource before retrying, or retry with the same Idempotency-Key',
 };
 
 const rolesAllowed: Record<Permission, string> = {

@@ -4,7 +4,7 @@
  * 10,000 orders from six channels (some re-sent), automation rules, payments, 8,000 label prints (some
  * partial), 300 voids, 200 returns with refunds and restocks, manifests closed, an alert rule firing, the
  * dashboard and reports read throughout, two exports (`DAY_SCALE` scales the counts; `DAY_CONCURRENCY`
- * the chains in flight, 12 by default). Then the invariants, read from the table, its stream and the
+ * the chains in flight, 8 by default). Then the invariants, read from the table, its stream and the
  * events file: the invariant table. Target: the day (setup and requests) under 5 minutes at scale 1,
  * zero 5xx, zero violations.
  */
@@ -84,7 +84,7 @@ export const day: Suite = {
     "a merchant's busy day over HTTP against the local stack (10,000 orders × DAY_SCALE), then every invariant checked",
   async run() {
     const scale = numberFromEnv('DAY_SCALE', 1, (n) => n > 0 && n <= 2);
-    const concurrency = numberFromEnv('DAY_CONCURRENCY', 12, (n) => Number.isInteger(n) && n >= 1 && n <= 64);
+    const concurrency = numberFromEnv('DAY_CONCURRENCY', 8, (n) => Number.isInteger(n) && n >= 1 && n <= 64);
     const timeZone = reportingTimeZone();
     const window = dayWindow(new Date(), timeZone);
     const shipDate = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);

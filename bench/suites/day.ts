@@ -19,6 +19,7 @@ import { reportingDay } from '../../shared/domain/reporting-days';
 import { percentile, round } from '../lib/stats';
 import type { Row, Suite, Table } from '../lib/suite';
 import { verdict } from '../lib/verdict';
+import { cpuBetween, readCpu } from '../support/day-cpu';
 import { driveDay } from '../support/day-drive';
 import { DayClient } from '../support/day-http';
 import type { InvariantResult } from '../support/day-invariants';
@@ -97,12 +98,28 @@ export const day: Suite = {
     try {
       const client = await DayClient.open(runtime.url, runtime.dataDir);
       const dayStarted = Date.now();
+      const cpuBefore = readCpu(runtime.dynamoPid);
       const merchant = await setUpMerchant(client, plan);
       const setupMs = Date.now() - dayStarted;
       const driveStarted = Date.now();
-      const ledger = await driveDay(client, plan, merchant, { concurrency, today: window.today, shipDate });
+      const every = Math.max(1, Math.round(plan.orders.length / 20));
+      const progress = (done: number, total: number) => {
+        if (done % every !== 0 && done !== total) return;
+        const requests = [...client.operations.values()].reduce((sum, op) => sum + op.samplesMs.length, 0);
+        const elapsed = (Date.now() - dayStarted) / 1000;
+        console.error(
+          `[day] ${done}/${total} orders, ${requests} requests, ${elapsed.toFixed(0)} s, ${(requests / elapsed).toFixed(1)} requests/s, ${client.serverErrors.length} 5xx`,
+        );
+      };
+      const ledger = await driveDay(client, plan, merchant, {
+        concurrency,
+        today: window.today,
+        shipDate,
+        progress,
+      });
       const driveMs = Date.now() - driveStarted;
       const dayMs = Date.now() - dayStarted;
+      const cpu = cpuBetween(cpuBefore, readCpu(runtime.dynamoPid));
 
       const paths = dataPaths(runtime.dataDir);
       const stream = await readStreamAfterPoller(
@@ -185,6 +202,21 @@ export const day: Suite = {
               unit: 'requests/s',
             },
             { figure: 'report reads during the day', value: ledger.reads, unit: 'requests' },
+            {
+              figure: 'CPU of this process over the day (gateway, handlers, s3rver, poller, client)',
+              value: round(cpu.ownSeconds, 1),
+              unit: 's',
+            },
+            {
+              figure: 'CPU of the DynamoDB Local JVM over the day',
+              value: cpu.jvmSeconds === undefined ? null : round(cpu.jvmSeconds, 1),
+              unit: 's',
+            },
+            {
+              figure: 'CPU per request (both together)',
+              value: round((1000 * (cpu.ownSeconds + (cpu.jvmSeconds ?? 0))) / dayRequests, 1),
+              unit: 'ms',
+            },
             { figure: '5xx answers', value: client.serverErrors.length, unit: 'answers' },
             {
               figure: 'stream poller drained after the last request',

@@ -5,7 +5,8 @@
  * manifests are tried (and must be refused), and two reports exported.
  *
  * What the day expects to be published is kept as a count per event key (`<type>|<order or resource>`):
- * one per successful request that changes something. A refused request keeps its key too, so the events
+ * one per successful request that changes something. Payments, prints and refunds carry an
+ * Idempotency-Key, as a careful client's would (a label or money must never go twice). A refused request keeps its key too, so the events
  * check can show that it added nothing.
  */
 import type { DayClient, DayResponse } from './day-http';
@@ -35,6 +36,8 @@ export interface DriveOptions {
   concurrency: number;
   today: string;
   shipDate: string;
+  /** Told after each order's chain, so a long day shows how far it got. */
+  progress?: (done: number, total: number) => void;
 }
 
 export const eventKey = (type: string, owner: string) => `${type}|${owner}`;
@@ -106,6 +109,7 @@ export async function driveDay(
       const paid = await client.send('payment', 'POST', `${path}/payments`, {
         role: 'manager',
         body: { amount, method: methods[(id.length + n) % methods.length] },
+        headers: { 'idempotency-key': `pay-${id}-${n}` },
       });
       if (!as(paid, [201], 'payment', id)) return;
       expect('order.paid', id);
@@ -135,6 +139,7 @@ export async function driveDay(
       const printed = await client.send(operation, 'POST', `/v1/fulfillment/ship-now/${id}/print`, {
         role: 'operator',
         body: printBody(order, lines),
+        headers: { 'idempotency-key': `print-${id}-${shipmentIds.length}` },
       });
       if (!as(printed, [201], operation, id)) return false;
       expect('shipment.created', id);
@@ -220,6 +225,7 @@ export async function driveDay(
     const refunded = await client.send('return.refund', 'POST', `${returnPath}/refund`, {
       role: 'manager',
       body: refundBody,
+      headers: { 'idempotency-key': `refund-${id}` },
     });
     if (!as(refunded, [200], 'return.refund', id)) return;
     expect('return.refunded', id);
@@ -266,8 +272,13 @@ export async function driveDay(
   })();
 
   try {
+    let done = 0;
     await runPool(
-      plan.orders.map((order) => () => orderChain(order)),
+      plan.orders.map((order) => async () => {
+        await orderChain(order);
+        done += 1;
+        options.progress?.(done, plan.orders.length);
+      }),
       options.concurrency,
     );
   } finally {

@@ -9,6 +9,8 @@ import { db, tableName } from '../../shared/db/client';
 
 type Item = Record<string, unknown>;
 
+const segments = 4;
+
 export interface TableSnapshot {
   items: number;
   stock: Item[];
@@ -36,26 +38,37 @@ export async function snapshotTable(): Promise<TableSnapshot> {
     shipments: new Map(),
     scanMs: 0,
   };
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page: ScanCommandOutput = await db().send(
-      new ScanCommand({ TableName: tableName(), ExclusiveStartKey: start, ConsistentRead: true }),
-    );
-    for (const item of page.Items ?? []) {
-      snapshot.items += 1;
-      const pk = String(item.PK);
-      const sk = String(item.SK);
-      if (pk.startsWith('STOCK#') && sk.startsWith('WH#')) snapshot.stock.push(item);
-      else if (pk.startsWith('MOVEMENTS#SKU#')) snapshot.movements.push(item);
-      else if (pk.startsWith('ORDER#')) {
-        const orderId = pk.slice('ORDER#'.length);
-        if (sk === 'A#ORDER') snapshot.orders.set(orderId, item);
-        else if (sk.startsWith('A#PAYMENT#')) push(snapshot.payments, orderId, item);
-        else if (sk.startsWith('S#')) push(snapshot.shipments, orderId, item);
-      }
+  const sort = (item: Item) => {
+    snapshot.items += 1;
+    const pk = String(item.PK);
+    const sk = String(item.SK);
+    if (pk.startsWith('STOCK#') && sk.startsWith('WH#')) snapshot.stock.push(item);
+    else if (pk.startsWith('MOVEMENTS#SKU#')) snapshot.movements.push(item);
+    else if (pk.startsWith('ORDER#')) {
+      const orderId = pk.slice('ORDER#'.length);
+      if (sk === 'A#ORDER') snapshot.orders.set(orderId, item);
+      else if (sk.startsWith('A#PAYMENT#')) push(snapshot.payments, orderId, item);
+      else if (sk.startsWith('S#')) push(snapshot.shipments, orderId, item);
     }
-    start = page.LastEvaluatedKey;
-  } while (start);
+  };
+  // Segments read side by side: DynamoDB Local serves them on several threads (a full day is ~170,000 items).
+  const scanSegment = async (segment: number) => {
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page: ScanCommandOutput = await db().send(
+        new ScanCommand({
+          TableName: tableName(),
+          ExclusiveStartKey: start,
+          ConsistentRead: true,
+          Segment: segment,
+          TotalSegments: segments,
+        }),
+      );
+      for (const item of page.Items ?? []) sort(item);
+      start = page.LastEvaluatedKey;
+    } while (start);
+  };
+  await Promise.all(Array.from({ length: segments }, (_, segment) => scanSegment(segment)));
   snapshot.scanMs = Date.now() - started;
   return snapshot;
 }

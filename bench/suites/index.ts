@@ -1,6 +1,7 @@
 /** Every benchmark, in the order `npm run bench` runs them; a new benchmark is one more entry here. */
 import type { Suite } from '../lib/suite';
 import { bundles } from './bundles';
+import { day } from './day';
 import { exportsSuite } from './exports';
 import { keys } from './keys';
 import { largeOrder } from './large-order';
@@ -26,4 +27,5 @@ export const suites: readonly Suite[] = [
   taxonomyApply,
   keys,
   wcu,
+  day,
 ];

@@ -1,0 +1,269 @@
+/**
+ * A merchant's busy day, replayed against the local stack (`startRuntime`: the gateway on loopback,
+ * DynamoDB Local, s3rver, the stream poller) in a fresh data folder, over HTTP with development tokens:
+ * 10,000 orders from six channels (some re-sent), automation rules, payments, 8,000 label prints (some
+ * partial), 300 voids, 200 returns with refunds and restocks, manifests closed, an alert rule firing, the
+ * dashboard and reports read throughout, two exports (`DAY_SCALE` scales the counts; `DAY_CONCURRENCY`
+ * the chains in flight, 8 by default). Then the invariants, read from the table, its stream and the
+ * events file: the invariant table. Target: the day (setup and requests) under 5 minutes at scale 1,
+ * zero 5xx, zero violations.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from '../../infra/local/free-port';
+import { dataPaths, localTableName } from '../../infra/local/data-dir';
+import { startRuntime } from '../../infra/local/runtime';
+import { reportingTimeZone } from '../../shared/aggregates/time-zone';
+import { reportingDay } from '../../shared/domain/reporting-days';
+import { percentile, round } from '../lib/stats';
+import type { Row, Suite, Table } from '../lib/suite';
+import { verdict } from '../lib/verdict';
+import { cpuBetween, readCpu } from '../support/day-cpu';
+import { driveDay } from '../support/day-drive';
+import { DayClient } from '../support/day-http';
+import type { InvariantResult } from '../support/day-invariants';
+import {
+  eventInvariants,
+  orderInvariants,
+  reportInvariants,
+  requestInvariants,
+  stockInvariants,
+} from '../support/day-invariants';
+import { planDay } from '../support/day-plan';
+import { setUpMerchant } from '../support/day-setup';
+import { lineCount, readEventsFile, readStreamAfterPoller } from '../support/day-stream';
+import { snapshotTable } from '../support/day-table';
+
+const targetSeconds = 300;
+
+function numberFromEnv(name: string, fallback: number, valid: (n: number) => boolean): number {
+  const text = process.env[name];
+  if (text === undefined || text === '') return fallback;
+  const value = Number(text);
+  if (!valid(value)) throw new Error(`${name} must be a number in range, not "${text}"`);
+  return value;
+}
+
+/** The start of today's window for order dates: up to 8 hours back, never into yesterday (reporting zone). */
+function dayWindow(now: Date, timeZone: string): { today: string; start: Date; end: Date } {
+  const today = reportingDay(now, timeZone);
+  const end = new Date(now.getTime() - 60_000);
+  let start = end;
+  for (let back = 1; back <= 8 * 60; back++) {
+    const candidate = new Date(end.getTime() - back * 60_000);
+    if (reportingDay(candidate, timeZone) !== today) break;
+    start = candidate;
+  }
+  if (reportingDay(end, timeZone) !== today)
+    throw new Error('too close to midnight in the reporting zone; run again in a minute');
+  return { today, start, end };
+}
+
+const seconds = (ms: number) => round(ms / 1000, 1);
+
+function statusesOf(statuses: Map<number, number>): string {
+  return [...statuses]
+    .sort(([a], [b]) => a - b)
+    .map(([status, count]) => `${status}×${count}`)
+    .join(' ');
+}
+
+function invariantRows(results: readonly InvariantResult[]): Row[] {
+  return results.map((result) => ({
+    invariant: result.invariant,
+    checked: result.checked,
+    violations: result.violations,
+    result: result.violations === 0 ? 'PASS' : 'FAIL',
+    examples: result.examples.join(' | '),
+  }));
+}
+
+export const day: Suite = {
+  name: 'day',
+  description:
+    "a merchant's busy day over HTTP against the local stack (10,000 orders × DAY_SCALE), then every invariant checked",
+  async run() {
+    const scale = numberFromEnv('DAY_SCALE', 1, (n) => n > 0 && n <= 2);
+    const concurrency = numberFromEnv('DAY_CONCURRENCY', 8, (n) => Number.isInteger(n) && n >= 1 && n <= 64);
+    const timeZone = reportingTimeZone();
+    const window = dayWindow(new Date(), timeZone);
+    const shipDate = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const plan = planDay(scale, window.start, window.end);
+
+    const dataDir = mkdtempSync(join(tmpdir(), 'bench-day-'));
+    // Functions log errors only (a 5xx's cause shows), the runtime's own lines not at all.
+    process.env.LOG_LEVEL ??= 'error';
+    const runtime = await startRuntime({ port: await freePort(), dataDir, quiet: true });
+    try {
+      const client = await DayClient.open(runtime.url, runtime.dataDir);
+      const dayStarted = Date.now();
+      const cpuBefore = readCpu(runtime.dynamoPid);
+      const merchant = await setUpMerchant(client, plan);
+      const setupMs = Date.now() - dayStarted;
+      const driveStarted = Date.now();
+      const every = Math.max(1, Math.round(plan.orders.length / 20));
+      const progress = (done: number, total: number) => {
+        if (done % every !== 0 && done !== total) return;
+        const requests = [...client.operations.values()].reduce((sum, op) => sum + op.samplesMs.length, 0);
+        const elapsed = (Date.now() - dayStarted) / 1000;
+        console.error(
+          `[day] ${done}/${total} orders, ${requests} requests, ${elapsed.toFixed(0)} s, ${(requests / elapsed).toFixed(1)} requests/s, ${client.serverErrors.length} 5xx`,
+        );
+      };
+      const ledger = await driveDay(client, plan, merchant, {
+        concurrency,
+        today: window.today,
+        shipDate,
+        progress,
+      });
+      const driveMs = Date.now() - driveStarted;
+      const dayMs = Date.now() - dayStarted;
+      const cpu = cpuBetween(cpuBefore, readCpu(runtime.dynamoPid));
+
+      const paths = dataPaths(runtime.dataDir);
+      const stream = await readStreamAfterPoller(
+        runtime.dynamoEndpoint,
+        localTableName,
+        paths.streamCheckpoint,
+        600_000,
+      );
+      const published = readEventsFile(paths.events);
+      const checksStarted = Date.now();
+      const table = await snapshotTable();
+      const read = async (path: string) => {
+        const answer = await client.send('check: report read', 'GET', path, { role: 'viewer' });
+        if (answer.status !== 200)
+          throw new Error(`${path} answered ${answer.status}: ${answer.text.slice(0, 300)}`);
+        return answer.body;
+      };
+      const range = `from=${window.today}&to=${window.today}`;
+      const summary = await read(`/v1/reports/sales/summary?${range}`);
+      const payments = await read(`/v1/reports/payments/collected?${range}`);
+      const dashboard = await read('/v1/reports/dashboard');
+      const todayPeriod = (dashboard.periods as Array<{ period: string; orders: { value: number } }>).find(
+        (period) => period.period === 'today',
+      )!;
+
+      const requests = [...client.operations.values()].reduce((sum, op) => sum + op.samplesMs.length, 0);
+      const invariants = [
+        ...requestInvariants(client.serverErrors, ledger, requests),
+        ...stockInvariants(table),
+        ...orderInvariants(table),
+        ...eventInvariants(stream, published, ledger, {
+          'events-dead-letter.jsonl': lineCount(paths.deadLetters),
+          'aggregates-dead-letter.jsonl': lineCount(paths.aggregateDeadLetters),
+          'alerts-dead-letter.jsonl': lineCount(paths.alertDeadLetters),
+          'report-jobs-dead-letter.jsonl': lineCount(paths.reportJobDeadLetters),
+        }),
+        ...reportInvariants(table, window.today, timeZone, summary, payments, todayPeriod.orders.value),
+      ];
+      const checksMs = Date.now() - checksStarted;
+
+      const dayRequests = [...client.operations]
+        .filter(([name]) => !name.startsWith('check:'))
+        .reduce((sum, [, op]) => sum + op.samplesMs.length, 0);
+      const operationRows: Row[] = [...client.operations]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([name, op]) => ({
+          operation: name,
+          requests: op.samplesMs.length,
+          statuses: statusesOf(op.statuses),
+          p50Ms: round(percentile(op.samplesMs, 50), 1),
+          p95Ms: round(percentile(op.samplesMs, 95), 1),
+          p99Ms: round(percentile(op.samplesMs, 99), 1),
+          maxMs: round(Math.max(...op.samplesMs), 1),
+          perSecond: round(op.samplesMs.length / (driveMs / 1000), 1),
+        }));
+      const eventCounts = new Map<string, number>();
+      for (const event of published) eventCounts.set(event.type, (eventCounts.get(event.type) ?? 0) + 1);
+      const violations = invariants.reduce((sum, result) => sum + result.violations, 0);
+
+      const tables: Table[] = [
+        {
+          title: `The day (scale ${scale}: ${plan.counts.orders} orders, ${plan.counts.prints} prints planned; ${concurrency} chains in flight)`,
+          rows: [
+            {
+              figure: 'setup over HTTP (warehouses, stock, vendor, rules, alerts)',
+              value: seconds(setupMs),
+              unit: 's',
+            },
+            { figure: 'the day over HTTP (orders to exports)', value: seconds(driveMs), unit: 's' },
+            {
+              figure: 'setup and day together, target ≤ 300 s at scale 1',
+              value: seconds(dayMs),
+              unit: 's',
+              verdict: scale === 1 ? verdict(dayMs / 1000, targetSeconds) : `no verdict at scale ${scale}`,
+            },
+            { figure: 'requests (setup and day)', value: dayRequests, unit: 'requests' },
+            {
+              figure: 'throughput over the day',
+              value: round(dayRequests / (dayMs / 1000), 1),
+              unit: 'requests/s',
+            },
+            { figure: 'report reads during the day', value: ledger.reads, unit: 'requests' },
+            {
+              figure: 'CPU of this process over the day (gateway, handlers, s3rver, poller, client)',
+              value: round(cpu.ownSeconds, 1),
+              unit: 's',
+            },
+            {
+              figure: 'CPU of the DynamoDB Local JVM over the day',
+              value: cpu.jvmSeconds === undefined ? null : round(cpu.jvmSeconds, 1),
+              unit: 's',
+            },
+            {
+              figure: 'CPU per request (both together)',
+              value: round((1000 * (cpu.ownSeconds + (cpu.jvmSeconds ?? 0))) / dayRequests, 1),
+              unit: 'ms',
+            },
+            { figure: '5xx answers', value: client.serverErrors.length, unit: 'answers' },
+            {
+              figure: 'stream poller drained after the last request',
+              value: seconds(stream.drainMs),
+              unit: 's',
+            },
+            { figure: 'stream records read back', value: stream.records, unit: 'records' },
+            { figure: 'events published (events.jsonl)', value: published.length, unit: 'events' },
+            { figure: `table items scanned (${seconds(table.scanMs)} s)`, value: table.items, unit: 'items' },
+            { figure: 'invariant checks (scan, reports, comparisons)', value: seconds(checksMs), unit: 's' },
+            { figure: 'invariant violations', value: violations, unit: 'violations' },
+          ],
+        },
+        { title: 'Latency per operation (ms) and rate over the day', rows: operationRows },
+        {
+          title: 'Events published, by type',
+          rows: [...eventCounts]
+            .sort(([a], [b]) => a.localeCompare(b))
+            .map(([type, count]) => ({ type, count })),
+        },
+        { title: 'Invariants', rows: invariantRows(invariants) },
+      ];
+      if (client.serverErrors.length > 0) {
+        tables.push({
+          title: '5xx answers',
+          rows: client.serverErrors.map((error) => ({
+            operation: error.operation,
+            request: `${error.method} ${error.path}`,
+            status: error.status,
+            correlationId: error.correlationId,
+            body: error.body.slice(0, 300),
+          })),
+        });
+      }
+      return {
+        tables,
+        notes: [
+          `Local stack in process (startRuntime, quiet) on loopback, fresh data folder; reporting zone ${timeZone}, orders dated ${window.start.toISOString()} to ${window.end.toISOString()} (${window.today}), labels shipped ${shipDate}.`,
+          `Each order is one chain of requests (create, re-send, pay, print, void or return, and the refusals planned for it); ${concurrency} chains run at once beside one reader of the dashboard and reports (one every ~100 ms); manifests close and exports run after the chains.`,
+          'Refusals are planned on purpose (overpayment, a print with nothing left, a second void, a void on a closed manifest, a return of more than shipped, a second refund) and must leave no event.',
+          "Event check: every stream record (all shards from TRIM_HORIZON, read again until the poller has passed them and nothing new appears) that the projector publishes must be in events.jsonl exactly once, and every line there must be such a record; the day's order, shipment, return, manifest and export events must equal the successful requests that change something, one each.",
+          'The machine is shared: wall times move with the other work on it; the latency table is what each request took as the client saw it, gateway and handler included.',
+        ],
+      };
+    } finally {
+      await runtime.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  },
+};

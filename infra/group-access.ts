@@ -34,8 +34,13 @@ export const idempotencyWriteActions: readonly WriteAction[] = ['PutItem', 'Upda
 
 // The writers several groups share, named once. Everything here was read from the code and confirmed
 // by recording what each group's int tests send (test/support/access-recorder.ts).
-/** shared/stock: the stock record and its movement (a ledger change is one transaction of both). */
-const stockLedger = ['STOCK#*', 'MOVEMENTS#*'];
+/**
+ * shared/stock: the stock record and its movement (a ledger change is one transaction of both), and the
+ * staged change's intent item when a change needs more than one transaction (an order of many SKUs:
+ * put when staged, updated when confirmed or abandoned; shared/stock/staged.ts).
+ */
+const stockLedger = ['STOCK#*', 'MOVEMENTS#*', 'STOCKCHANGE#*'];
+const stagedStockChange = ['STOCKCHANGE#*'];
 /** shared/shipments through the order writer: the order partition (header, history) and the shipment. */
 const shipmentWriter = ['ORDER#*', 'SHIPMENT#*'];
 /** shared/shipments' per-day and per-month totals, and shared/warehouses' counters kept by other writers. */
@@ -67,10 +72,9 @@ export const groupAccess: Readonly<Record<string, GroupAccess>> = {
         'COLVIEW#*',
         'AUTORULE#*',
         'WORKORDER#*',
-        'STOCKCHANGE#*',
         ...stockLedger,
       ],
-      UpdateItem: ['STATUS#*', 'COLVIEWS_COUNT#*', 'AUTORULE#*', 'STOCKCHANGE#*', 'WAREHOUSE#*'],
+      UpdateItem: ['STATUS#*', 'COLVIEWS_COUNT#*', 'AUTORULE#*', 'WAREHOUSE#*', ...stagedStockChange],
       DeleteItem: ['STATUS#*', 'STATUS_NAME#*', 'COLVIEW#*'],
     },
   },
@@ -79,7 +83,7 @@ export const groupAccess: Readonly<Record<string, GroupAccess>> = {
     writes: {
       // EXPORT#: the shipments export's record.
       PutItem: [...shipmentWriter, ...stockLedger, 'EXPORT#*'],
-      UpdateItem: shipmentCounters,
+      UpdateItem: [...shipmentCounters, ...stagedStockChange],
       // Notes (under ORDER#) and manual shipments are removed.
       DeleteItem: shipmentWriter,
     },
@@ -90,7 +94,7 @@ export const groupAccess: Readonly<Record<string, GroupAccess>> = {
     writes: {
       // SETTINGS: the forms' settings (SK FORM#<type>).
       PutItem: [...shipmentWriter, ...stockLedger, 'MANIFEST#*', 'OPENMANIFEST#*', 'CHANNEL#*', 'SETTINGS'],
-      UpdateItem: [...shipmentCounters, 'MANIFEST#*'],
+      UpdateItem: [...shipmentCounters, 'MANIFEST#*', ...stagedStockChange],
       DeleteItem: ['MANIFEST#*', 'OPENMANIFEST#*'],
     },
     filePrefixes: ['labels/', 'manifests/'],
@@ -99,7 +103,7 @@ export const groupAccess: Readonly<Record<string, GroupAccess>> = {
     reads: readsAndChecks,
     writes: {
       PutItem: [...shipmentWriter, ...stockLedger],
-      UpdateItem: shipmentCounters,
+      UpdateItem: [...shipmentCounters, ...stagedStockChange],
       DeleteItem: ['ORDER#*'],
     },
   },

@@ -248,7 +248,7 @@ export const reportsDocs = defineDocs(reportsCatalogue, {
       description: 'A report to render, by name, with the query its GET would take.',
     },
     Export: {
-      schema: exportAnswer,
+      schema: exportAnswer(),
       description:
         'A rendered (or pending) report file: a presigned URL to download it, valid until `expiresAt`.',
     },

@@ -68,44 +68,46 @@ export const dashboardQuery = z.strictObject({ currency: z.optional(currencySche
 const count = z.number();
 const minorUnits = z.number();
 
-const rangeAnswer = {
+const rangeAnswer = () => ({
   from: daySchema,
   to: daySchema,
   /** The reporting time zone the days are in. */
   timeZone: z.string(),
-};
-
-const salesMoney = z.object({
-  currency: z.string(),
-  orders: count,
-  gross: minorUnits,
-  discounts: minorUnits,
-  tax: minorUnits,
-  shipping: minorUnits,
-  refunds: minorUnits,
-  net: minorUnits,
-  averageOrderValue: minorUnits,
 });
-const salesFigures = { orders: count, units: count, money: z.array(salesMoney) };
+
+const salesMoney = responseSchema(() =>
+  z.object({
+    currency: z.string(),
+    orders: count,
+    gross: minorUnits,
+    discounts: minorUnits,
+    tax: minorUnits,
+    shipping: minorUnits,
+    refunds: minorUnits,
+    net: minorUnits,
+    averageOrderValue: minorUnits,
+  }),
+);
+const salesFigures = () => ({ orders: count, units: count, money: z.array(salesMoney()) });
 
 export const summaryAnswer = responseSchema(() =>
   z.object({
-    ...rangeAnswer,
-    channels: z.array(z.object({ channel: z.string(), ...salesFigures })),
-    total: z.object(salesFigures),
+    ...rangeAnswer(),
+    channels: z.array(z.object({ channel: z.string(), ...salesFigures() })),
+    total: z.object(salesFigures()),
   }),
 );
 
 export const dailyAnswer = responseSchema(() =>
   z.object({
-    ...rangeAnswer,
-    days: z.array(z.object({ day: daySchema, ...salesFigures })),
+    ...rangeAnswer(),
+    days: z.array(z.object({ day: daySchema, ...salesFigures() })),
   }),
 );
 
 export const detailedAnswer = responseSchema(() =>
   z.object({
-    ...rangeAnswer,
+    ...rangeAnswer(),
     items: z.array(
       z.object({
         orderId: z.string(),
@@ -130,28 +132,28 @@ export const detailedAnswer = responseSchema(() =>
   }),
 );
 
-const paymentFigures = {
+const paymentFigures = () => ({
   currency: z.string(),
   payments: count,
   collected: minorUnits,
   refunds: count,
   refunded: minorUnits,
   net: minorUnits,
-};
-const methodRow = z.object({ method: z.string(), ...paymentFigures });
+});
+const methodRow = responseSchema(() => z.object({ method: z.string(), ...paymentFigures() }));
 
 export const paymentsAnswer = responseSchema(() =>
   z.object({
-    ...rangeAnswer,
-    days: z.array(z.object({ day: daySchema, methods: z.array(methodRow) })),
-    methods: z.array(methodRow),
-    total: z.array(z.object(paymentFigures)),
+    ...rangeAnswer(),
+    days: z.array(z.object({ day: daySchema, methods: z.array(methodRow()) })),
+    methods: z.array(methodRow()),
+    total: z.array(z.object(paymentFigures())),
   }),
 );
 
 export const sellersAnswer = responseSchema(() =>
   z.object({
-    ...rangeAnswer,
+    ...rangeAnswer(),
     by: z.enum(['units', 'revenue']),
     items: z.array(
       z.object({
@@ -167,15 +169,15 @@ export const sellersAnswer = responseSchema(() =>
   }),
 );
 
-const comparison = {
+const comparison = () => ({
   value: z.number(),
   previous: z.number(),
   change: z.number(),
   changePercent: z.nullable(z.number()),
-};
-const comparisonSchema = z.object(comparison);
-const moneyComparison = z.object({ currency: z.string(), ...comparison });
-const daysAnswer = z.object({ from: daySchema, to: daySchema });
+});
+const comparisonSchema = responseSchema(() => z.object(comparison()));
+const moneyComparison = responseSchema(() => z.object({ currency: z.string(), ...comparison() }));
+const daysAnswer = responseSchema(() => z.object({ from: daySchema, to: daySchema }));
 
 export const dashboardAnswer = responseSchema(() =>
   z.object({
@@ -186,14 +188,14 @@ export const dashboardAnswer = responseSchema(() =>
         period: z.enum(['today', 'last7Days', 'last30Days']),
         from: daySchema,
         to: daySchema,
-        previous: daysAnswer,
-        orders: comparisonSchema,
-        units: comparisonSchema,
+        previous: daysAnswer(),
+        orders: comparisonSchema(),
+        units: comparisonSchema(),
         /** Of the period's orders, those with active units not shipped yet. */
-        awaitingShipment: comparisonSchema,
+        awaitingShipment: comparisonSchema(),
         /** Net sales. */
-        revenue: z.array(moneyComparison),
-        averageOrderValue: z.array(moneyComparison),
+        revenue: z.array(moneyComparison()),
+        averageOrderValue: z.array(moneyComparison()),
       }),
     ),
   }),
@@ -201,15 +203,15 @@ export const dashboardAnswer = responseSchema(() =>
 
 export const trendAnswer = responseSchema(() =>
   z.object({
-    ...rangeAnswer,
-    previous: daysAnswer,
+    ...rangeAnswer(),
+    previous: daysAnswer(),
     days: z.array(
       z.object({
         day: daySchema,
         previousDay: daySchema,
-        orders: comparisonSchema,
-        units: comparisonSchema,
-        revenue: z.array(moneyComparison),
+        orders: comparisonSchema(),
+        units: comparisonSchema(),
+        revenue: z.array(moneyComparison()),
       }),
     ),
   }),

@@ -61,8 +61,8 @@ export const agingQuery = z.strictObject({
 export const warehouseCapacityQuery = z.strictObject({ warehouseId: z.optional(ulidSchema) });
 
 const count = z.number();
-const money = z.object({ amount: z.number(), currency: z.string() });
-const warehouseRef = { warehouseId: z.string(), warehouseCode: z.string() };
+const money = responseSchema(() => z.object({ amount: z.number(), currency: z.string() }));
+const warehouseRef = () => ({ warehouseId: z.string(), warehouseCode: z.string() });
 
 export const lowStockAnswer = responseSchema(() =>
   z.object({
@@ -73,7 +73,7 @@ export const lowStockAnswer = responseSchema(() =>
     items: z.array(
       z.object({
         sku: z.string(),
-        ...warehouseRef,
+        ...warehouseRef(),
         onHand: count,
         available: count,
         /** Units a day over the look-back window (days in stock). */
@@ -85,7 +85,7 @@ export const lowStockAnswer = responseSchema(() =>
             vendorId: z.string(),
             vendorName: z.nullable(z.string()),
             poSourceId: z.string(),
-            unitCost: money,
+            unitCost: money(),
             leadTimeDays: z.nullable(z.number()),
           }),
         ),
@@ -99,21 +99,23 @@ export const lowStockAnswer = responseSchema(() =>
   }),
 );
 
-const stockLevel = z.object({
-  sku: z.string(),
-  ...warehouseRef,
-  onHand: count,
-  allocated: count,
-  available: count,
-  backordered: count,
-  averageUnitCost: z.number(),
-  /** On hand × average unit cost. */
-  value: z.number(),
-  currency: z.string(),
-  updatedAt: z.string(),
-});
+const stockLevel = responseSchema(() =>
+  z.object({
+    sku: z.string(),
+    ...warehouseRef(),
+    onHand: count,
+    allocated: count,
+    available: count,
+    backordered: count,
+    averageUnitCost: z.number(),
+    /** On hand × average unit cost. */
+    value: z.number(),
+    currency: z.string(),
+    updatedAt: z.string(),
+  }),
+);
 export const stockLevelsAnswer = responseSchema(() =>
-  z.object({ items: z.array(stockLevel), nextCursor: z.nullable(z.string()) }),
+  z.object({ items: z.array(stockLevel()), nextCursor: z.nullable(z.string()) }),
 );
 
 export const movementsReportAnswer = responseSchema(() =>
@@ -128,7 +130,7 @@ export const movementsReportAnswer = responseSchema(() =>
         at: z.string(),
         day: daySchema,
         sku: z.string(),
-        ...warehouseRef,
+        ...warehouseRef(),
         type: z.enum(movementTypes),
         quantity: z.number(),
         allocatedChange: z.number(),
@@ -142,8 +144,10 @@ export const movementsReportAnswer = responseSchema(() =>
   }),
 );
 
-const layer = z.object({ receivedAt: z.string(), quantity: count, unitCost: z.number() });
-const valueTotals = { onHand: count, averageValue: z.number(), fifoValue: z.number() };
+const layer = responseSchema(() =>
+  z.object({ receivedAt: z.string(), quantity: count, unitCost: z.number() }),
+);
+const valueTotals = () => ({ onHand: count, averageValue: z.number(), fifoValue: z.number() });
 
 export const valuationAnswer = responseSchema(() =>
   z.object({
@@ -153,18 +157,25 @@ export const valuationAnswer = responseSchema(() =>
     currency: z.string(),
     warehouses: z.array(
       z.object({
-        ...warehouseRef,
-        ...valueTotals,
+        ...warehouseRef(),
+        ...valueTotals(),
         items: z.array(
-          z.object({ sku: z.string(), ...valueTotals, averageUnitCost: z.number(), layers: z.array(layer) }),
+          z.object({
+            sku: z.string(),
+            ...valueTotals(),
+            averageUnitCost: z.number(),
+            layers: z.array(layer()),
+          }),
         ),
       }),
     ),
-    total: z.object(valueTotals),
+    total: z.object(valueTotals()),
   }),
 );
 
-const aged = z.array(z.object({ bucket: z.enum(agingBuckets), units: count, value: z.number() }));
+const aged = responseSchema(() =>
+  z.array(z.object({ bucket: z.enum(agingBuckets), units: count, value: z.number() })),
+);
 export const agingAnswer = responseSchema(() =>
   z.object({
     today: daySchema,
@@ -172,10 +183,10 @@ export const agingAnswer = responseSchema(() =>
     currency: z.string(),
     warehouses: z.array(
       z.object({
-        ...warehouseRef,
+        ...warehouseRef(),
         onHand: count,
-        buckets: aged,
-        items: z.array(z.object({ sku: z.string(), onHand: count, buckets: aged })),
+        buckets: aged(),
+        items: z.array(z.object({ sku: z.string(), onHand: count, buckets: aged() })),
       }),
     ),
   }),
@@ -187,7 +198,7 @@ export const warehouseCapacityAnswer = responseSchema(() =>
     timeZone: z.string(),
     warehouses: z.array(
       z.object({
-        ...warehouseRef,
+        ...warehouseRef(),
         name: z.string(),
         active: z.boolean(),
         capacity: z.nullable(z.number()),

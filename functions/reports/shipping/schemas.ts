@@ -40,8 +40,10 @@ export const shippedManifestDetailQuery = z.strictObject({
 });
 
 const count = z.number();
-const bucketCounts = z.array(z.object({ bucket: z.enum(ageBuckets), orders: count, units: count }));
-const money = z.object({ currency: currencySchema, amount: z.number() });
+const bucketCounts = responseSchema(() =>
+  z.array(z.object({ bucket: z.enum(ageBuckets), orders: count, units: count })),
+);
+const money = responseSchema(() => z.object({ currency: currencySchema, amount: z.number() }));
 
 export const pendingOrderSchema = responseSchema(() =>
   z.object({
@@ -71,30 +73,32 @@ export const pendingShipmentsAnswer = responseSchema(() =>
     generatedAt: z.string(),
     orders: count,
     units: count,
-    buckets: bucketCounts,
+    buckets: bucketCounts(),
     byWarehouse: z.array(
       z.object({
         warehouseId: z.nullable(z.string()),
         warehouseCode: z.nullable(z.string()),
         orders: count,
         units: count,
-        buckets: bucketCounts,
+        buckets: bucketCounts(),
       }),
     ),
-    byChannel: z.array(z.object({ channel: z.string(), orders: count, units: count, buckets: bucketCounts })),
+    byChannel: z.array(
+      z.object({ channel: z.string(), orders: count, units: count, buckets: bucketCounts() }),
+    ),
     /** The oldest pending orders first, at most `limit`. */
     oldest: z.array(pendingOrderSchema()),
   }),
 );
 
-const manifestCounts = {
+const manifestCounts = () => ({
   /** Shipments on a closed manifest (handed to the carrier). */
   onClosedManifests: count,
   /** Shipments on a manifest still open (or closing). */
   onOpenManifests: count,
   /** Shipments on no manifest (manual ones, or labels of carriers without manifests). */
   withoutManifest: count,
-};
+});
 
 export const shippedManifestAnswer = responseSchema(() =>
   z.object({
@@ -110,16 +114,16 @@ export const shippedManifestAnswer = responseSchema(() =>
         shipments: count,
         packages: count,
         weightGrams: count,
-        cost: z.array(money),
-        ...manifestCounts,
+        cost: z.array(money()),
+        ...manifestCounts(),
       }),
     ),
     totals: z.object({
       shipments: count,
       packages: count,
       weightGrams: count,
-      cost: z.array(money),
-      ...manifestCounts,
+      cost: z.array(money()),
+      ...manifestCounts(),
     }),
     manifests: z.array(
       z.object({

@@ -150,12 +150,12 @@ const labelSettings = {
 export const fulfillmentDocs = defineDocs(fulfillmentCatalogue, {
   components: {
     ShipNowDraft: {
-      schema: shipNowDraftSchema,
+      schema: shipNowDraftSchema(),
       description:
         'What shipping one order takes, for the packer’s screen: where from, where to, the units still to ship, a package weighed from the lines, and the carrier and service the channel used last.',
     },
     ShipFromAddresses: {
-      schema: shipFromAddressesSchema,
+      schema: shipFromAddressesSchema(),
       description: 'The active warehouses’ origin addresses, and the active warehouses still without one.',
     },
     ShipToUpdate: {
@@ -163,7 +163,7 @@ export const fulfillmentDocs = defineDocs(fulfillmentCatalogue, {
       description: 'A corrected ship-to address, with an optional reason.',
     },
     CarrierDictionaries: {
-      schema: dictionariesSchema,
+      schema: dictionariesSchema(),
       description:
         'Every configured carrier by `processorCode`, with what its quotes and labels accept: services, package types, confirmation options, label formats, per-package limits and the void window.',
     },
@@ -177,12 +177,12 @@ export const fulfillmentDocs = defineDocs(fulfillmentCatalogue, {
       description: 'What to quote: the parcels, the confirmation, and optionally the day and one service.',
     },
     RateQuote: {
-      schema: rateQuoteSchema,
+      schema: rateQuoteSchema(),
       description:
         'One service’s price for the parcels, in the carrier’s currency, with what it is made of and when it should arrive. `rateId` names it for printing.',
     },
     RatesAnswer: {
-      schema: ratesAnswerSchema,
+      schema: ratesAnswerSchema(),
       description: 'One carrier’s quotes for an order, with the addresses and day rated.',
     },
     PrintInput: {
@@ -191,15 +191,15 @@ export const fulfillmentDocs = defineDocs(fulfillmentCatalogue, {
         'What to buy: a rate (`rateId`, or `processorCode` and `serviceCode`), the parcels, the confirmation, and optionally the day, the lines and the label format.',
     },
     PrintAnswer: {
-      schema: printAnswerSchema,
+      schema: printAnswerSchema(),
       description: 'The shipment recorded for a bought label, and a download link of the label PDF.',
     },
     ReprintAnswer: {
-      schema: reprintAnswerSchema,
+      schema: reprintAnswerSchema(),
       description: 'A fresh download link of a shipment’s stored label.',
     },
     OrderTracking: {
-      schema: trackingAnswerSchema,
+      schema: trackingAnswerSchema(),
       description: 'An order’s tracking: each shipment’s status and events, and the order’s overall status.',
     },
     Manifest: {

@@ -69,178 +69,178 @@ const exportDescription = (format: string, limits: string) =>
 export const reportsDocs = defineDocs(reportsCatalogue, {
   components: {
     SalesSummary: {
-      schema: summaryAnswer,
+      schema: summaryAnswer(),
       description:
         'Sales by channel and in total over a range of reporting days. Counts add up over currencies; money is given per currency and never summed across them.',
     },
     SalesMoney: {
-      schema: summaryAnswer.def.shape.total.def.shape.money.def.element,
+      schema: summaryAnswer().def.shape.total.def.shape.money.def.element,
       description:
         'The money of some sales in one currency, in minor units: net = gross − discounts + tax + shipping − refunds, and the average order value net ÷ orders, rounded.',
     },
     SalesDaily: {
-      schema: dailyAnswer,
+      schema: dailyAnswer(),
       description: 'Sales per reporting day over a range, every day present (zeros included).',
     },
     SalesDetailed: {
-      schema: detailedAnswer,
+      schema: detailedAnswer(),
       description: 'A page of active order lines dated in a range of reporting days, oldest order first.',
     },
     SalesLine: {
-      schema: detailedAnswer.def.shape.items.def.element,
+      schema: detailedAnswer().def.shape.items.def.element,
       description: 'One active order line with its order’s date, channel, status and warehouse.',
     },
     PaymentsCollected: {
-      schema: paymentsAnswer,
+      schema: paymentsAnswer(),
       description:
         'Payments collected and refunds paid over a range: by method and day, by method, and in total.',
     },
     PaymentMethodRow: {
-      schema: paymentsAnswer.def.shape.methods.def.element,
+      schema: paymentsAnswer().def.shape.methods.def.element,
       description: 'What one payment method collected and refunded in one currency.',
     },
     PaymentTotals: {
-      schema: paymentsAnswer.def.shape.total.def.element,
+      schema: paymentsAnswer().def.shape.total.def.element,
       description: 'What every method together collected and refunded in one currency.',
     },
     SellersReport: {
-      schema: sellersAnswer,
+      schema: sellersAnswer(),
       description: 'The SKUs that sold most (top sellers) or least (worst sellers) over a range, ranked.',
     },
     SellerRow: {
-      schema: sellersAnswer.def.shape.items.def.element,
+      schema: sellersAnswer().def.shape.items.def.element,
       description: 'One ranked SKU with its orders, units and revenue per currency.',
     },
     DashboardSummary: {
-      schema: dashboardAnswer,
+      schema: dashboardAnswer(),
       description:
         'Today, the last 7 and the last 30 reporting days (today included), each against as many days before.',
     },
     DashboardPeriod: {
-      schema: dashboardAnswer.def.shape.periods.def.element,
+      schema: dashboardAnswer().def.shape.periods.def.element,
       description: 'One dashboard period and its figures, each compared with the period before it.',
     },
     DayRange: {
-      schema: dashboardAnswer.def.shape.periods.def.element.def.shape.previous,
+      schema: dashboardAnswer().def.shape.periods.def.element.def.shape.previous,
       description: 'A range of reporting days, both included.',
     },
     Comparison: {
-      schema: dashboardAnswer.def.shape.periods.def.element.def.shape.orders,
+      schema: dashboardAnswer().def.shape.periods.def.element.def.shape.orders,
       description:
         'A figure against the previous period’s: `change` = value − previous; `changePercent` null when previous is 0.',
     },
     MoneyComparison: {
-      schema: dashboardAnswer.def.shape.periods.def.element.def.shape.revenue.def.element,
+      schema: dashboardAnswer().def.shape.periods.def.element.def.shape.revenue.def.element,
       description: 'An amount in one currency (minor units) against the previous period’s.',
     },
     SalesTrend: {
-      schema: trendAnswer,
+      schema: trendAnswer(),
       description:
         'Daily sales over a range beside the previous period of the same length, aligned day by day.',
     },
     SalesTrendDay: {
-      schema: trendAnswer.def.shape.days.def.element,
+      schema: trendAnswer().def.shape.days.def.element,
       description: 'One day of the range and the matching day of the previous period.',
     },
     PendingShipments: {
-      schema: pendingShipmentsAnswer,
+      schema: pendingShipmentsAnswer(),
       description:
         'Orders waiting to ship (a status of the open or on-hold category with active units unshipped), by age since the order date in reporting days, by warehouse and by channel, with the oldest listed.',
     },
     AgeBucketCount: {
-      schema: pendingShipmentsAnswer.def.shape.buckets.def.element,
+      schema: pendingShipmentsAnswer().def.shape.buckets.def.element,
       description: 'Orders and units in one age bucket (every bucket is listed, zeros included).',
     },
     PendingOrder: {
-      schema: pendingOrderSchema,
+      schema: pendingOrderSchema(),
       description: 'An order waiting to ship, with its age and the units still to ship.',
     },
     ShippedManifest: {
-      schema: shippedManifestAnswer,
+      schema: shippedManifestAnswer(),
       description:
         'Shipments per ship date, carrier and warehouse over a range, with how many manifests handed over, and the manifests of the range.',
     },
     ShippedManifestRow: {
-      schema: shippedManifestAnswer.def.shape.rows.def.element,
+      schema: shippedManifestAnswer().def.shape.rows.def.element,
       description: 'Shipments of one ship date, carrier and warehouse.',
     },
     ManifestSummary: {
-      schema: shippedManifestAnswer.def.shape.manifests.def.element,
+      schema: shippedManifestAnswer().def.shape.manifests.def.element,
       description: 'A carrier manifest of the range: its day, carrier, warehouse, state and shipments.',
     },
     ShippedManifestDetail: {
-      schema: shippedManifestDetailAnswer,
+      schema: shippedManifestDetailAnswer(),
       description: 'A page of the shipments of a range, oldest ship date first.',
     },
     ShippedShipment: {
-      schema: shippedShipmentSchema,
+      schema: shippedShipmentSchema(),
       description: 'One shipment with its order, carrier, weight, cost and manifest.',
     },
     LowStockReport: {
-      schema: lowStockAnswer,
+      schema: lowStockAnswer(),
       description:
         'Every SKU and warehouse an enabled alert rule stands low for, with the reorder suggestion, the vendor and the numbers behind them.',
     },
     LowStockRow: {
-      schema: lowStockAnswer.def.shape.items.def.element,
+      schema: lowStockAnswer().def.shape.items.def.element,
       description: 'One SKU in one warehouse that alert rules hold low, with its suggestion and explanation.',
     },
     StockLevels: {
-      schema: stockLevelsAnswer,
+      schema: stockLevelsAnswer(),
       description: 'A page of stock records, warehouse by warehouse (by code) in SKU order.',
     },
     StockLevel: {
-      schema: stockLevelsAnswer.def.shape.items.def.element,
+      schema: stockLevelsAnswer().def.shape.items.def.element,
       description:
         'One SKU in one warehouse: on hand, allocated, available (max(0, on hand − allocated)), backordered (max(0, allocated − on hand)), average unit cost and value.',
     },
     InventoryMovements: {
-      schema: movementsReportAnswer,
+      schema: movementsReportAnswer(),
       description: 'A page of the stock ledger over a range of reporting days, oldest first.',
     },
     StockMovement: {
-      schema: movementsReportAnswer.def.shape.items.def.element,
+      schema: movementsReportAnswer().def.shape.items.def.element,
       description: 'One movement of the stock ledger and the record’s figures after it.',
     },
     InventoryValuation: {
-      schema: valuationAnswer,
+      schema: valuationAnswer(),
       description:
         'Units on hand valued per warehouse and SKU at average cost and at FIFO, now or at the end of a past reporting day (replayed from the ledger).',
     },
     ValuationWarehouse: {
-      schema: valuationAnswer.def.shape.warehouses.def.element,
+      schema: valuationAnswer().def.shape.warehouses.def.element,
       description: 'One warehouse’s valuation, with its SKUs.',
     },
     ValuationSku: {
-      schema: valuationAnswer.def.shape.warehouses.def.element.def.shape.items.def.element,
+      schema: valuationAnswer().def.shape.warehouses.def.element.def.shape.items.def.element,
       description: 'One SKU’s valuation in a warehouse, with the receipt layers it has left.',
     },
     CostLayer: {
       schema:
-        valuationAnswer.def.shape.warehouses.def.element.def.shape.items.def.element.def.shape.layers.def
+        valuationAnswer().def.shape.warehouses.def.element.def.shape.items.def.element.def.shape.layers.def
           .element,
       description:
         'Units left of one receipt, at the unit cost they came in at (the FIFO layers, oldest first).',
     },
     InventoryAging: {
-      schema: agingAnswer,
+      schema: agingAnswer(),
       description:
         'Units on hand by age of receipt (FIFO: the units left are the latest received), per warehouse and SKU, in 0–30, 31–60, 61–90, 91–120, 121–180 and 180+ day buckets.',
     },
     AgingWarehouse: {
-      schema: agingAnswer.def.shape.warehouses.def.element,
+      schema: agingAnswer().def.shape.warehouses.def.element,
       description: 'One warehouse’s stock by age, with its SKUs.',
     },
     AgingBucketValue: {
-      schema: agingAnswer.def.shape.warehouses.def.element.def.shape.buckets.def.element,
+      schema: agingAnswer().def.shape.warehouses.def.element.def.shape.buckets.def.element,
       description: 'Units and their value in one age bucket (every bucket is listed, zeros included).',
     },
     WarehouseCapacity: {
-      schema: warehouseCapacityAnswer,
+      schema: warehouseCapacityAnswer(),
       description: 'Units on hand against capacity per warehouse, with the last 30 reporting days.',
     },
     WarehouseCapacityRow: {
-      schema: warehouseCapacityAnswer.def.shape.warehouses.def.element,
+      schema: warehouseCapacityAnswer().def.shape.warehouses.def.element,
       description: 'One warehouse: capacity, units on hand, share used and its trend.',
     },
     ExportRequest: {
@@ -248,7 +248,7 @@ export const reportsDocs = defineDocs(reportsCatalogue, {
       description: 'A report to render, by name, with the query its GET would take.',
     },
     Export: {
-      schema: exportAnswer,
+      schema: exportAnswer(),
       description:
         'A rendered (or pending) report file: a presigned URL to download it, valid until `expiresAt`.',
     },

@@ -1,4 +1,7 @@
-/** A report's route: a GET any role may read, its query, 200 with its answer. Data only. */
+/**
+ * A report's route: a GET any role may read, its query, 200 with its answer. Data only. The answer's
+ * schema is built when first read (shared/http/response-schema.ts), not when the function loads.
+ */
 import type { $ZodType } from 'zod/v4/core';
 
 export const report = <Q extends $ZodType, R extends $ZodType>(
@@ -6,7 +9,7 @@ export const report = <Q extends $ZodType, R extends $ZodType>(
   operationId: string,
   summary: string,
   query: Q,
-  response: R,
+  response: () => R,
 ) => ({
   method: 'GET' as const,
   path,
@@ -15,5 +18,7 @@ export const report = <Q extends $ZodType, R extends $ZodType>(
   permission: 'read' as const,
   query,
   status: 200,
-  response,
+  get response(): R {
+    return response();
+  },
 });

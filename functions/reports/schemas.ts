@@ -7,6 +7,7 @@ import { paymentMethods } from '../../shared/domain/payment';
 import { earliestReportDay, latestReportDay } from '../../shared/domain/reporting-days';
 import { daySchema } from '../../shared/domain/shipment';
 import { codeSchema, cursorSchema, limitSchema, skuSchema, ulidSchema } from '../../shared/http/schemas';
+import { responseSchema } from '../../shared/http/response-schema';
 
 /** The status categories an order with active lines can be in (a cancelled order has none). */
 const soldStatusCategories = [
@@ -67,135 +68,151 @@ export const dashboardQuery = z.strictObject({ currency: z.optional(currencySche
 const count = z.number();
 const minorUnits = z.number();
 
-const rangeAnswer = {
+const rangeAnswer = () => ({
   from: daySchema,
   to: daySchema,
   /** The reporting time zone the days are in. */
   timeZone: z.string(),
-};
-
-const salesMoney = z.object({
-  currency: z.string(),
-  orders: count,
-  gross: minorUnits,
-  discounts: minorUnits,
-  tax: minorUnits,
-  shipping: minorUnits,
-  refunds: minorUnits,
-  net: minorUnits,
-  averageOrderValue: minorUnits,
-});
-const salesFigures = { orders: count, units: count, money: z.array(salesMoney) };
-
-export const summaryAnswer = z.object({
-  ...rangeAnswer,
-  channels: z.array(z.object({ channel: z.string(), ...salesFigures })),
-  total: z.object(salesFigures),
 });
 
-export const dailyAnswer = z.object({
-  ...rangeAnswer,
-  days: z.array(z.object({ day: daySchema, ...salesFigures })),
-});
+const salesMoney = responseSchema(() =>
+  z.object({
+    currency: z.string(),
+    orders: count,
+    gross: minorUnits,
+    discounts: minorUnits,
+    tax: minorUnits,
+    shipping: minorUnits,
+    refunds: minorUnits,
+    net: minorUnits,
+    averageOrderValue: minorUnits,
+  }),
+);
+const salesFigures = () => ({ orders: count, units: count, money: z.array(salesMoney()) });
 
-export const detailedAnswer = z.object({
-  ...rangeAnswer,
-  items: z.array(
-    z.object({
-      orderId: z.string(),
-      orderDate: z.string(),
-      day: daySchema,
-      channel: z.string(),
-      statusId: z.string(),
-      statusCategory: z.enum(statusCategories),
-      warehouseId: z.nullable(z.string()),
-      itemId: z.string(),
-      sku: z.string(),
-      title: z.string(),
-      quantity: count,
-      unitPrice: minorUnits,
-      discount: minorUnits,
-      tax: minorUnits,
-      lineTotal: minorUnits,
-      currency: z.string(),
-    }),
-  ),
-  nextCursor: z.nullable(z.string()),
-});
+export const summaryAnswer = responseSchema(() =>
+  z.object({
+    ...rangeAnswer(),
+    channels: z.array(z.object({ channel: z.string(), ...salesFigures() })),
+    total: z.object(salesFigures()),
+  }),
+);
 
-const paymentFigures = {
+export const dailyAnswer = responseSchema(() =>
+  z.object({
+    ...rangeAnswer(),
+    days: z.array(z.object({ day: daySchema, ...salesFigures() })),
+  }),
+);
+
+export const detailedAnswer = responseSchema(() =>
+  z.object({
+    ...rangeAnswer(),
+    items: z.array(
+      z.object({
+        orderId: z.string(),
+        orderDate: z.string(),
+        day: daySchema,
+        channel: z.string(),
+        statusId: z.string(),
+        statusCategory: z.enum(statusCategories),
+        warehouseId: z.nullable(z.string()),
+        itemId: z.string(),
+        sku: z.string(),
+        title: z.string(),
+        quantity: count,
+        unitPrice: minorUnits,
+        discount: minorUnits,
+        tax: minorUnits,
+        lineTotal: minorUnits,
+        currency: z.string(),
+      }),
+    ),
+    nextCursor: z.nullable(z.string()),
+  }),
+);
+
+const paymentFigures = () => ({
   currency: z.string(),
   payments: count,
   collected: minorUnits,
   refunds: count,
   refunded: minorUnits,
   net: minorUnits,
-};
-const methodRow = z.object({ method: z.string(), ...paymentFigures });
-
-export const paymentsAnswer = z.object({
-  ...rangeAnswer,
-  days: z.array(z.object({ day: daySchema, methods: z.array(methodRow) })),
-  methods: z.array(methodRow),
-  total: z.array(z.object(paymentFigures)),
 });
+const methodRow = responseSchema(() => z.object({ method: z.string(), ...paymentFigures() }));
 
-export const sellersAnswer = z.object({
-  ...rangeAnswer,
-  by: z.enum(['units', 'revenue']),
-  items: z.array(
-    z.object({
-      rank: count,
-      sku: z.string(),
-      orders: count,
-      units: count,
-      revenue: z.array(z.object({ currency: z.string(), amount: minorUnits })),
-      /** Worst sellers: units on hand over every warehouse. */
-      onHand: z.optional(count),
-    }),
-  ),
-});
+export const paymentsAnswer = responseSchema(() =>
+  z.object({
+    ...rangeAnswer(),
+    days: z.array(z.object({ day: daySchema, methods: z.array(methodRow()) })),
+    methods: z.array(methodRow()),
+    total: z.array(z.object(paymentFigures())),
+  }),
+);
 
-const comparison = {
+export const sellersAnswer = responseSchema(() =>
+  z.object({
+    ...rangeAnswer(),
+    by: z.enum(['units', 'revenue']),
+    items: z.array(
+      z.object({
+        rank: count,
+        sku: z.string(),
+        orders: count,
+        units: count,
+        revenue: z.array(z.object({ currency: z.string(), amount: minorUnits })),
+        /** Worst sellers: units on hand over every warehouse. */
+        onHand: z.optional(count),
+      }),
+    ),
+  }),
+);
+
+const comparison = () => ({
   value: z.number(),
   previous: z.number(),
   change: z.number(),
   changePercent: z.nullable(z.number()),
-};
-const comparisonSchema = z.object(comparison);
-const moneyComparison = z.object({ currency: z.string(), ...comparison });
-const daysAnswer = z.object({ from: daySchema, to: daySchema });
-
-export const dashboardAnswer = z.object({
-  today: daySchema,
-  timeZone: z.string(),
-  periods: z.array(
-    z.object({
-      period: z.enum(['today', 'last7Days', 'last30Days']),
-      from: daySchema,
-      to: daySchema,
-      previous: daysAnswer,
-      orders: comparisonSchema,
-      units: comparisonSchema,
-      /** Of the period's orders, those with active units not shipped yet. */
-      awaitingShipment: comparisonSchema,
-      /** Net sales. */
-      revenue: z.array(moneyComparison),
-      averageOrderValue: z.array(moneyComparison),
-    }),
-  ),
 });
+const comparisonSchema = responseSchema(() => z.object(comparison()));
+const moneyComparison = responseSchema(() => z.object({ currency: z.string(), ...comparison() }));
+const daysAnswer = responseSchema(() => z.object({ from: daySchema, to: daySchema }));
 
-export const trendAnswer = z.object({
-  ...rangeAnswer,
-  previous: daysAnswer,
-  days: z.array(
-    z.object({
-      day: daySchema,
-      previousDay: daySchema,
-      orders: comparisonSchema,
-      units: comparisonSchema,
-      revenue: z.array(moneyComparison),
-    }),
-  ),
-});
+export const dashboardAnswer = responseSchema(() =>
+  z.object({
+    today: daySchema,
+    timeZone: z.string(),
+    periods: z.array(
+      z.object({
+        period: z.enum(['today', 'last7Days', 'last30Days']),
+        from: daySchema,
+        to: daySchema,
+        previous: daysAnswer(),
+        orders: comparisonSchema(),
+        units: comparisonSchema(),
+        /** Of the period's orders, those with active units not shipped yet. */
+        awaitingShipment: comparisonSchema(),
+        /** Net sales. */
+        revenue: z.array(moneyComparison()),
+        averageOrderValue: z.array(moneyComparison()),
+      }),
+    ),
+  }),
+);
+
+export const trendAnswer = responseSchema(() =>
+  z.object({
+    ...rangeAnswer(),
+    previous: daysAnswer(),
+    days: z.array(
+      z.object({
+        day: daySchema,
+        previousDay: daySchema,
+        orders: comparisonSchema(),
+        units: comparisonSchema(),
+        revenue: z.array(moneyComparison()),
+      }),
+    ),
+  }),
+);

@@ -27,7 +27,9 @@ export const shipNowRoutes = {
     permission: 'read',
     params: shipNowOrderParams,
     status: 200,
-    response: shipNowDraftSchema,
+    get response() {
+      return shipNowDraftSchema();
+    },
   }),
   listShipFromAddresses: route({
     method: 'GET',
@@ -37,7 +39,9 @@ export const shipNowRoutes = {
       "Ship-from addresses: the active warehouses' origin addresses (and the active ones still without)",
     permission: 'read',
     status: 200,
-    response: shipFromAddressesSchema,
+    get response() {
+      return shipFromAddressesSchema();
+    },
   }),
   updateShipToAddress: route({
     method: 'PUT',
@@ -49,7 +53,9 @@ export const shipNowRoutes = {
     params: shipNowOrderParams,
     body: shipToUpdateSchema,
     status: 200,
-    response: shipToAnswerSchema,
+    get response() {
+      return shipToAnswerSchema();
+    },
     versioned: true,
   }),
   getShipNowDictionaries: route({
@@ -60,7 +66,9 @@ export const shipNowRoutes = {
       'The carriers (by processorCode) with their services, package types, confirmation options, label formats, package limits and void windows',
     permission: 'read',
     status: 200,
-    response: dictionariesSchema,
+    get response() {
+      return dictionariesSchema();
+    },
   }),
   quoteShipNowRates: route({
     method: 'POST',
@@ -72,7 +80,9 @@ export const shipNowRoutes = {
     params: ratesParams,
     body: ratesInput,
     status: 200,
-    response: ratesAnswerSchema,
+    get response() {
+      return ratesAnswerSchema();
+    },
   }),
   printShipNowLabel: route({
     method: 'POST',
@@ -84,7 +94,9 @@ export const shipNowRoutes = {
     params: shipNowOrderParams,
     body: printInput,
     status: 201,
-    response: printAnswerSchema,
+    get response() {
+      return printAnswerSchema();
+    },
     // Each print buys a label and renders a PDF: a runaway client must not take the stage's capacity.
     throttle: { rateLimit: 10, burstLimit: 20 },
   }),
@@ -97,7 +109,9 @@ export const shipNowRoutes = {
     permission: 'write',
     params: shipmentParams,
     status: 200,
-    response: reprintAnswerSchema,
+    get response() {
+      return reprintAnswerSchema();
+    },
   }),
   voidShipNowLabel: route({
     method: 'DELETE',
@@ -118,6 +132,8 @@ export const shipNowRoutes = {
     permission: 'read',
     params: shipNowOrderParams,
     status: 200,
-    response: trackingAnswerSchema,
+    get response() {
+      return trackingAnswerSchema();
+    },
   }),
 };

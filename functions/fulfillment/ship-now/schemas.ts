@@ -11,6 +11,7 @@ import {
 import { confirmationCodes, labelFormats } from '../carriers/adapter';
 import { freeText } from '../../../shared/http/text';
 import { ulidSchema } from '../../../shared/http/schemas';
+import { responseSchema } from '../../../shared/http/response-schema';
 
 export const shipNowOrderParams = z.strictObject({ orderId: orderIdSchema });
 
@@ -21,58 +22,64 @@ const shippingChoiceSchema = z.object({
   service: z.string(),
 });
 
-export const shipNowDraftSchema = z.object({
-  orderId: z.string(),
-  channel: z.string(),
-  statusId: z.string(),
-  fulfillmentState: z.enum(fulfillmentStates),
-  shipFrom: z.nullable(
-    z.object({
-      warehouseId: ulidSchema,
-      code: z.string(),
-      name: z.string(),
-      address: z.nullable(addressSchema),
-    }),
-  ),
-  shipTo: addressSchema,
-  lines: z.array(
-    z.object({
-      itemId: z.string(),
-      sku: z.string(),
-      title: z.string(),
-      quantity: z.number(),
-      unitWeightGrams: z.nullable(z.number()),
-    }),
-  ),
-  suggestedPackage: z.object({ weightGrams: z.number(), linesWithoutWeight: z.array(z.string()) }),
-  requestedShippingService: z.nullable(z.string()),
-  lastUsed: z.nullable(shippingChoiceSchema),
-});
+export const shipNowDraftSchema = responseSchema(() =>
+  z.object({
+    orderId: z.string(),
+    channel: z.string(),
+    statusId: z.string(),
+    fulfillmentState: z.enum(fulfillmentStates),
+    shipFrom: z.nullable(
+      z.object({
+        warehouseId: ulidSchema,
+        code: z.string(),
+        name: z.string(),
+        address: z.nullable(addressSchema),
+      }),
+    ),
+    shipTo: addressSchema,
+    lines: z.array(
+      z.object({
+        itemId: z.string(),
+        sku: z.string(),
+        title: z.string(),
+        quantity: z.number(),
+        unitWeightGrams: z.nullable(z.number()),
+      }),
+    ),
+    suggestedPackage: z.object({ weightGrams: z.number(), linesWithoutWeight: z.array(z.string()) }),
+    requestedShippingService: z.nullable(z.string()),
+    lastUsed: z.nullable(shippingChoiceSchema),
+  }),
+);
 
-export const shipFromAddressesSchema = z.object({
-  items: z.array(
-    z.object({
-      warehouseId: ulidSchema,
-      code: z.string(),
-      name: z.string(),
-      isDefault: z.boolean(),
-      address: addressSchema,
-    }),
-  ),
-  /** Active warehouses with no origin address yet: nothing ships from them until one is set. */
-  withoutAddress: z.array(z.object({ warehouseId: ulidSchema, code: z.string(), name: z.string() })),
-});
+export const shipFromAddressesSchema = responseSchema(() =>
+  z.object({
+    items: z.array(
+      z.object({
+        warehouseId: ulidSchema,
+        code: z.string(),
+        name: z.string(),
+        isDefault: z.boolean(),
+        address: addressSchema,
+      }),
+    ),
+    /** Active warehouses with no origin address yet: nothing ships from them until one is set. */
+    withoutAddress: z.array(z.object({ warehouseId: ulidSchema, code: z.string(), name: z.string() })),
+  }),
+);
 
 export const shipToUpdateSchema = z.strictObject({
   shipTo: addressSchema,
   reason: z.optional(freeText(500)),
 });
 
-export const shipToAnswerSchema = z.object({
-  orderId: z.string(),
-  shipTo: addressSchema,
-  version: z.number(),
-});
+export const shipToAnswerSchema = responseSchema(() =>
+  z.object({
+    orderId: z.string(),
+    shipTo: addressSchema,
+    version: z.number(),
+  }),
+);
 
 const processorCodeSchema = z.string().check(z.regex(/^[a-z][a-z0-9_-]{0,39}$/, 'must be a processor code'));
 const serviceCodeSchema = z.string().check(z.regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, 'must be a service code'));
@@ -109,32 +116,36 @@ export const ratesInput = z.strictObject({
 });
 
 const moneyOut = z.object({ amount: z.number(), currency: z.string() });
-export const rateQuoteSchema = z.object({
-  /** Names the quote for print: `<processorCode>:<serviceCode>`. */
-  rateId: z.string(),
-  processorCode: z.string(),
-  carrier: z.string(),
-  serviceCode: z.string(),
-  serviceName: z.string(),
-  cost: moneyOut,
-  billedWeightGrams: z.number(),
-  deliveryDays: z.number(),
-  estimatedDeliveryDate: z.string(),
-  breakdown: z.object({
-    base: moneyOut,
-    fuel: z.optional(moneyOut),
-    confirmation: z.optional(moneyOut),
-    other: z.optional(moneyOut),
+export const rateQuoteSchema = responseSchema(() =>
+  z.object({
+    /** Names the quote for print: `<processorCode>:<serviceCode>`. */
+    rateId: z.string(),
+    processorCode: z.string(),
+    carrier: z.string(),
+    serviceCode: z.string(),
+    serviceName: z.string(),
+    cost: moneyOut,
+    billedWeightGrams: z.number(),
+    deliveryDays: z.number(),
+    estimatedDeliveryDate: z.string(),
+    breakdown: z.object({
+      base: moneyOut,
+      fuel: z.optional(moneyOut),
+      confirmation: z.optional(moneyOut),
+      other: z.optional(moneyOut),
+    }),
   }),
-});
-export const ratesAnswerSchema = z.object({
-  orderId: z.string(),
-  processorCode: z.string(),
-  shipFrom: addressSchema,
-  shipTo: addressSchema,
-  shipDate: z.string(),
-  rates: z.array(rateQuoteSchema),
-});
+);
+export const ratesAnswerSchema = responseSchema(() =>
+  z.object({
+    orderId: z.string(),
+    processorCode: z.string(),
+    shipFrom: addressSchema,
+    shipTo: addressSchema,
+    shipDate: z.string(),
+    rates: z.array(rateQuoteSchema()),
+  }),
+);
 
 const lineInput = z.strictObject({
   itemId: z.string().check(z.regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'must be an item id')),
@@ -183,57 +194,65 @@ export const printInput = z
   );
 
 const linkSchema = z.object({ url: z.string(), expiresAt: z.string(), fileName: z.string() });
-export const printAnswerSchema = z.object({ shipment: shipmentSchema, label: linkSchema });
+export const printAnswerSchema = responseSchema(() =>
+  z.object({ shipment: shipmentSchema, label: linkSchema }),
+);
 
 export const shipmentParams = z.strictObject({ shipmentId: ulidSchema });
-export const reprintAnswerSchema = z.object({ shipmentId: z.string(), label: linkSchema });
+export const reprintAnswerSchema = responseSchema(() =>
+  z.object({ shipmentId: z.string(), label: linkSchema }),
+);
 
-export const trackingAnswerSchema = z.object({
-  orderId: z.string(),
-  /** Delivered when every active shipment is; the least advanced otherwise; exception when any is. */
-  trackingStatus: z.enum(trackingStatuses),
-  shipments: z.array(
-    z.object({
-      shipmentId: z.string(),
-      source: z.string(),
-      status: z.string(),
-      carrier: z.string(),
-      service: z.string(),
-      trackingNumber: z.string(),
-      shipDate: z.string(),
-      trackingStatus: z.enum(trackingStatuses),
-      events: z.array(trackingEventSchema),
-    }),
-  ),
-});
-
-export const dictionariesSchema = z.object({
-  carriers: z.array(
-    z.object({
-      processorCode: z.string(),
-      name: z.string(),
-      services: z.array(
-        z.object({
-          code: z.string(),
-          name: z.string(),
-          deliveryDays: z.union([z.number(), z.array(z.number())]),
-        }),
-      ),
-      packageTypes: z.array(
-        z.object({
-          code: z.string(),
-          name: z.string(),
-          dimensionsCm: z.optional(z.object({ length: z.number(), width: z.number(), height: z.number() })),
-        }),
-      ),
-      confirmations: z.array(z.object({ code: z.string(), name: z.string() })),
-      labelFormats: z.array(z.string()),
-      limits: z.object({
-        maxWeightGrams: z.number(),
-        maxLengthCm: z.number(),
-        maxLengthPlusGirthCm: z.number(),
+export const trackingAnswerSchema = responseSchema(() =>
+  z.object({
+    orderId: z.string(),
+    /** Delivered when every active shipment is; the least advanced otherwise; exception when any is. */
+    trackingStatus: z.enum(trackingStatuses),
+    shipments: z.array(
+      z.object({
+        shipmentId: z.string(),
+        source: z.string(),
+        status: z.string(),
+        carrier: z.string(),
+        service: z.string(),
+        trackingNumber: z.string(),
+        shipDate: z.string(),
+        trackingStatus: z.enum(trackingStatuses),
+        events: z.array(trackingEventSchema),
       }),
-      voidWindowDays: z.number(),
-    }),
-  ),
-});
+    ),
+  }),
+);
+
+export const dictionariesSchema = responseSchema(() =>
+  z.object({
+    carriers: z.array(
+      z.object({
+        processorCode: z.string(),
+        name: z.string(),
+        services: z.array(
+          z.object({
+            code: z.string(),
+            name: z.string(),
+            deliveryDays: z.union([z.number(), z.array(z.number())]),
+          }),
+        ),
+        packageTypes: z.array(
+          z.object({
+            code: z.string(),
+            name: z.string(),
+            dimensionsCm: z.optional(z.object({ length: z.number(), width: z.number(), height: z.number() })),
+          }),
+        ),
+        confirmations: z.array(z.object({ code: z.string(), name: z.string() })),
+        labelFormats: z.array(z.string()),
+        limits: z.object({
+          maxWeightGrams: z.number(),
+          maxLengthCm: z.number(),
+          maxLengthPlusGirthCm: z.number(),
+        }),
+        voidWindowDays: z.number(),
+      }),
+    ),
+  }),
+);

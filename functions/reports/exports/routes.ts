@@ -40,7 +40,9 @@ export const exportRoutes = {
     body: exportInput,
     status: 201,
     otherStatuses: { 202: 'Accepted: the report jobs are writing the file (status pending)' },
-    response: exportAnswer,
+    get response() {
+      return exportAnswer();
+    },
     // An export renders a report of any length (or hands it to the report jobs): a few at a time.
     throttle: { rateLimit: 2, burstLimit: 5 },
   }),
@@ -53,7 +55,9 @@ export const exportRoutes = {
     body: exportInput,
     status: 201,
     otherStatuses: { 202: 'Accepted: the report jobs are writing the file (status pending)' },
-    response: exportAnswer,
+    get response() {
+      return exportAnswer();
+    },
     throttle: { rateLimit: 2, burstLimit: 5 },
   }),
 };

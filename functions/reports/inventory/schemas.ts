@@ -5,6 +5,7 @@ import { daySchema } from '../../../shared/domain/shipment';
 import { agingBuckets } from '../../../shared/domain/stock-valuation';
 import { movementTypes } from '../../../shared/domain/stock-ledger';
 import { cursorSchema, limitSchema, queryBoolean, skuSchema, ulidSchema } from '../../../shared/http/schemas';
+import { responseSchema } from '../../../shared/http/response-schema';
 
 const reportDay = daySchema.check(
   z.refine(
@@ -60,131 +61,156 @@ export const agingQuery = z.strictObject({
 export const warehouseCapacityQuery = z.strictObject({ warehouseId: z.optional(ulidSchema) });
 
 const count = z.number();
-const money = z.object({ amount: z.number(), currency: z.string() });
-const warehouseRef = { warehouseId: z.string(), warehouseCode: z.string() };
+const money = responseSchema(() => z.object({ amount: z.number(), currency: z.string() }));
+const warehouseRef = () => ({ warehouseId: z.string(), warehouseCode: z.string() });
 
-export const lowStockAnswer = z.object({
-  timeZone: z.string(),
-  generatedAt: z.string(),
-  /** The alert settings: while off, the standings are not moved and this report shows them as they were left. */
-  alertsEnabled: z.boolean(),
-  items: z.array(
-    z.object({
-      sku: z.string(),
-      ...warehouseRef,
-      onHand: count,
-      available: count,
-      /** Units a day over the look-back window (days in stock). */
-      velocity: z.number(),
-      daysOfCover: z.nullable(z.number()),
-      suggestedQuantity: count,
-      vendor: z.nullable(
-        z.object({
-          vendorId: z.string(),
-          vendorName: z.nullable(z.string()),
-          poSourceId: z.string(),
-          unitCost: money,
-          leadTimeDays: z.nullable(z.number()),
-        }),
-      ),
-      rules: z.array(z.object({ ruleId: z.string(), ruleName: z.string() })),
-      lowSince: z.nullable(z.string()),
-      /** When the figures were last assessed (each stock change and the daily run). */
-      assessedAt: z.string(),
-      explanation: z.record(z.string(), z.unknown()),
-    }),
-  ),
-});
+export const lowStockAnswer = responseSchema(() =>
+  z.object({
+    timeZone: z.string(),
+    generatedAt: z.string(),
+    /** The alert settings: while off, the standings are not moved and this report shows them as they were left. */
+    alertsEnabled: z.boolean(),
+    items: z.array(
+      z.object({
+        sku: z.string(),
+        ...warehouseRef(),
+        onHand: count,
+        available: count,
+        /** Units a day over the look-back window (days in stock). */
+        velocity: z.number(),
+        daysOfCover: z.nullable(z.number()),
+        suggestedQuantity: count,
+        vendor: z.nullable(
+          z.object({
+            vendorId: z.string(),
+            vendorName: z.nullable(z.string()),
+            poSourceId: z.string(),
+            unitCost: money(),
+            leadTimeDays: z.nullable(z.number()),
+          }),
+        ),
+        rules: z.array(z.object({ ruleId: z.string(), ruleName: z.string() })),
+        lowSince: z.nullable(z.string()),
+        /** When the figures were last assessed (each stock change and the daily run). */
+        assessedAt: z.string(),
+        explanation: z.record(z.string(), z.unknown()),
+      }),
+    ),
+  }),
+);
 
-const stockLevel = z.object({
-  sku: z.string(),
-  ...warehouseRef,
-  onHand: count,
-  allocated: count,
-  available: count,
-  backordered: count,
-  averageUnitCost: z.number(),
-  /** On hand × average unit cost. */
-  value: z.number(),
-  currency: z.string(),
-  updatedAt: z.string(),
-});
-export const stockLevelsAnswer = z.object({ items: z.array(stockLevel), nextCursor: z.nullable(z.string()) });
+const stockLevel = responseSchema(() =>
+  z.object({
+    sku: z.string(),
+    ...warehouseRef(),
+    onHand: count,
+    allocated: count,
+    available: count,
+    backordered: count,
+    averageUnitCost: z.number(),
+    /** On hand × average unit cost. */
+    value: z.number(),
+    currency: z.string(),
+    updatedAt: z.string(),
+  }),
+);
+export const stockLevelsAnswer = responseSchema(() =>
+  z.object({ items: z.array(stockLevel()), nextCursor: z.nullable(z.string()) }),
+);
 
-export const movementsReportAnswer = z.object({
-  from: daySchema,
-  to: daySchema,
-  timeZone: z.string(),
-  currency: z.string(),
-  items: z.array(
-    z.object({
-      id: z.string(),
-      at: z.string(),
-      day: daySchema,
-      sku: z.string(),
-      ...warehouseRef,
-      type: z.enum(movementTypes),
-      quantity: z.number(),
-      allocatedChange: z.number(),
-      unitCost: z.nullable(z.number()),
-      reference: z.nullable(z.string()),
-      onHandAfter: count,
-      availableAfter: count,
-    }),
-  ),
-  nextCursor: z.nullable(z.string()),
-});
+export const movementsReportAnswer = responseSchema(() =>
+  z.object({
+    from: daySchema,
+    to: daySchema,
+    timeZone: z.string(),
+    currency: z.string(),
+    items: z.array(
+      z.object({
+        id: z.string(),
+        at: z.string(),
+        day: daySchema,
+        sku: z.string(),
+        ...warehouseRef(),
+        type: z.enum(movementTypes),
+        quantity: z.number(),
+        allocatedChange: z.number(),
+        unitCost: z.nullable(z.number()),
+        reference: z.nullable(z.string()),
+        onHandAfter: count,
+        availableAfter: count,
+      }),
+    ),
+    nextCursor: z.nullable(z.string()),
+  }),
+);
 
-const layer = z.object({ receivedAt: z.string(), quantity: count, unitCost: z.number() });
-const valueTotals = { onHand: count, averageValue: z.number(), fifoValue: z.number() };
+const layer = responseSchema(() =>
+  z.object({ receivedAt: z.string(), quantity: count, unitCost: z.number() }),
+);
+const valueTotals = () => ({ onHand: count, averageValue: z.number(), fifoValue: z.number() });
 
-export const valuationAnswer = z.object({
-  /** The day valued (its end), or null for now. */
-  asOf: z.nullable(daySchema),
-  timeZone: z.string(),
-  currency: z.string(),
-  warehouses: z.array(
-    z.object({
-      ...warehouseRef,
-      ...valueTotals,
-      items: z.array(
-        z.object({ sku: z.string(), ...valueTotals, averageUnitCost: z.number(), layers: z.array(layer) }),
-      ),
-    }),
-  ),
-  total: z.object(valueTotals),
-});
+export const valuationAnswer = responseSchema(() =>
+  z.object({
+    /** The day valued (its end), or null for now. */
+    asOf: z.nullable(daySchema),
+    timeZone: z.string(),
+    currency: z.string(),
+    warehouses: z.array(
+      z.object({
+        ...warehouseRef(),
+        ...valueTotals(),
+        items: z.array(
+          z.object({
+            sku: z.string(),
+            ...valueTotals(),
+            averageUnitCost: z.number(),
+            layers: z.array(layer()),
+          }),
+        ),
+      }),
+    ),
+    total: z.object(valueTotals()),
+  }),
+);
 
-const aged = z.array(z.object({ bucket: z.enum(agingBuckets), units: count, value: z.number() }));
-export const agingAnswer = z.object({
-  today: daySchema,
-  timeZone: z.string(),
-  currency: z.string(),
-  warehouses: z.array(
-    z.object({
-      ...warehouseRef,
-      onHand: count,
-      buckets: aged,
-      items: z.array(z.object({ sku: z.string(), onHand: count, buckets: aged })),
-    }),
-  ),
-});
+const aged = responseSchema(() =>
+  z.array(z.object({ bucket: z.enum(agingBuckets), units: count, value: z.number() })),
+);
+export const agingAnswer = responseSchema(() =>
+  z.object({
+    today: daySchema,
+    timeZone: z.string(),
+    currency: z.string(),
+    warehouses: z.array(
+      z.object({
+        ...warehouseRef(),
+        onHand: count,
+        buckets: aged(),
+        items: z.array(z.object({ sku: z.string(), onHand: count, buckets: aged() })),
+      }),
+    ),
+  }),
+);
 
-export const warehouseCapacityAnswer = z.object({
-  today: daySchema,
-  timeZone: z.string(),
-  warehouses: z.array(
-    z.object({
-      ...warehouseRef,
-      name: z.string(),
-      active: z.boolean(),
-      capacity: z.nullable(z.number()),
-      unitsOnHand: count,
-      skusHeld: count,
-      /** unitsOnHand / capacity (1 = full); null without a capacity. */
-      capacityUsed: z.nullable(z.number()),
-      /** Units on hand at the end of each of the last 30 reporting days, oldest first (today: now). */
-      trend: z.array(z.object({ day: daySchema, unitsOnHand: count, capacityUsed: z.nullable(z.number()) })),
-    }),
-  ),
-});
+export const warehouseCapacityAnswer = responseSchema(() =>
+  z.object({
+    today: daySchema,
+    timeZone: z.string(),
+    warehouses: z.array(
+      z.object({
+        ...warehouseRef(),
+        name: z.string(),
+        active: z.boolean(),
+        capacity: z.nullable(z.number()),
+        unitsOnHand: count,
+        skusHeld: count,
+        /** unitsOnHand / capacity (1 = full); null without a capacity. */
+        capacityUsed: z.nullable(z.number()),
+        /** Units on hand at the end of each of the last 30 reporting days, oldest first (today: now). */
+        trend: z.array(
+          z.object({ day: daySchema, unitsOnHand: count, capacityUsed: z.nullable(z.number()) }),
+        ),
+      }),
+    ),
+  }),
+);

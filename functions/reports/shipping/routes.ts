@@ -19,7 +19,9 @@ export const shippingRoutes = {
     permission: 'read',
     query: pendingShipmentsQuery,
     status: 200,
-    response: pendingShipmentsAnswer,
+    get response() {
+      return pendingShipmentsAnswer();
+    },
   }),
   getShippedManifest: route({
     method: 'GET',
@@ -30,7 +32,9 @@ export const shippingRoutes = {
     permission: 'read',
     query: shippedManifestQuery,
     status: 200,
-    response: shippedManifestAnswer,
+    get response() {
+      return shippedManifestAnswer();
+    },
   }),
   getShippedManifestDetail: route({
     method: 'GET',
@@ -41,6 +45,8 @@ export const shippingRoutes = {
     permission: 'read',
     query: shippedManifestDetailQuery,
     status: 200,
-    response: shippedManifestDetailAnswer,
+    get response() {
+      return shippedManifestDetailAnswer();
+    },
   }),
 };

@@ -11,13 +11,12 @@ import { aggregateRecordsOf } from '../../shared/aggregates/records';
 import { evaluatePairs } from '../../shared/alerts/evaluate';
 import { AlertInputs } from '../../shared/alerts/inputs';
 import { db } from '../../shared/db/client';
-import { saveExportRecord } from '../../shared/exports/record';
-import { newId } from '../../shared/ids';
 import { applyStockMovements } from '../../shared/stock/ledger';
 import type { RecordedAccess } from '../support/access-recorder';
 import { accessesOutsideGrants, asGroup, recordAccess } from '../support/access-recorder';
 import { seedWarehouse } from '../support/builders';
 import { call } from '../support/call';
+import { savePendingExportItCannotMake } from '../support/export-builders';
 import { orderId, orderInput, orderLine, stock } from '../support/order-builders';
 import { drainStream } from '../support/stream-drain';
 
@@ -77,20 +76,7 @@ describe('consumers write only what their grants allow', () => {
   });
 
   it('the report jobs: export records only', async () => {
-    const id = newId();
-    await saveExportRecord({
-      id,
-      kind: 'sales-daily',
-      status: 'pending',
-      format: 'pdf',
-      fileName: 'Sales per day.pdf',
-      contentType: 'application/pdf',
-      key: `exports/sales-daily/2026/11/23/${id}.pdf`,
-      // A query its report does not take: the job records the failure on the export.
-      filters: { query: { from: 'last-tuesday' } },
-      createdBy: 'audit',
-      createdAt: new Date().toISOString(),
-    });
+    const id = await savePendingExportItCannotMake('audit');
     expect(await asGroup('reportJobs', () => runPendingExport(id))).toBe('failed');
     expect(writesOf('reportJobs').length).toBeGreaterThan(0);
     expect(writesOf('reportJobs').every((write) => / EXPORT#$/.test(write))).toBe(true);

@@ -19,14 +19,13 @@ import { applyAggregateRecords } from '../../shared/aggregates/apply';
 import { aggregateRecordsOf } from '../../shared/aggregates/records';
 import { exportRecordKey } from '../../shared/db/keys';
 import { getItem } from '../../shared/db/query';
-import { saveExportRecord } from '../../shared/exports/record';
-import { newId } from '../../shared/ids';
 import { reportingDay } from '../../shared/domain/reporting-days';
 import type { StreamRecord } from '../../shared/events/domain-events';
 import { toDomainEvent } from '../../shared/events/domain-events';
 import { filesBucket, s3 } from '../../shared/files/s3/client';
 import { seedWarehouse } from '../support/builders';
 import { call } from '../support/call';
+import { savePendingExportItCannotMake } from '../support/export-builders';
 import { orderId, orderInput, orderLine, stock } from '../support/order-builders';
 import { verifyPresignedUrl } from '../support/presigned-url';
 import { drainStream } from '../support/stream-drain';
@@ -200,20 +199,7 @@ describe('POST /v1/reports/exports/excel and /pdf', () => {
   });
 
   it('moves a deferred export that cannot be made to failed, with the reason (export.failed)', async () => {
-    const id = newId();
-    await saveExportRecord({
-      id,
-      kind: 'sales-daily',
-      status: 'pending',
-      format: 'pdf',
-      fileName: 'Sales per day.pdf',
-      contentType: 'application/pdf',
-      key: `exports/sales-daily/2026/11/23/${id}.pdf`,
-      // A query its report no longer takes (recorded by an older version, say).
-      filters: { query: { from: 'last-tuesday' } },
-      createdBy: 'maria.k',
-      createdAt: new Date().toISOString(),
-    });
+    const id = await savePendingExportItCannotMake('maria.k');
     expect(await runPendingExport(id)).toBe('failed');
     const record = await getItem(exportRecordKey(id), true);
     expect(record).toMatchObject({ status: 'failed' });

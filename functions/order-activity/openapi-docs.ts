@@ -1,6 +1,7 @@
 /** The order-activity group in the API reference: component schemas, field descriptions, each operation's text and example. */
 import { shipmentLineSchema, shipmentSchema, trackingEventSchema } from '../../shared/domain/shipment';
 import { defineDocs } from '../../shared/openapi/docs';
+import { mainWarehouseId } from '../../shared/openapi/examples';
 import { historyEntrySchema } from './histories/schemas';
 import { noteInputSchema, noteSchema } from './notes/schemas';
 import { orderActivityCatalogue } from './routes';
@@ -8,7 +9,6 @@ import { exportResultSchema, shipmentFilterValuesSchema, shipmentTotalsSchema } 
 import { manualShipmentInput } from './tracking/schemas';
 
 const orderId = 'SHOP-100482';
-const mainWarehouseId = '01M6F7VES4V53SQ5VE4J19Y8TH';
 const leedsWarehouseId = '01M6HFYPGTDRWNQ1EK8EGMY8QX';
 const manualShipmentId = '01M6S09GAEKR6EBAN6WYYEW8C3';
 const labelShipmentId = '01M720PF96VKNNVDP5J5MZ0X73';

@@ -14,6 +14,7 @@ import {
 } from '../../shared/domain/order';
 import { paymentSchema } from '../../shared/domain/payment';
 import { defineDocs } from '../../shared/openapi/docs';
+import { mainWarehouse, mainWarehouseId } from '../../shared/openapi/examples';
 import { columnViewInputSchema, columnViewSchema } from './column-views/schemas';
 import { addressUpdateSchema, orderInputSchema, orderViewSchema, paymentInputSchema } from './orders/schemas';
 import { ordersCatalogue } from './routes';
@@ -21,7 +22,6 @@ import { statusInputSchema, statusSchema } from './statuses/schemas';
 import { workOrderInputSchema, workOrderSchema } from './work-orders/schemas';
 
 const orderId = 'SHOP-100482';
-const mainWarehouseId = '01M6F7VES4V53SQ5VE4J19Y8TH';
 const paymentId = '01M6P056060RC5BEJ69QPN2FFF';
 const vipStatusId = '01M6J7ZS3CBZWEVN4H733CXT8Y';
 const reviewStatusId = '01M6K00VNYD6MF3VC9DXYATZHQ';
@@ -163,34 +163,6 @@ const newAddress = {
   postalCode: 'BS1 5LL',
   country: 'GB',
   phone: '+44 117 496 0123',
-};
-
-const mainWarehouse = {
-  id: mainWarehouseId,
-  code: 'MAN1',
-  name: 'Manchester fulfilment centre',
-  originAddress: {
-    company: 'Northwind Goods',
-    line1: 'Unit 4, Trafford Park',
-    city: 'Manchester',
-    postalCode: 'M17 1AA',
-    country: 'GB',
-  },
-  returnAddress: {
-    company: 'Northwind Goods Returns',
-    line1: 'Unit 4, Trafford Park',
-    city: 'Manchester',
-    postalCode: 'M17 1AA',
-    country: 'GB',
-  },
-  capacity: 250000,
-  active: true,
-  acceptsWorkOrders: true,
-  acceptsPurchaseOrders: true,
-  isDefault: true,
-  version: 5,
-  createdAt: '2026-10-01T08:00:00.000Z',
-  updatedAt: '2026-11-12T11:20:00.000Z',
 };
 
 const ruleInput = {

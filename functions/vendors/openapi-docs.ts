@@ -1,6 +1,7 @@
 /** The vendors group in the API reference: component schemas, field descriptions, each operation's text and example. */
 import { moneySchema } from '../../shared/domain/money';
 import { defineDocs } from '../../shared/openapi/docs';
+import { mainWarehouse, mainWarehouseId } from '../../shared/openapi/examples';
 import { poSourceInputSchema, poSourceSchema } from './po-sources/schemas';
 import { vendorsCatalogue } from './routes';
 import { vendorInputSchema, vendorSchema } from './vendors/schemas';
@@ -10,7 +11,6 @@ const contactSchema = vendorInputSchema.def.shape.contact.def.innerType;
 
 const acmeId = '01M6DQS9M0P3TK90CK8Q471M2K';
 const borealId = '01M6EFTC6JNBD6DQEKPVH6JZP6';
-const mainWarehouseId = '01M6F7VES4V53SQ5VE4J19Y8TH';
 const sourceId = '01M6FZWHBP4B04MEG465F73B07';
 const secondSourceId = '01M6GQXKY89HZ5XV6ME00R477K';
 
@@ -50,27 +50,6 @@ const source = {
   leadTimeDays: 14,
   warehouseId: mainWarehouseId,
   createdAt: '2026-11-03T10:30:00.000Z',
-};
-
-const mainWarehouse = {
-  id: mainWarehouseId,
-  code: 'MAN1',
-  name: 'Manchester fulfilment centre',
-  originAddress: {
-    company: 'Northwind Goods',
-    line1: 'Unit 4, Trafford Park',
-    city: 'Manchester',
-    postalCode: 'M17 1AA',
-    country: 'GB',
-  },
-  capacity: 250000,
-  active: true,
-  acceptsWorkOrders: true,
-  acceptsPurchaseOrders: true,
-  isDefault: true,
-  version: 5,
-  createdAt: '2026-10-01T08:00:00.000Z',
-  updatedAt: '2026-11-12T11:20:00.000Z',
 };
 
 export const vendorsDocs = defineDocs(vendorsCatalogue, {

@@ -17,6 +17,15 @@ export function percentile(samples: readonly number[], p: number): number {
   return values[rank - 1]!;
 }
 
+/**
+ * The median of per-pair ratios, `subject[i] / reference[i]`, for samples taken in pairs (the same
+ * round of interleaved runs): drift in the machine's speed between rounds moves both alike and cancels.
+ */
+export function pairedRatio(subject: readonly number[], reference: readonly number[]): number {
+  if (subject.length !== reference.length) throw new Error('paired samples differ in count');
+  return median(subject.map((value, index) => value / reference[index]!));
+}
+
 export interface Summary {
   n: number;
   medianMs: number;

@@ -8,8 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { functionNodeOptions } from '../../infra/constructs/group-function';
-import type { Summary } from '../lib/stats';
-import { round, summarize } from '../lib/stats';
+import { pairedRatio, round, summarize } from '../lib/stats';
 import type { Row, Suite } from '../lib/suite';
 import { verdict } from '../lib/verdict';
 import type { Bundle } from '../support/bundle';
@@ -22,7 +21,7 @@ import type { LoadRun, LoadSamples } from '../support/module-load';
 import { loadSamples } from '../support/module-load';
 
 const target = 1.3;
-const samplesPerRun = 25;
+const samplesPerRun = 31;
 const topPackages = 5;
 
 const kb = (bytes: number) => round(bytes / 1024, 1);
@@ -104,12 +103,19 @@ export const bundles: Suite = {
         })),
       );
       const samples = loadSamples(runs, samplesPerRun);
+      const [baseline, empty, importOnly] = [0, 1, 2];
       const samplesOf = (subject: number, setting: number): LoadSamples =>
         samples[subject * settings.length + setting]!;
-      const wall = (subject: number, setting: number) => summarize(samplesOf(subject, setting).wallMs);
-      const cpu = (subject: number, setting: number) => summarize(samplesOf(subject, setting).cpuMs);
+      type Measure = 'wallMs' | 'cpuMs';
+      const figures = (measure: Measure) => ({
+        summary: (subject: number, setting: number) => summarize(samplesOf(subject, setting)[measure]),
+        // Each round's load against the baseline's in the same round, so drift between rounds cancels.
+        ratio: (subject: number, setting: number) =>
+          pairedRatio(samplesOf(subject, setting)[measure], samplesOf(baseline, setting)[measure]),
+      });
+      const wall = figures('wallMs');
+      const cpu = figures('cpuMs');
 
-      const [baseline, empty, importOnly] = [0, 1, 2];
       const sizeColumns = (subject: number, compared: boolean): Row => {
         const item = subjects[subject]!.built;
         const ratio = item.bytes / subjects[baseline]!.built.bytes;
@@ -124,13 +130,13 @@ export const bundles: Suite = {
       const loadColumns = (
         subject: number,
         compared: boolean,
-        figure: (subject: number, setting: number) => Summary,
+        figure: ReturnType<typeof figures>,
         withP95: boolean,
       ): Row => {
         const row: Row = {};
         settings.forEach(({ label }, setting) => {
-          const { medianMs, p95Ms } = figure(subject, setting);
-          const ratio = medianMs / figure(baseline, setting).medianMs;
+          const { medianMs, p95Ms } = figure.summary(subject, setting);
+          const ratio = figure.ratio(subject, setting);
           row[`${label} ms`] = round(medianMs, 1);
           if (withP95) row[`${label} p95`] = round(p95Ms, 1);
           row[`${label} ×`] = compared ? round(ratio, 2) : null;
@@ -148,7 +154,7 @@ export const bundles: Suite = {
       });
       const functionIndexes = functions.map((_, index) => index + 3);
       const construction = (figure: typeof wall) =>
-        round(figure(baseline, 0).medianMs - figure(importOnly, 0).medianMs, 1);
+        round(figure.summary(baseline, 0).medianMs - figure.summary(importOnly, 0).medianMs, 1);
       const packages = [baseline, ...functionIndexes].map((subject) =>
         packageRows(subjects[subject]!.built, subjects[baseline]!.built),
       );
@@ -179,7 +185,7 @@ export const bundles: Suite = {
         ],
         notes: [
           'Bundled with infra/bundling.ts (the CDK settings: ESM, node22, minified, source map beside the bundle); size excludes the .map.',
-          `Load: median (and p95) wall time of ${samplesPerRun} fresh \`node\` processes per bundle and setting (${process.version}), timing only \`await import(bundle)\`, interleaved across bundles and settings. Each ratio is against the baseline under the same setting.`,
+          `Load: median (and p95) wall time of ${samplesPerRun} fresh \`node\` processes per bundle and setting (${process.version}), timing only \`await import(bundle)\`, interleaved across bundles and settings. Each ratio is against the baseline under the same setting: the median over rounds of the bundle's load divided by the baseline's in the same round (so the machine's drift between rounds cancels), not the ratio of the two medians.`,
           `Environment: each function's variables as the synthesized stack sets them (NODE_OPTIONS from functionNodeOptions in infra/constructs/group-function.ts; values resolved at deploy, such as table names, get a stand-in) over the variables Lambda's Node.js runtime sets (region, function name, memory size, TZ; bench/support/lambda-environment.ts). The reference rows run with Lambda's variables and NODE_OPTIONS alone. "${settings[1].label}" is the same with ${settings[1].nodeOptions === '' ? 'no NODE_OPTIONS' : `NODE_OPTIONS='${settings[1].nodeOptions}'`}.`,
           "CPU: the child process's user + system time over the same import (median). It counts V8's helper threads, so on an idle machine it can exceed the wall time, but not time spent waiting for a core: on a busy machine (a wall p95 far over its median shows one) its ratios are the steadier ones.",
           `The baseline constructs DynamoDBClient + DynamoDBDocumentClient at load, ${construction(wall)} ms wall and ${construction(cpu)} ms CPU over "${subjects[importOnly]!.built.name}" (shipped). Functions that build their client lazily (db() in shared/db/client.ts) pay that on their first request instead, so their load ratio flatters them by about that much.`,

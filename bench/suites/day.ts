@@ -9,7 +9,7 @@
  * zero 5xx, zero violations.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../../infra/local/free-port';
 import { dataPaths, localTableName } from '../../infra/local/data-dir';
@@ -120,6 +120,7 @@ export const day: Suite = {
       const driveMs = Date.now() - driveStarted;
       const dayMs = Date.now() - dayStarted;
       const cpu = cpuBetween(cpuBefore, readCpu(runtime.dynamoPid));
+      const cores = availableParallelism();
 
       const paths = dataPaths(runtime.dataDir);
       const stream = await readStreamAfterPoller(
@@ -216,6 +217,16 @@ export const day: Suite = {
               figure: 'CPU per request (both together)',
               value: round((1000 * (cpu.ownSeconds + (cpu.jvmSeconds ?? 0))) / dayRequests, 1),
               unit: 'ms',
+            },
+            {
+              figure: `least wall time that CPU allows on ${cores} cores (both together over the cores)`,
+              value: round((cpu.ownSeconds + (cpu.jvmSeconds ?? 0)) / cores, 1),
+              unit: 's',
+            },
+            {
+              figure: `least wall time DynamoDB Local's CPU alone allows on ${cores} cores`,
+              value: cpu.jvmSeconds === undefined ? null : round(cpu.jvmSeconds / cores, 1),
+              unit: 's',
             },
             { figure: '5xx answers', value: client.serverErrors.length, unit: 'answers' },
             {

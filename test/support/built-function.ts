@@ -5,7 +5,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import {
   esbuildOptions,
@@ -34,4 +34,21 @@ export async function buildFunction(outDir: string, name: string, contents: stri
     execFileSync('bash', ['-c', command], { cwd: repoRoot });
   }
   return outDir;
+}
+
+/** The expression that imports a built function's index.mjs, for a script given to `runInFunction`. */
+export const importIndex = (dir: string) =>
+  `await import(${JSON.stringify(pathToFileURL(join(dir, 'index.mjs')).href)})`;
+
+/**
+ * Runs an ES module script in a fresh `node` in the built function's folder (no node_modules in reach),
+ * with PATH and `env` as its whole environment; answers what it printed, parsed as JSON.
+ */
+export function runInFunction(dir: string, script: string[], env: Record<string, string>): unknown {
+  const output = execFileSync(process.execPath, ['--input-type=module', '-e', script.join('\n')], {
+    cwd: dir,
+    env: { PATH: process.env.PATH ?? '', ...env },
+    encoding: 'utf8',
+  });
+  return JSON.parse(output);
 }

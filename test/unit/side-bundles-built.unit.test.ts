@@ -3,13 +3,11 @@
  * beside its index.mjs the side bundles it loads and no other, and they work from there with no
  * node_modules in reach. (The PDF renderer's case, fonts included: label-pdf.unit.test.ts.)
  */
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildFunction } from '../support/built-function';
+import { buildFunction, importIndex, runInFunction } from '../support/built-function';
 import { sideBundles } from '../../shared/side-bundle';
 
 let work: string;
@@ -34,24 +32,21 @@ describe('side bundles in a built function', () => {
     expect(statSync(join(dir, 'index.mjs')).size).toBeLessThan(10_000);
     expect(statSync(join(dir, 'files-s3.mjs')).size).toBeGreaterThan(100_000);
 
-    const script = [
-      `const { presignedGetUrl } = await import(${JSON.stringify(pathToFileURL(join(dir, 'index.mjs')).href)});`,
-      `const link = await presignedGetUrl('labels/2026/11/24/x.pdf', { fileName: 'Łódź.pdf' });`,
-      `console.log(JSON.stringify(link));`,
-    ].join('\n');
     // Signing is local: credentials and a region suffice, no S3 is asked.
-    const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
-      cwd: dir,
-      env: {
-        PATH: process.env.PATH ?? '',
+    const link = runInFunction(
+      dir,
+      [
+        `const { presignedGetUrl } = ${importIndex(dir)};`,
+        `const link = await presignedGetUrl('labels/2026/11/24/x.pdf', { fileName: 'Łódź.pdf' });`,
+        `console.log(JSON.stringify(link));`,
+      ],
+      {
         AWS_REGION: 'eu-central-1',
         AWS_ACCESS_KEY_ID: 'AKIDEXAMPLE',
         AWS_SECRET_ACCESS_KEY: 'secret',
         EXPORTS_BUCKET: 'files-bucket',
       },
-      encoding: 'utf8',
-    });
-    const link = JSON.parse(output) as { url: string; expiresAt: string };
+    ) as { url: string; expiresAt: string };
     const url = new URL(link.url);
     expect(url.hostname).toBe('files-bucket.s3.eu-central-1.amazonaws.com');
     expect(url.pathname).toBe('/labels/2026/11/24/x.pdf');
@@ -74,21 +69,16 @@ describe('side bundles in a built function', () => {
       requestContext: { http: { method: 'GET', path: '/v1/openapi.json' }, requestId: 'r1' },
       isBase64Encoded: false,
     };
-    const script = [
-      `const { handler } = await import(${JSON.stringify(pathToFileURL(join(dir, 'index.mjs')).href)});`,
-      `const response = await handler(${JSON.stringify(event)}, { awsRequestId: 'r1' });`,
-      `console.log(JSON.stringify({ status: response.statusCode, openapi: JSON.parse(response.body).openapi }));`,
-    ].join('\n');
-    const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
-      cwd: dir,
-      env: {
-        PATH: process.env.PATH ?? '',
-        LOG_LEVEL: 'silent',
-        AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
-      },
-      encoding: 'utf8',
-    });
-    expect(JSON.parse(output)).toEqual({ status: 200, openapi: '3.1.0' });
+    const answer = runInFunction(
+      dir,
+      [
+        `const { handler } = ${importIndex(dir)};`,
+        `const response = await handler(${JSON.stringify(event)}, { awsRequestId: 'r1' });`,
+        `console.log(JSON.stringify({ status: response.statusCode, openapi: JSON.parse(response.body).openapi }));`,
+      ],
+      { LOG_LEVEL: 'silent', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+    );
+    expect(answer).toEqual({ status: 200, openapi: '3.1.0' });
     // Two bundles of every group's schemas built, then loaded: seconds on a busy machine.
   }, 30_000);
 

@@ -3,14 +3,12 @@
  * ReadableStream for what its importers do with it, and a function built as the construct builds it
  * loads without Node's web streams.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ReadableStream as StandIn } from '../../infra/bundling-shims/web-streams';
-import { buildFunction } from '../support/built-function';
+import { buildFunction, importIndex, runInFunction } from '../support/built-function';
 
 let work: string;
 
@@ -47,20 +45,18 @@ describe('the web streams stand-in', () => {
       `export { handler } from './functions/vendors/handler';`,
     );
     expect(readFileSync(join(dir, 'index.mjs'), 'utf8')).not.toContain('node:stream/web');
-    const script = [
-      `await import(${JSON.stringify(pathToFileURL(join(dir, 'index.mjs')).href)});`,
-      `console.log(JSON.stringify(process.moduleLoadList.filter((name) => name.includes('readablestream'))));`,
-    ].join('\n');
-    const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
-      cwd: dir,
-      env: {
-        PATH: process.env.PATH ?? '',
+    const loaded = runInFunction(
+      dir,
+      [
+        `${importIndex(dir)};`,
+        `console.log(JSON.stringify(process.moduleLoadList.filter((name) => name.includes('readablestream'))));`,
+      ],
+      {
         TABLE_NAME: 'table',
         AWS_REGION: 'eu-central-1',
         AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
       },
-      encoding: 'utf8',
-    });
-    expect(JSON.parse(output)).toEqual([]);
+    );
+    expect(loaded).toEqual([]);
   }, 30_000);
 });

@@ -17,14 +17,6 @@ export const lambdaNodeTarget = 'node22';
 export const esmRequireBanner =
   "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
 
-/**
- * `node:stream/web` is replaced by a stand-in that loads Node's web streams only when one is used
- * (infra/bundling-shims/web-streams.ts says why). A bundle importing anything else from it fails to
- * build, so nothing can depend on the stand-in by mistake. Relative to the repository root, where
- * esbuild runs (CDK bundles locally: esbuild is a dev dependency).
- */
-export const webStreamsShim = 'infra/bundling-shims/web-streams.ts';
-
 export const esbuildOptions = {
   bundle: true,
   platform: 'node' as const,
@@ -38,13 +30,12 @@ export const esbuildOptions = {
   mainFields: ['module', 'main'],
   banner: { js: esmRequireBanner },
   legalComments: 'none' as const,
-  alias: { 'node:stream/web': `./${webStreamsShim}` },
 };
 
 export { sideBundles };
 
 /** esbuild's command-line form of esbuildOptions, for the after-bundling hook. */
-function esbuildArguments(inputDir: string): string[] {
+function esbuildArguments(): string[] {
   return [
     '--bundle',
     `--platform=${esbuildOptions.platform}`,
@@ -56,7 +47,6 @@ function esbuildArguments(inputDir: string): string[] {
     `--main-fields=${esbuildOptions.mainFields.join(',')}`,
     `--legal-comments=${esbuildOptions.legalComments}`,
     `--banner:js=${esbuildOptions.banner.js}`,
-    `--alias:node:stream/web=${path.posix.join(inputDir, webStreamsShim)}`,
   ];
 }
 
@@ -70,7 +60,7 @@ export function sideBundleCommands(inputDir: string, outputDir: string): string[
   return Object.entries(sideBundles).map(
     ([file, source]) =>
       `if grep -qF ${file} ${index}; then ${esbuild} ${shellQuote(path.posix.join(inputDir, source))} ` +
-      `${esbuildArguments(inputDir).map(shellQuote).join(' ')} ${shellQuote(`--outfile=${path.posix.join(outputDir, file)}`)} --log-level=warning; fi`,
+      `${esbuildArguments().map(shellQuote).join(' ')} ${shellQuote(`--outfile=${path.posix.join(outputDir, file)}`)} --log-level=warning; fi`,
   );
 }
 

@@ -119,10 +119,7 @@ export class GroupFunction extends Construct {
         sourcesContent: esbuildOptions.sourcesContent,
         mainFields: esbuildOptions.mainFields,
         banner: esbuildOptions.banner.js,
-        esbuildArgs: {
-          '--legal-comments': esbuildOptions.legalComments,
-          '--alias': Object.entries(esbuildOptions.alias).map(([from, to]) => `${from}=${to}`),
-        },
+        esbuildArgs: { '--legal-comments': esbuildOptions.legalComments },
         // Ship the SDK version we test against instead of whatever the runtime carries.
         bundleAwsSDK: true,
         // The side bundles, and the PDF fonts beside render-pdf.mjs, for the functions that load them

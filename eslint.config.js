@@ -3,7 +3,9 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'cdk.out/', 'dist/', '.data/', 'bench/results/', 'coverage/'] },
+  {
+    ignores: ['node_modules/', 'cdk.out/', 'dist/', '.data/', 'bench/results/', 'bench/.cache/', 'coverage/'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

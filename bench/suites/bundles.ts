@@ -19,6 +19,7 @@ import type { FunctionSettings } from '../support/lambda-environment';
 import { hasSourceMaps, lambdaEnvironment, withSourceMaps } from '../support/lambda-environment';
 import type { LoadRun, LoadSamples } from '../support/module-load';
 import { loadSamples } from '../support/module-load';
+import { lambdaNode } from '../support/lambda-node';
 
 const target = 1.3;
 const samplesPerRun = 31;
@@ -163,13 +164,13 @@ export const bundles: Suite = {
       return {
         tables: [
           {
-            title: `Bundles: size and module-load wall time (target ≤ ${target} × baseline; ${optionsText.join('; ')})`,
+            title: `Bundles: size and module-load wall time on Node ${lambdaNode().version} (target ≤ ${target} × baseline; ${optionsText.join('; ')})`,
             rows: [empty, importOnly, baseline, ...functionIndexes].map((subject) =>
               wallRow(subject, subject >= 3),
             ),
           },
           {
-            title: `Module load, CPU time of the loading process (target ≤ ${target} × baseline; same runs)`,
+            title: `Module load, CPU time of the loading process on Node ${lambdaNode().version} (target ≤ ${target} × baseline; same runs)`,
             rows: [empty, importOnly, baseline, ...functionIndexes].map((subject) =>
               cpuRow(subject, subject >= 3),
             ),
@@ -185,7 +186,7 @@ export const bundles: Suite = {
         ],
         notes: [
           'Bundled with infra/bundling.ts (the CDK settings: ESM, node22, minified, source map beside the bundle); size excludes the .map.',
-          `Load: median (and p95) wall time of ${samplesPerRun} fresh \`node\` processes per bundle and setting (${process.version}), timing only \`await import(bundle)\`, interleaved across bundles and settings. Each ratio is against the baseline under the same setting: the median over rounds of the bundle's load divided by the baseline's in the same round (so the machine's drift between rounds cancels), not the ratio of the two medians.`,
+          `Load: median (and p95) wall time of ${samplesPerRun} fresh \`node\` processes per bundle and setting, on Node ${lambdaNode().version}${lambdaNode().note ? ` (${lambdaNode().note})` : ' (the major Lambda runs the functions on; bench/support/lambda-node.ts)'}, timing only \`await import(bundle)\`, interleaved across bundles and settings. Each ratio is against the baseline under the same setting: the median over rounds of the bundle's load divided by the baseline's in the same round (so the machine's drift between rounds cancels), not the ratio of the two medians.`,
           `Environment: each function's variables as the synthesized stack sets them (NODE_OPTIONS from functionNodeOptions in infra/constructs/group-function.ts; values resolved at deploy, such as table names, get a stand-in) over the variables Lambda's Node.js runtime sets (region, function name, memory size, TZ; bench/support/lambda-environment.ts). The reference rows run with Lambda's variables and NODE_OPTIONS alone. "${settings[1].label}" is the same with ${settings[1].nodeOptions === '' ? 'no NODE_OPTIONS' : `NODE_OPTIONS='${settings[1].nodeOptions}'`}.`,
           "CPU: the child process's user + system time over the same import (median). It counts V8's helper threads, so on an idle machine it can exceed the wall time, but not time spent waiting for a core: on a busy machine (a wall p95 far over its median shows one) its ratios are the steadier ones.",
           `The baseline constructs DynamoDBClient + DynamoDBDocumentClient at load, ${construction(wall)} ms wall and ${construction(cpu)} ms CPU over "${subjects[importOnly]!.built.name}" (shipped). Functions that build their client lazily (db() in shared/db/client.ts) pay that on their first request instead, so their load ratio flatters them by about that much.`,

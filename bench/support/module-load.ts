@@ -8,6 +8,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
+import { lambdaNode } from './lambda-node';
 
 const childScript = [
   'const cpu = process.cpuUsage();',
@@ -39,7 +40,7 @@ const cleanEnv = {
 
 function loadOnce({ file, env }: LoadRun): { wallMs: number; cpuMs: number } {
   const child = spawnSync(
-    process.execPath,
+    lambdaNode().path,
     ['--input-type=module', '-e', childScript, pathToFileURL(file).href],
     { env, encoding: 'utf8' },
   );

@@ -15,6 +15,7 @@ import { repoRoot } from '../lib/paths';
 import type { Entry } from './function-entries';
 import type { PackageBytes } from './package-bytes';
 import { bytesByPackage } from './package-bytes';
+import { lambdaNode } from './lambda-node';
 
 const childScript = [
   'const start = process.hrtime.bigint();',
@@ -32,7 +33,7 @@ export const runKey = (run: LoadRun) => `${run.file}\u0000${run.nodeOptions}`;
 
 function loadOnce(run: LoadRun): number {
   const child = spawnSync(
-    process.execPath,
+    lambdaNode().path,
     ['--input-type=module', '-e', childScript, pathToFileURL(run.file).href],
     {
       env: {

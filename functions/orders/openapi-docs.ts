@@ -124,16 +124,8 @@ const payment = {
 };
 
 const createdOrder = {
-  channel: 'shopify',
-  orderDate: '2026-11-22T14:03:11Z',
-  customer: { name: 'Eleanor Whitfield', email: 'eleanor.whitfield@example.com' },
-  shipTo,
+  ...orderInput,
   lines,
-  currency: 'GBP',
-  shippingCharge: 495,
-  requestedShippingService: 'Royal Mail Tracked 48',
-  warehouseId: mainWarehouseId,
-  tags: ['gift'],
   channelTags: ['gift'],
   id: orderId,
   statusId: 'awaiting-payment',

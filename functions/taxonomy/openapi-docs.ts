@@ -38,6 +38,21 @@ const capacityAttribute = '01JD5A1B2C3D4E5F6G7H8J9K1N';
 const googleMugs = { id: '2169', path: 'Home & Garden > Kitchen & Dining > Tableware > Drinkware > Mugs' };
 const googleShirts = { id: '212', path: 'Apparel & Accessories > Clothing > Shirts & Tops' };
 
+/** The capacity definition as created, listed and answered. */
+const capacityDefinition = {
+  id: capacityAttribute,
+  channel: 'google',
+  scope: googleMugs,
+  name: 'capacity',
+  type: 'measure' as const,
+  unit: 'ml',
+  required: true,
+  verified: true,
+  version: 1,
+  createdAt: '2026-11-12T08:30:00.000Z',
+  updatedAt: '2026-11-12T08:30:00.000Z',
+};
+
 const mugAttributeMappings = [
   { target: 'brand', source: { attribute: 'Brand' }, transform: { type: 'copy' as const } },
   {
@@ -462,19 +477,7 @@ export const taxonomyDocs = defineDocs(taxonomyCatalogue, {
         query: { channel: 'google', categoryPath: googleMugs.path, required: 'true' },
         response: {
           items: [
-            {
-              id: capacityAttribute,
-              channel: 'google',
-              scope: googleMugs,
-              name: 'capacity',
-              type: 'measure',
-              unit: 'ml',
-              required: true,
-              verified: true,
-              version: 1,
-              createdAt: '2026-11-12T08:30:00.000Z',
-              updatedAt: '2026-11-12T08:30:00.000Z',
-            },
+            capacityDefinition,
             {
               id: colorAttribute,
               channel: 'google',
@@ -506,19 +509,7 @@ export const taxonomyDocs = defineDocs(taxonomyCatalogue, {
           unit: 'ml',
           required: true,
         },
-        response: {
-          id: capacityAttribute,
-          channel: 'google',
-          scope: googleMugs,
-          name: 'capacity',
-          type: 'measure',
-          unit: 'ml',
-          required: true,
-          verified: true,
-          version: 1,
-          createdAt: '2026-11-12T08:30:00.000Z',
-          updatedAt: '2026-11-12T08:30:00.000Z',
-        },
+        response: capacityDefinition,
       },
     },
     listTaxonomyTemplates: {

@@ -1,7 +1,7 @@
 /** The order-activity group in the API reference: component schemas, field descriptions, each operation's text and example. */
 import { shipmentLineSchema, shipmentSchema, trackingEventSchema } from '../../shared/domain/shipment';
 import { defineDocs } from '../../shared/openapi/docs';
-import { mainWarehouseId } from '../../shared/openapi/examples';
+import { exampleShipTo, mainWarehouseId } from '../../shared/openapi/examples';
 import { historyEntrySchema } from './histories/schemas';
 import { noteInputSchema, noteSchema } from './notes/schemas';
 import { orderActivityCatalogue } from './routes';
@@ -130,15 +130,7 @@ const addressEntry = {
   summary: 'shipTo changed: Customer asked to deliver to her studio',
   changes: {
     shipTo: {
-      from: {
-        name: 'Eleanor Whitfield',
-        line1: '27 Victoria Road',
-        line2: 'Flat 3',
-        city: 'Bristol',
-        postalCode: 'BS8 1TH',
-        country: 'GB',
-        phone: '+44 117 496 0123',
-      },
+      from: exampleShipTo,
       to: {
         name: 'Eleanor Whitfield',
         company: 'Whitfield Design Studio',

@@ -14,7 +14,7 @@ import {
 } from '../../shared/domain/order';
 import { paymentSchema } from '../../shared/domain/payment';
 import { defineDocs } from '../../shared/openapi/docs';
-import { mainWarehouse, mainWarehouseId } from '../../shared/openapi/examples';
+import { exampleShipTo, mainWarehouse, mainWarehouseId } from '../../shared/openapi/examples';
 import { columnViewInputSchema, columnViewSchema } from './column-views/schemas';
 import { addressUpdateSchema, orderInputSchema, orderViewSchema, paymentInputSchema } from './orders/schemas';
 import { ordersCatalogue } from './routes';
@@ -29,15 +29,7 @@ const ruleId = '01M6KR1Y8GTXBKYV09MN7SQSVS';
 const viewId = '01M6MG30V23NCXW3PKBXEDR82T';
 const workOrderId = '01M6N843DMK1GEKZSKESKP5HHD';
 
-const shipTo = {
-  name: 'Eleanor Whitfield',
-  line1: '27 Victoria Road',
-  line2: 'Flat 3',
-  city: 'Bristol',
-  postalCode: 'BS8 1TH',
-  country: 'GB',
-  phone: '+44 117 496 0123',
-};
+const shipTo = exampleShipTo;
 
 const orderInput = {
   channel: 'shopify',

@@ -1,6 +1,7 @@
 /**
  * Example data that more than one group's reference shows: the merchant's main warehouse, as the
- * warehouse lists of orders (work orders) and vendors (purchase orders) answer it. Docs only.
+ * warehouse lists of orders (work orders) and vendors (purchase orders) answer it, and the example
+ * order's ship-to address (orders, and order activity's address history). Docs only.
  */
 export const mainWarehouseId = '01M6F7VES4V53SQ5VE4J19Y8TH';
 
@@ -30,4 +31,15 @@ export const mainWarehouse = {
   version: 5,
   createdAt: '2026-10-01T08:00:00.000Z',
   updatedAt: '2026-11-12T11:20:00.000Z',
+};
+
+/** The example order's ship-to address. */
+export const exampleShipTo = {
+  name: 'Eleanor Whitfield',
+  line1: '27 Victoria Road',
+  line2: 'Flat 3',
+  city: 'Bristol',
+  postalCode: 'BS8 1TH',
+  country: 'GB',
+  phone: '+44 117 496 0123',
 };

@@ -18,6 +18,7 @@ import { reportingTimeZone } from '../../shared/aggregates/time-zone';
 import { reportingDay } from '../../shared/domain/reporting-days';
 import { percentile, round } from '../lib/stats';
 import type { Row, Suite, Table } from '../lib/suite';
+import { numberFromEnv } from '../lib/env';
 import { verdict } from '../lib/verdict';
 import { cpuBetween, readCpu } from '../support/day-cpu';
 import { driveDay } from '../support/day-drive';
@@ -36,14 +37,6 @@ import { lineCount, readEventsFile, readStreamAfterPoller } from '../support/day
 import { snapshotTable } from '../support/day-table';
 
 const targetSeconds = 300;
-
-function numberFromEnv(name: string, fallback: number, valid: (n: number) => boolean): number {
-  const text = process.env[name];
-  if (text === undefined || text === '') return fallback;
-  const value = Number(text);
-  if (!valid(value)) throw new Error(`${name} must be a number in range, not "${text}"`);
-  return value;
-}
 
 /** The start of today's window for order dates: up to 8 hours back, never into yesterday (reporting zone). */
 function dayWindow(now: Date, timeZone: string): { today: string; start: Date; end: Date } {

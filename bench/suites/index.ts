@@ -3,6 +3,7 @@ import type { Suite } from '../lib/suite';
 import { bundles } from './bundles';
 import { day } from './day';
 import { exportsSuite } from './exports';
+import { faults } from './faults';
 import { keys } from './keys';
 import { largeOrder } from './large-order';
 import { orders } from './orders';
@@ -28,4 +29,5 @@ export const suites: readonly Suite[] = [
   keys,
   wcu,
   day,
+  faults,
 ];

@@ -194,6 +194,30 @@ describe('a failure after the commit never answers "nothing changed"', () => {
     expect(await onHand('CO-WO', warehouse.id)).toBe(7);
   });
 
+  it('work order of 120 SKUs (staged stock): 201 although settling its stock fails after the confirm', async () => {
+    const warehouse = await seedWarehouse();
+    const lines = Array.from({ length: 120 }, (_, index) => ({
+      sku: `CO-WOS-${index}`,
+      quantity: 3,
+      unitCost: 100,
+    }));
+    const created = await withDbFault('WORKORDER#', 'down-after-commit', () =>
+      keyed('/v1/orders/work-orders', 'wo-staged-1', { warehouseId: warehouse.id, reason: 'receipt', lines }),
+    );
+    expect(created.status, created.text).toBe(201);
+    expect(created.body.movementIds).toHaveLength(120);
+    expect(await onHand('CO-WOS-0', warehouse.id)).toBe(3);
+    expect(await onHand('CO-WOS-119', warehouse.id)).toBe(3);
+    // The next change of these records settles the confirmed one and applies on top of it.
+    const next = await keyed('/v1/orders/work-orders', 'wo-staged-2', {
+      warehouseId: warehouse.id,
+      reason: 'receipt',
+      lines: [{ sku: 'CO-WOS-0', quantity: 1, unitCost: 100 }],
+    });
+    expect(next.status, next.text).toBe(201);
+    expect(await onHand('CO-WOS-0', warehouse.id)).toBe(4);
+  });
+
   it('report export: 201 with the link to the file it recorded', async () => {
     const today = new Date().toISOString().slice(0, 10);
     const exported = await withDbFault('EXPORT#', 'down-after-commit', () =>

@@ -111,3 +111,21 @@ export class RequestTimedOut extends AppError {
   readonly status = 504;
   readonly title = 'Request Timed Out';
 }
+
+/**
+ * A write of the change got no answer from the database (or a server error), so it may have been
+ * applied: never "retry" (a new attempt could apply a payment twice), and no Retry-After.
+ */
+export class ChangeMayHaveCompleted extends AppError {
+  readonly status = 504;
+  readonly title = 'May Have Completed';
+}
+
+/**
+ * The change committed but building its answer failed afterwards (the kernel's safety net; operations
+ * answer from the committed decision). Says the change was applied (`applied: true`), so nobody repeats it.
+ */
+export class ChangeAppliedAnswerFailed extends AppError {
+  readonly status = 500;
+  readonly title = 'Applied, Answer Failed';
+}

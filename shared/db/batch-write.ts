@@ -2,6 +2,7 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
+import { markWriteCommitted, markWriteFailed } from './write-outcome';
 
 export type WriteRequest =
   { PutRequest: { Item: Record<string, unknown> } } | { DeleteRequest: { Key: Record<string, unknown> } };
@@ -15,10 +16,16 @@ export async function batchWrite(
     let pending: WriteRequest[] | undefined = requests.slice(start, start + 25);
     for (let attempt = 0; pending && pending.length > 0; attempt++) {
       if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 25 * 2 ** attempt)));
-      const result = await client.send(
-        new BatchWriteCommand({ RequestItems: { [table]: pending as never } }),
-      );
-      pending = result.UnprocessedItems?.[table] as WriteRequest[] | undefined;
+      const result = await client
+        .send(new BatchWriteCommand({ RequestItems: { [table]: pending as never } }))
+        .catch((error: unknown) => {
+          markWriteFailed(error);
+          throw error;
+        });
+      const unprocessed = result.UnprocessedItems?.[table] as WriteRequest[] | undefined;
+      // Only what comes back unprocessed was not written.
+      if ((unprocessed?.length ?? 0) < pending.length) markWriteCommitted();
+      pending = unprocessed;
     }
   }
 }

@@ -1,31 +1,27 @@
 /**
- * An idempotency guard rides in the transaction of the change it guards: the kernel opens it for a
- * request with an Idempotency-Key, and the first write the request commits (a transaction, or a
- * conditional write turned into one) carries it as the item named `idempotency`. So the record says
- * `committed` if and only if the change committed: a retry after a crash can never apply it twice.
+ * An idempotency guard rides in the transaction of the change it guards: the kernel opens the request's
+ * write record (shared/db/write-outcome) with the guard's item for a request with an Idempotency-Key,
+ * and the first write the request commits (a transaction, or a conditional write turned into one)
+ * carries it as the item named `idempotency`. So the record says `committed` if and only if the change
+ * committed: a retry after a crash can never apply it twice.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
+import { outsideRequestWrites, requestWrites } from './write-outcome';
 import type { TransactItem } from './transactions';
 
-export interface RequestGuard {
-  /** The item that marks the request's record committed (conditioned on the claim's token). */
-  item: TransactItem;
-  /** Set once a write carrying the item committed. */
-  consumed: boolean;
-  /** A write carrying the item failed without saying whether it committed (a lost connection). */
-  uncertain: boolean;
+/**
+ * The guard item still waiting for a write to carry it, if any. After a write whose outcome is unknown
+ * it stays on every later write, so a second application is refused.
+ */
+export function pendingGuard(): TransactItem | undefined {
+  const writes = requestWrites();
+  return writes && writes.commits === 0 ? writes.guard : undefined;
 }
 
-const storage = new AsyncLocalStorage<RequestGuard>();
-
-export function withRequestGuard<T>(guard: RequestGuard, work: () => Promise<T>): Promise<T> {
-  return storage.run(guard, work);
-}
-
-/** The guard still waiting for a write to carry it, if any. */
-export function pendingGuard(): RequestGuard | undefined {
-  const guard = storage.getStore();
-  return guard && !guard.consumed ? guard : undefined;
+/** The request's idempotency record as it stood when the guard was refused. */
+export interface GuardRecord {
+  state?: string;
+  /** Epoch seconds until which another attempt holds the claim. */
+  lockedUntil?: number;
 }
 
 /**
@@ -34,7 +30,7 @@ export function pendingGuard(): RequestGuard | undefined {
  * was written.
  */
 export class RequestGuardLost extends Error {
-  constructor() {
+  constructor(readonly record: GuardRecord = {}) {
     super('The idempotency claim of this request was no longer held');
     this.name = 'RequestGuardLost';
   }
@@ -42,5 +38,5 @@ export class RequestGuardLost extends Error {
 
 /** Writes that are bookkeeping of a change, not the change (staging, settling): the guard stays off them. */
 export function withoutRequestGuard<T>(work: () => Promise<T>): Promise<T> {
-  return storage.exit(work);
+  return outsideRequestWrites(work);
 }

@@ -3,9 +3,13 @@
  * functions' 25 s time-out. A lost race (the caller's LostRace, or a TransactionConflict) is tried
  * again from a fresh read; throttling and an unreachable DynamoDB are tried again too. When the
  * deadline passes, StorageBusy says which it was, and the kernel answers 409 or 503 with Retry-After.
+ * An attempt that committed a write of the request's change, or left one whose outcome is unknown, is
+ * never tried again: a fresh read would see the change and could apply it a second time (a payment
+ * without an Idempotency-Key); the kernel answers from the request's write record instead.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { ConditionFailed, StorageBusy, TransactionCancelled, storageFailureKind } from './errors';
+import { requestWrites } from './write-outcome';
 
 /** Thrown by the work to ask for another attempt: what it read changed before it could write. */
 export class LostRace extends Error {
@@ -61,12 +65,15 @@ const deadlines = new AsyncLocalStorage<number>();
 export async function withRetry<T>(options: RetryOptions, work: (attempt: number) => Promise<T>): Promise<T> {
   const deadline = Math.min(Date.now() + policy.deadlineMs, deadlines.getStore() ?? Infinity);
   return deadlines.run(deadline, async () => {
+    const writes = requestWrites();
     for (let attempt = 0; ; attempt++) {
+      const commitsBefore = writes?.commits ?? 0;
       try {
         return await work(attempt);
       } catch (error) {
         const kind = failureKind(error, options);
         if (!kind) throw error;
+        if (writes && (writes.uncertain || writes.commits !== commitsBefore)) throw error;
         const pause = Math.random() * Math.min(policy.capMs, policy.baseMs * 2 ** attempt);
         if (Date.now() + pause > deadline) {
           throw new StorageBusy(kind, kind === 'contention' ? 1 : 2, options.what, { cause: error });

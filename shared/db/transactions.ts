@@ -14,7 +14,8 @@ import {
   toTransactionCancelled,
 } from './errors';
 import { RequestGuardLost, pendingGuard } from './request-guard';
-import { markWriteUncertain, mayHaveCommitted } from './write-outcome';
+import type { GuardRecord } from './request-guard';
+import { markWriteCommitted, markWriteFailed } from './write-outcome';
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
@@ -47,13 +48,14 @@ export function namedEntries(items: NamedItems): Array<readonly [string, Transac
 
 /**
  * One atomic write of up to 100 named items; a refusal becomes TransactionCancelled naming each item.
- * The request's idempotency guard, while pending, rides along as the item named `idempotency`.
+ * The request's idempotency guard, while pending, rides along as the item named `idempotency`. The
+ * outcome (committed, or failed without an answer) goes into the request's record (write-outcome).
  */
 export async function transactWrite(items: NamedItems, clientRequestToken?: string): Promise<void> {
   const entries = namedEntries(items);
   if (entries.length === 0) return;
   const guard = pendingGuard();
-  if (guard) entries.push(['idempotency', guard.item]);
+  if (guard) entries.push(['idempotency', guard]);
   if (entries.length > maxTransactionItems) {
     throw new StorageLimitExceeded(
       `A transaction holds at most ${maxTransactionItems} items, got ${entries.length}`,
@@ -71,14 +73,16 @@ export async function transactWrite(items: NamedItems, clientRequestToken?: stri
       error,
       entries.map(([name]) => name),
     );
-    if (cancelled?.refused('idempotency')) throw new RequestGuardLost();
+    if (cancelled?.refused('idempotency')) {
+      const record = cancelled.reasons.find((reason) => reason.name === 'idempotency')?.item;
+      throw new RequestGuardLost((record ?? {}) as GuardRecord);
+    }
     // Without an answer the write may have committed: the guard stays on every later write of the
     // request, so a second application is refused, and the claim is not released.
-    if (guard && !cancelled) guard.uncertain = true;
-    if (!cancelled && mayHaveCommitted(error)) markWriteUncertain();
+    if (!cancelled) markWriteFailed(error);
     throw cancelled ?? error;
   }
-  if (guard) guard.consumed = true;
+  markWriteCommitted();
 }
 
 /** A single conditional write, as a transaction when the request's guard must ride along. */
@@ -93,6 +97,13 @@ async function guardedSingleWrite(item: TransactItem): Promise<void> {
   }
 }
 
+/** A refused condition as ConditionFailed; any other failure recorded (it may have committed) and kept. */
+function refusalOf(error: unknown): unknown {
+  if (isConditionalCheckFailed(error)) return new ConditionFailed(error.Item);
+  markWriteFailed(error);
+  return error;
+}
+
 /** Put, Update and Delete with a condition: a refused condition becomes ConditionFailed (with the item when asked). */
 export async function conditionalPut(input: PutCommandInput): Promise<void> {
   if (pendingGuard())
@@ -100,9 +111,9 @@ export async function conditionalPut(input: PutCommandInput): Promise<void> {
   try {
     await db().send(new PutCommand({ ReturnValuesOnConditionCheckFailure: 'ALL_OLD', ...input }));
   } catch (error) {
-    if (isConditionalCheckFailed(error)) throw new ConditionFailed(error.Item);
-    throw error;
+    throw refusalOf(error);
   }
+  markWriteCommitted();
 }
 
 export async function conditionalUpdate(
@@ -118,10 +129,10 @@ export async function conditionalUpdate(
     const result = await db().send(
       new UpdateCommand({ ReturnValuesOnConditionCheckFailure: 'ALL_OLD', ...input }),
     );
+    markWriteCommitted();
     return result.Attributes;
   } catch (error) {
-    if (isConditionalCheckFailed(error)) throw new ConditionFailed(error.Item);
-    throw error;
+    throw refusalOf(error);
   }
 }
 
@@ -138,9 +149,9 @@ export async function conditionalDelete(
     const result = await db().send(
       new DeleteCommand({ ReturnValuesOnConditionCheckFailure: 'ALL_OLD', ...input }),
     );
+    markWriteCommitted();
     return result.Attributes;
   } catch (error) {
-    if (isConditionalCheckFailed(error)) throw new ConditionFailed(error.Item);
-    throw error;
+    throw refusalOf(error);
   }
 }

@@ -1,15 +1,55 @@
 /**
- * Whether a piece of work left a write whose outcome is unknown: a transaction sent that got no answer
- * (or a server error) may have committed. Work done outside the database before it (a bought label) is
- * undone only when every write it depends on surely failed.
+ * What a request's change has done to the table, kept by the write layer (transactWrite, the
+ * conditional writes, batchWrite) and read by the kernel when an operation fails: whether a write of the
+ * change committed, and whether one failed without saying whether it was applied (a transaction sent
+ * that got no answer, or a server error: it may have committed). The kernel answers from it (DESIGN §3):
+ * a failure after a commit is never "nothing changed", and an unknown outcome is a 504, never a 503.
+ *
+ * Bookkeeping beside a change (staging, settling, holds; shared/db/request-guard withoutRequestGuard) is
+ * not the change and is not recorded here. Work done outside the database before a change (a bought
+ * label) watches its own writes (watchWrites) to undo itself only when they surely failed.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { TransactItem } from './transactions';
+
+export interface RequestWrites {
+  /** Writes of the change that committed (the first carried the idempotency guard, if any). */
+  commits: number;
+  /** A write of the change failed without saying whether it was applied. */
+  uncertain: boolean;
+  /**
+   * With an Idempotency-Key: the item that marks the request's record committed (conditioned on the
+   * claim's token), carried by the change's first committed write (shared/db/request-guard).
+   */
+  guard?: TransactItem;
+}
 
 interface Watch {
   uncertain: boolean;
 }
 
-const storage = new AsyncLocalStorage<Watch>();
+const requests = new AsyncLocalStorage<RequestWrites>();
+const watches = new AsyncLocalStorage<Watch>();
+
+/** A record for one request, before any write. */
+export function newRequestWrites(guard?: TransactItem): RequestWrites {
+  return { commits: 0, uncertain: false, ...(guard ? { guard } : {}) };
+}
+
+/** Runs a request's work with its record open: the write layer keeps it from here on. */
+export function recordingWrites<T>(writes: RequestWrites, work: () => Promise<T>): Promise<T> {
+  return requests.run(writes, work);
+}
+
+/** The record of the request under way, if a request is (and its work is not bookkeeping). */
+export function requestWrites(): RequestWrites | undefined {
+  return requests.getStore();
+}
+
+/** Writes that are bookkeeping of a change, not the change: neither recorded nor guarded. */
+export function outsideRequestWrites<T>(work: () => Promise<T>): Promise<T> {
+  return requests.exit(work);
+}
 
 /** A failed write with no answer from DynamoDB, or a server error: it may have been applied. */
 export function mayHaveCommitted(error: unknown): boolean {
@@ -18,17 +58,33 @@ export function mayHaveCommitted(error: unknown): boolean {
   return status === undefined || status >= 500;
 }
 
+/** Called by the write layer once a write committed. */
+export function markWriteCommitted(): void {
+  const writes = requests.getStore();
+  if (writes) writes.commits += 1;
+}
+
 /** Called by the write layer when a write failed without saying whether it was applied. */
 export function markWriteUncertain(): void {
-  const watch = storage.getStore();
+  const watch = watches.getStore();
   if (watch) watch.uncertain = true;
+  const writes = requests.getStore();
+  if (writes) writes.uncertain = true;
+}
+
+/**
+ * Called by the write layer when a write failed: an error without an answer (or a server error) leaves
+ * the write's outcome unknown.
+ */
+export function markWriteFailed(error: unknown): void {
+  if (mayHaveCommitted(error)) markWriteUncertain();
 }
 
 /** Runs the work; `uncertain()` then says whether any of its writes may have committed although it failed. */
 export function watchWrites() {
   const watch: Watch = { uncertain: false };
   return {
-    run: <T>(work: () => Promise<T>): Promise<T> => storage.run(watch, work),
+    run: <T>(work: () => Promise<T>): Promise<T> => watches.run(watch, work),
     uncertain: () => watch.uncertain,
   };
 }

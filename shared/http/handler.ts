@@ -9,7 +9,8 @@ import type { APIGatewayProxyEventV2WithJWTAuthorizer, Context } from 'aws-lambd
 import { strictObject } from 'zod/mini';
 import { safeParse } from 'zod/v4/core';
 import { cursorSigningKeyReady } from '../db/cursor';
-import { withRequestGuard } from '../db/request-guard';
+import type { RequestWrites } from '../db/write-outcome';
+import { newRequestWrites, recordingWrites } from '../db/write-outcome';
 import { MethodNotAllowed, NotFound, PreconditionFailed, RequestTimedOut } from '../errors';
 import { logger } from '../logging/logger';
 import { recordRequest, serviceName, withMetrics } from '../metrics/metrics';
@@ -19,7 +20,7 @@ import { canonicalRouteKey, parameterNamesByDepth } from './catalogue';
 import { correlationIdOf } from './correlation';
 import { claimIdempotencyKey, requestFingerprint, validIdempotencyKey } from './idempotency';
 import type { HttpResponse } from './problem';
-import { problemResponse } from './problem';
+import { failureAfterWrites, problemResponse } from './problem';
 import { etag, header, jsonBody, preconditions, queryParameters } from './request';
 import { interfaceRoutes } from './interface-routes';
 import { shadowingRouteMethods } from './route-matcher';
@@ -105,7 +106,14 @@ async function invoke(entry: DispatchEntry, event: ApiEvent, correlationId: stri
     };
   };
 
-  if (idempotencyHeader === undefined) return run();
+  if (idempotencyHeader === undefined) {
+    const writes = newRequestWrites();
+    try {
+      return await recordingWrites(writes, run);
+    } catch (error) {
+      throw answerableFailure(error, writes, false, correlationId);
+    }
+  }
   const claim = await claimIdempotencyKey(
     {
       subject: caller.subject,
@@ -117,14 +125,46 @@ async function invoke(entry: DispatchEntry, event: ApiEvent, correlationId: stri
   if (claim.replay) {
     return { ...claim.replay, headers: { ...claim.replay.headers, 'idempotent-replayed': 'true' } };
   }
+  const writes = newRequestWrites(claim.guard);
+  let response: HttpResponse;
   try {
-    const response = await withRequestGuard(claim.guard, run);
-    await claim.complete(response);
-    return response;
+    response = await recordingWrites(writes, run);
   } catch (error) {
-    await claim.release();
-    throw error;
+    await claim.release(writes).catch((problem: unknown) => {
+      // The claim's lock runs out by itself: a retry with the key is then served as usual.
+      logger.warn('An idempotency claim could not be released', { correlationId, error: problem });
+    });
+    throw answerableFailure(error, writes, true, correlationId);
   }
+  // The change committed: the answer is built, and keeping it for replays must not turn it into a
+  // failure (a client retrying with a new key would pay twice). Unkept, a retry with the same key is
+  // told the change was applied.
+  await claim.complete(response).catch((problem: unknown) => {
+    logger.error('The response of a committed request could not be kept for replays', {
+      correlationId,
+      error: problem,
+    });
+  });
+  return response;
+}
+
+/** What the client is told of a failed operation, from what its change did (DESIGN §3); the cause is logged. */
+function answerableFailure(
+  error: unknown,
+  writes: RequestWrites,
+  withIdempotencyKey: boolean,
+  correlationId: string,
+): unknown {
+  const answer = failureAfterWrites(error, writes, withIdempotencyKey);
+  if (answer !== error) {
+    logger.error('A request failed after its change committed or may have', {
+      correlationId,
+      commits: writes.commits,
+      uncertain: writes.uncertain,
+      error,
+    });
+  }
+  return answer;
 }
 
 const emptyObject = strictObject({});

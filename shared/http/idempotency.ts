@@ -13,10 +13,12 @@ import { ConditionFailed } from '../db/errors';
 import type { ItemKey } from '../db/keys';
 import { idempotencyKey, idempotencyPartKey, idempotencyParts } from '../db/keys';
 import { getItem, queryAll } from '../db/query';
-import type { RequestGuard } from '../db/request-guard';
+import type { TransactItem } from '../db/transactions';
 import { conditionalDelete, conditionalPut, conditionalUpdate } from '../db/transactions';
+import type { RequestWrites } from '../db/write-outcome';
 import { BadRequest, Conflict, IdempotencyKeyReused } from '../errors';
 import type { HttpResponse } from './problem';
+import { secondsUntil } from './problem';
 
 const recordLifetimeSeconds = 24 * 60 * 60;
 /** Longer than any API function's timeout: a lock older than this belongs to a dead invocation. */
@@ -52,10 +54,15 @@ export interface IdempotencyClaim {
   /** The kept response when this is a replay. */
   replay?: StoredResponse;
   /** Rides in the transaction of the change (see shared/db/request-guard). */
-  guard: RequestGuard;
+  guard: TransactItem;
   complete(response: HttpResponse): Promise<void>;
-  /** The request failed: a claim whose change never committed is freed for a retry. */
-  release(): Promise<void>;
+  /**
+   * The request failed: a claim whose change surely did not commit is freed for a retry; one whose
+   * change may have committed keeps its record but drops its lock, so a retry with the key finds out at
+   * once (the record turned `committed`, or the retry takes the claim over and the late write, if it
+   * ever lands, is refused by the changed token).
+   */
+  release(writes: Pick<RequestWrites, 'commits' | 'uncertain'>): Promise<void>;
 }
 
 interface RecordItem {
@@ -64,6 +71,8 @@ interface RecordItem {
   response?: StoredResponse;
   /** The body is kept in this many parts beside the record. */
   parts?: number;
+  /** Epoch seconds until which the attempt that claimed it holds it. */
+  lockedUntil?: number;
 }
 
 async function keptResponse(key: ItemKey, record: RecordItem): Promise<StoredResponse> {
@@ -95,22 +104,20 @@ export async function claimIdempotencyKey(
   const now = Math.floor(Date.now() / 1000);
   const expiresAt = now + recordLifetimeSeconds;
   const token = randomUUID();
-  const guard: RequestGuard = {
-    consumed: false,
-    uncertain: false,
-    item: {
-      Update: {
-        TableName: tableName(),
-        Key: key,
-        UpdateExpression: 'SET #state = :committed',
-        ConditionExpression: '#token = :token AND #state = :inProgress',
-        ExpressionAttributeNames: { '#state': 'state', '#token': 'token' },
-        ExpressionAttributeValues: {
-          ':committed': 'committed',
-          ':token': token,
-          ':inProgress': 'in-progress',
-        },
+  const guard: TransactItem = {
+    Update: {
+      TableName: tableName(),
+      Key: key,
+      UpdateExpression: 'SET #state = :committed',
+      ConditionExpression: '#token = :token AND #state = :inProgress',
+      ExpressionAttributeNames: { '#state': 'state', '#token': 'token' },
+      ExpressionAttributeValues: {
+        ':committed': 'committed',
+        ':token': token,
+        ':inProgress': 'in-progress',
       },
+      // A refusal says who holds the record, and for how long (RequestGuardLost's Retry-After).
+      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
     },
   };
   const mine = { ConditionExpression: '#token = :token', ExpressionAttributeNames: { '#token': 'token' } };
@@ -143,9 +150,23 @@ export async function claimIdempotencyKey(
         if (!(error instanceof ConditionFailed)) throw error;
       });
     },
-    async release() {
-      // A change that committed (or may have) keeps its claim: a retry must not apply it again.
-      if (guard.consumed || guard.uncertain) return;
+    async release(writes) {
+      // A change that committed keeps its record as committed: a retry must not apply it again.
+      if (writes.commits > 0) return;
+      if (writes.uncertain) {
+        await conditionalUpdate({
+          TableName: tableName(),
+          Key: key,
+          UpdateExpression: 'SET lockedUntil = :expired',
+          ConditionExpression: '#token = :token AND #state = :inProgress',
+          ExpressionAttributeNames: { ...mine.ExpressionAttributeNames, '#state': 'state' },
+          ExpressionAttributeValues: { ':token': token, ':inProgress': 'in-progress', ':expired': 0 },
+        }).catch((error: unknown) => {
+          // Committed after all (or taken over): the record already tells a retry the truth.
+          if (!(error instanceof ConditionFailed)) throw error;
+        });
+        return;
+      }
       await conditionalDelete({
         TableName: tableName(),
         Key: key,
@@ -184,8 +205,8 @@ export async function claimIdempotencyKey(
     );
   }
   throw new Conflict(
-    'A request with this Idempotency-Key is still in progress; retry shortly.',
+    'A request with this Idempotency-Key is still in progress; retry when its claim runs out.',
     {},
-    { 'retry-after': '1' },
+    { 'retry-after': String(secondsUntil(existing.lockedUntil)) },
   );
 }

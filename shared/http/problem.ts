@@ -3,7 +3,16 @@ import { InvalidCursor } from '../db/cursor';
 import { RequestGuardLost } from '../db/request-guard';
 import { StorageBusy, StorageLimitExceeded, storageFailureKind } from '../db/errors';
 import { InsufficientStock, UnitCostRequired, WarehouseRefused } from '../domain/stock-ledger';
-import { AppError, BadRequest, Conflict, PayloadTooLarge, ServiceUnavailable } from '../errors';
+import type { RequestWrites } from '../db/write-outcome';
+import {
+  AppError,
+  BadRequest,
+  ChangeAppliedAnswerFailed,
+  ChangeMayHaveCompleted,
+  Conflict,
+  PayloadTooLarge,
+  ServiceUnavailable,
+} from '../errors';
 
 export interface HttpResponse {
   statusCode: number;
@@ -28,10 +37,17 @@ function fromStorage(error: unknown): AppError | undefined {
   }
   if (error instanceof InvalidCursor) return new BadRequest(error.message);
   if (error instanceof RequestGuardLost) {
+    const { state, lockedUntil } = error.record;
+    if (state === 'committed' || state === 'done') {
+      return new Conflict(
+        'Another attempt with this Idempotency-Key applied the request; nothing more was changed. Retry with the same key for its result.',
+        { applied: true },
+      );
+    }
     return new Conflict(
-      'Another attempt with this Idempotency-Key applied or holds the request; nothing more was changed. Retry with the same key for its result.',
+      'Another attempt with this Idempotency-Key holds the request; nothing was changed. Retry with the same key once it is done.',
       {},
-      { 'retry-after': '1' },
+      { 'retry-after': String(secondsUntil(lockedUntil)) },
     );
   }
   if (error instanceof StorageBusy) {
@@ -60,6 +76,42 @@ function fromStorage(error: unknown): AppError | undefined {
     );
   }
   return undefined;
+}
+
+/** Seconds left until an epoch-seconds instant, at least 1 (a Retry-After for a claim's lock). */
+export function secondsUntil(epochSeconds: number | undefined, nowMillis = Date.now()): number {
+  if (epochSeconds === undefined) return 1;
+  return Math.max(1, Math.ceil(epochSeconds - nowMillis / 1000));
+}
+
+/**
+ * DESIGN §3, the one rule for a request whose operation failed, from what its change did (the request's
+ * write record): nothing written, the failure answers as it is (a 503 means nothing changed); a write
+ * committed, any answer that would say "failed, retry" (a 5xx, a Retry-After) becomes a 500 saying the
+ * change was applied; a write without an answer and nothing committed, a 504 "may have completed", with
+ * no Retry-After. A refusal the operation decided after a commit (a 4xx without Retry-After: a bulk
+ * change that stopped part-way says so) keeps its own words.
+ */
+export function failureAfterWrites(
+  error: unknown,
+  writes: Pick<RequestWrites, 'commits' | 'uncertain'>,
+  withIdempotencyKey: boolean,
+): unknown {
+  if (writes.commits === 0 && !writes.uncertain) return error;
+  const known = error instanceof AppError ? error : fromStorage(error);
+  if (known && known.status < 500 && known.headers['retry-after'] === undefined) return error;
+  if (writes.commits > 0) {
+    return new ChangeAppliedAnswerFailed(
+      `The change was applied, but its answer could not be built. Read the resource for the result; do not make the change again${withIdempotencyKey ? ' (a retry with the same Idempotency-Key answers that it was applied)' : ''}.`,
+      { applied: true },
+    );
+  }
+  if (error instanceof ChangeMayHaveCompleted) return error;
+  return new ChangeMayHaveCompleted(
+    withIdempotencyKey
+      ? 'The database did not answer whether the change was saved, so it may have completed. Retry with the same Idempotency-Key to find out (it is never applied twice), or read the resource.'
+      : 'The database did not answer whether the change was saved, so it may have completed. Read the resource to see whether it did before making the change again.',
+  );
 }
 
 export function problemResponse(error: unknown, correlationId: string, instance?: string): HttpResponse {

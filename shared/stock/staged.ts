@@ -36,6 +36,7 @@ import type { WarehouseCondition } from '../warehouses/counters';
 import { stockCountsItems } from '../warehouses/counters';
 import { ConditionFailed } from '../db/errors';
 import { withoutRequestGuard as unguarded } from '../db/request-guard';
+import { logger } from '../logging/logger';
 
 export type IntentState = 'staging' | 'confirmed' | 'abandoned' | 'settled';
 
@@ -339,7 +340,8 @@ export async function commitStaged(change: StagedCommit): Promise<void> {
       });
     }
   }
-  // Settling is bookkeeping: if it fails, the next reader of these records finishes it.
+  // Settling is bookkeeping after the change committed: if it fails, the next reader of these records
+  // finishes it, and the change's answer stands.
   await settle({
     id,
     state: 'confirmed',
@@ -347,5 +349,7 @@ export async function commitStaged(change: StagedCommit): Promise<void> {
     leaseUntil: 0,
     pairs: change.records.map(({ record }) => record),
     movements: change.movements,
-  }).catch(() => undefined);
+  }).catch((error: unknown) =>
+    logger.warn('A committed stock change is left to settle later', { stockChangeId: id, error }),
+  );
 }

@@ -91,8 +91,9 @@ export async function exportReport(
     const written = await inExportBody(() =>
       writeReportFile({ table, format, key, fileName, timeZone, generatedAt, rowLimit: limits[format] }),
     );
-    await saveExportRecord({ ...record, status: 'ready', ...written });
+    // The link is made before the record commits: nothing after the commit can fail its answer.
     const link = await presignedGetUrl(key, { fileName, contentType });
+    await saveExportRecord({ ...record, status: 'ready', ...written });
     return {
       id,
       status: 'ready',
@@ -117,7 +118,7 @@ export async function exportReport(
       );
     }
   }
-  await saveExportRecord({ ...record, status: 'pending' });
   const link = await presignedGetUrl(key, { fileName, contentType });
+  await saveExportRecord({ ...record, status: 'pending' });
   return { id, status: 'pending', report: request.report, format, fileName, contentType, ...link };
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { catalogues } from '../../functions/catalogue';
 import { flattenCatalogue } from '../../shared/http/catalogue';
+import type { Role } from '../../shared/http/permissions';
+import { roleAllows, roles } from '../../shared/http/permissions';
 import { vendorInput } from '../support/builders';
 import { call } from '../support/call';
 import { malformedRequests, problemFailure } from '../support/malformed-requests';
@@ -35,6 +37,41 @@ describe('authentication and roles', () => {
       const response = await call({ method: op.method, path: concrete(op.path), role: 'operator', body: {} });
       expect(response.status, `${op.method} ${op.path}`).toBe(403);
     }
+  });
+
+  it('lets every DELETE through to the least role its permission names and above, and no lower (the README table)', async () => {
+    const before = await tableSnapshot();
+    const deletes = mutations.filter((op) => op.method === 'DELETE');
+    const matrix: Record<string, Record<Role, boolean>> = {};
+    for (const op of deletes) {
+      const row = {} as Record<Role, boolean>;
+      for (const role of roles) {
+        const response = await call({ method: op.method, path: concrete(op.path), role });
+        row[role] = response.status !== 403;
+        if (!roleAllows(role, op.permission)) {
+          expect(response.headers['content-type'], `${role} ${op.path}`).toBe('application/problem+json');
+          expect(response.body.detail, `${role} ${op.path}`).toContain(`${role} role`);
+        }
+      }
+      matrix[`${op.method} ${op.path}`] = row;
+    }
+    const expected = Object.fromEntries(
+      deletes.map((op) => [
+        `${op.method} ${op.path}`,
+        Object.fromEntries(roles.map((role) => [role, roleAllows(role, op.permission)])),
+      ]),
+    );
+    expect(matrix).toEqual(expected);
+    // DESIGN §3: deleting a return and removing a shipment are the manager's; voiding a label is day-to-day.
+    const managerOnly = { viewer: false, operator: false, manager: true };
+    expect(matrix['DELETE /v1/orders/{order_id}/returns/{return_id}']).toEqual(managerOnly);
+    expect(matrix['DELETE /v1/orders/{orderId}/tracking/{shipmentId}']).toEqual(managerOnly);
+    expect(matrix['DELETE /v1/fulfillment/ship-now/void/{shipmentId}']).toEqual({
+      viewer: false,
+      operator: true,
+      manager: true,
+    });
+    expect(await tableSnapshot()).toEqual(before);
   });
 });
 

@@ -194,4 +194,27 @@ describe('limits', () => {
     });
     expect(response.status).toBe(415);
   });
+
+  it('hands the function a JSON body’s bytes as sent, so bytes that are not UTF-8 are a 400 and stored nowhere', async () => {
+    const code = `UTF${Date.now().toString(36).toUpperCase()}`;
+    for (const bytes of [
+      [0xc3, 0x28],
+      [0xed, 0xa0, 0x80],
+      [0xc0, 0xaf],
+    ]) {
+      const response = await api('POST', '/v1/vendors', {
+        role: 'manager',
+        rawBody: Buffer.concat([
+          Buffer.from(`{"code":"${code}","currency":"USD","name":"Acme `),
+          Buffer.from(bytes),
+          Buffer.from('"}'),
+        ]),
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(response.status, response.text).toBe(400);
+      expect(response.body.detail).toMatch(/not valid UTF-8/);
+    }
+    const listed = await api('GET', `/v1/vendors?code=${code}`, { role: 'viewer' });
+    expect(listed.body.items).toEqual([]);
+  });
 });

@@ -114,6 +114,80 @@ describe('malformed input of every kind', () => {
   });
 });
 
+describe('a body that is not valid UTF-8', () => {
+  /** A vendor whose name holds `bytes` where its text would be: JSON valid but for those bytes. */
+  const vendorBytes = (bytes: number[]) => {
+    const { code } = vendorInput();
+    return Buffer.concat([
+      Buffer.from(`{"code":"${code}","currency":"USD","name":"Acme `),
+      Buffer.from(bytes),
+      Buffer.from('"}'),
+    ]);
+  };
+  const json = { 'content-type': 'application/json' };
+
+  it('is a 400 whatever the invalid sequence, and nothing is stored', async () => {
+    const before = await tableSnapshot();
+    const invalid = {
+      'a lead byte before a non-continuation': [0xc3, 0x28],
+      'an encoded surrogate (U+D800)': [0xed, 0xa0, 0x80],
+      'an overlong "/"': [0xc0, 0xaf],
+      'a stray continuation byte': [0x80],
+      'a truncated sequence': [0xe2, 0x82],
+      'a byte never in UTF-8': [0xff],
+    };
+    for (const [what, bytes] of Object.entries(invalid)) {
+      const response = await call({
+        method: 'POST',
+        path: '/v1/vendors',
+        headers: json,
+        rawBody: vendorBytes(bytes),
+      });
+      expect(response.status, what).toBe(400);
+      expect(response.headers['content-type'], what).toBe('application/problem+json');
+      expect(response.body.detail, what).toMatch(/not valid UTF-8/);
+    }
+    expect(await tableSnapshot()).toEqual(before);
+  });
+
+  it('is a 400 when passed as text that holds what decoding left of such bytes', async () => {
+    const before = await tableSnapshot();
+    const asText = (name: string) =>
+      call({
+        method: 'POST',
+        path: '/v1/vendors',
+        headers: json,
+        rawBody: JSON.stringify(vendorInput({ name })),
+      });
+    const replaced = await asText('Acme \uFFFD(');
+    expect(replaced.status).toBe(400);
+    expect(replaced.body.detail).toMatch(/U\+FFFD/);
+    const surrogate = await asText('Acme \uD800');
+    expect(surrogate.status).toBe(400);
+    expect(surrogate.body.detail).toMatch(/lone surrogate/);
+    expect(await tableSnapshot()).toEqual(before);
+  });
+
+  it('accepts valid UTF-8 bytes, multi-byte characters and a U+FFFD sent as a JSON escape', async () => {
+    const valid = await call({
+      method: 'POST',
+      path: '/v1/vendors',
+      headers: json,
+      rawBody: vendorBytes([...Buffer.from('Müller ☕ 𝄞')]),
+    });
+    expect(valid.status, valid.text).toBe(201);
+    expect(valid.body.name).toBe('Acme Müller ☕ 𝄞');
+    const escaped = await call({
+      method: 'POST',
+      path: '/v1/vendors',
+      headers: json,
+      rawBody: JSON.stringify(vendorInput({ name: 'Acme' })).replace('"Acme"', '"Acme \\uFFFD"'),
+    });
+    expect(escaped.status, escaped.text).toBe(201);
+    expect(escaped.body.name).toBe('Acme \uFFFD');
+  });
+});
+
 describe('Idempotency-Key', () => {
   it('replays the first response for a retry and does nothing again', async () => {
     const body = vendorInput();

@@ -114,6 +114,36 @@ describe('malformed input of every kind', () => {
   });
 });
 
+describe('integer query parameters', () => {
+  // Each is a number to Number(), and none is decimal digits as written.
+  const notDecimalDigits = ['0x10', '2e1', '%205', '5%20', '+5', '-5', '5.0', '05', '', '1_0', '%EF%BC%95'];
+
+  it('take decimal digits only: anything else is a 400 naming the field, on every list', async () => {
+    for (const path of ['/v1/vendors', '/v1/reports/top-sellers?from=2026-01-01&to=2026-01-31']) {
+      for (const value of notDecimalDigits) {
+        const url = `${path}${path.includes('?') ? '&' : '?'}limit=${value}`;
+        const response = await call({ method: 'GET', path: url, role: 'viewer' });
+        expect(response.status, url).toBe(400);
+        expect(response.body.errors, url).toEqual([
+          { path: 'query.limit', message: expect.stringContaining('decimal digits only') },
+        ]);
+      }
+    }
+  });
+
+  it('still read plain decimal digits, and the default when absent', async () => {
+    await call({ method: 'POST', path: '/v1/vendors', body: vendorInput() });
+    await call({ method: 'POST', path: '/v1/vendors', body: vendorInput() });
+    const one = await call({ method: 'GET', path: '/v1/vendors?limit=1', role: 'viewer' });
+    expect(one.status).toBe(200);
+    expect(one.body.items).toHaveLength(1);
+    expect((await call({ method: 'GET', path: '/v1/vendors?limit=200', role: 'viewer' })).status).toBe(200);
+    expect((await call({ method: 'GET', path: '/v1/vendors', role: 'viewer' })).status).toBe(200);
+    const tooMany = await call({ method: 'GET', path: '/v1/vendors?limit=201', role: 'viewer' });
+    expect(tooMany.body.errors).toEqual([{ path: 'query.limit', message: 'must be at most 200' }]);
+  });
+});
+
 describe('a body that is not valid UTF-8', () => {
   /** A vendor whose name holds `bytes` where its text would be: JSON valid but for those bytes. */
   const vendorBytes = (bytes: number[]) => {

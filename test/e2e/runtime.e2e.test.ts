@@ -149,6 +149,26 @@ describe('CORS', () => {
     expect(response.headers.get('access-control-max-age')).toEqual(expect.any(String));
   });
 
+  it('allows the If-None-Match request header and exposes Retry-After, from the list the stack uses', async () => {
+    const preflight = await api('OPTIONS', '/v1/orders/A-1', {
+      headers: {
+        origin: inject('corsOrigin'),
+        'access-control-request-method': 'PUT',
+        'access-control-request-headers': 'authorization,content-type,if-none-match',
+      },
+    });
+    expect(preflight.headers.get('access-control-allow-headers')?.split(',')).toEqual(
+      expect.arrayContaining(['if-none-match', 'if-match']),
+    );
+    const answer = await api('GET', '/v1/vendors', {
+      role: 'viewer',
+      headers: { origin: inject('corsOrigin') },
+    });
+    expect(answer.headers.get('access-control-expose-headers')?.split(',')).toEqual(
+      expect.arrayContaining(['retry-after', 'etag', 'location']),
+    );
+  });
+
   it('gives an origin that is not configured no CORS headers', async () => {
     const response = await api('OPTIONS', '/v1/vendors', {
       headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },

@@ -6,7 +6,14 @@ import { statusCategories } from '../../shared/domain/order-status';
 import { paymentMethods } from '../../shared/domain/payment';
 import { earliestReportDay, latestReportDay } from '../../shared/domain/reporting-days';
 import { daySchema } from '../../shared/domain/shipment';
-import { codeSchema, cursorSchema, limitSchema, skuSchema, ulidSchema } from '../../shared/http/schemas';
+import {
+  codeSchema,
+  cursorSchema,
+  limitSchema,
+  queryInteger,
+  skuSchema,
+  ulidSchema,
+} from '../../shared/http/schemas';
 import { responseSchema } from '../../shared/http/response-schema';
 
 /** The status categories an order with active lines can be in (a cancelled order has none). */
@@ -60,7 +67,7 @@ export const sellersQuery = z.strictObject({
   by: z._default(z.enum(['units', 'revenue']), 'units'),
   /** The currency revenue ranks in: required with `by=revenue`, a filter otherwise. */
   currency: z.optional(currencySchema),
-  limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(200)), 10),
+  limit: queryInteger(1, 200, 10),
 });
 
 export const dashboardQuery = z.strictObject({ currency: z.optional(currencySchema) });

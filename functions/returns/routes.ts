@@ -108,7 +108,8 @@ const returnsRoutes = {
     path: '/v1/orders/{order_id}/returns/{return_id}',
     operationId: 'deleteOrderReturn',
     summary: 'Delete a return while requested or declined; its units can be returned again',
-    permission: 'write',
+    // DESIGN §3: deletes are the manager's.
+    permission: 'manage',
     params: orderReturnParams,
     status: 204,
   }),

@@ -111,6 +111,22 @@ function isTextual(contentType: string | undefined): boolean {
   );
 }
 
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/**
+ * A textual body as text, anything else as its bytes (base64-encoded in the event). Bytes that are not
+ * UTF-8 under a text media type go as bytes too: decoding them here would put replacement characters
+ * where they were, and the function must see what was sent to refuse it.
+ */
+function textBody(body: Buffer, contentType: string | undefined): string | Buffer {
+  if (!isTextual(contentType)) return body;
+  try {
+    return strictUtf8.decode(body);
+  } catch {
+    return body;
+  }
+}
+
 async function respond(
   req: IncomingMessage,
   exchange: Exchange,
@@ -134,7 +150,7 @@ async function respond(
     method,
     path,
     headers,
-    body: body.length === 0 ? undefined : isTextual(headers['content-type']) ? body.toString('utf8') : body,
+    body: body.length === 0 ? undefined : textBody(body, headers['content-type']),
     claims,
     sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
   });

@@ -26,14 +26,23 @@ function unauthorized(challenge: string): AuthorizerResult {
   };
 }
 
-/** API Gateway hands claims to the function as strings, arrays as "[a b]" (buildApiEvent does those). */
+/**
+ * API Gateway hands claims to the function as strings, arrays as "[a b]" (buildApiEvent does those).
+ * An array element that is not a string, or holds whitespace, cannot come through that form as itself
+ * (`[" manager"]` would read as `manager`, `[["manager"]]` as `manager`, `["viewer manager"]` as two
+ * groups), and Cognito issues no such group: it is left out, so it can grant nothing.
+ */
 function eventClaims(payload: JWTPayload): Record<string, string | string[]> {
   const claims: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(payload)) {
-    if (Array.isArray(value)) claims[name] = value.map(String);
+    if (Array.isArray(value)) claims[name] = value.filter(carriedAsItself);
     else claims[name] = typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
   }
   return claims;
+}
+
+function carriedAsItself(element: unknown): element is string {
+  return typeof element === 'string' && /^[^\s]+$/.test(element);
 }
 
 /**

@@ -19,21 +19,25 @@ import { roleAllows, strongestRole } from './permissions';
  *   array of strings (`["viewer","manager"]`) is taken element by element, exactly.
  *   (The bracketed AWS form can only parse as JSON when every group name is itself a quoted JSON
  *   string with the separating comma inside the name; no group of ours looks like that.)
- * - Any other string is one group.
- * Anything else (numbers, objects, non-string elements) grants nothing.
+ * - Any other string is one group, exactly as written.
+ * Anything else (numbers, objects, non-string elements) grants nothing. Nothing is trimmed or
+ * case-folded: a group is a role only when it equals the role's name (strongestRole), so `" manager"`,
+ * `"Manager"` and `"viewer manager"` are groups that grant nothing.
  */
 export function groupsClaim(value: unknown): string[] {
   if (Array.isArray(value)) return value.filter((group): group is string => typeof group === 'string');
-  if (typeof value !== 'string') return [];
-  const text = value.trim();
-  if (!text.startsWith('[') || !text.endsWith(']')) return text === '' ? [] : [text];
-  const json = jsonStringArray(text);
+  if (typeof value !== 'string' || value === '') return [];
+  if (!value.startsWith('[') || !value.endsWith(']')) return [value];
+  const json = jsonStringArray(value);
   if (json) return json;
-  return text
-    .slice(1, -1)
-    .split(/\s+/)
-    .filter((group) => group !== '');
+  // API Gateway joins the elements with one space each; leading, trailing or doubled spaces can only
+  // come from elements that held whitespace themselves (which no Cognito group does), so such a claim
+  // cannot be split back into its groups and grants nothing.
+  if (!awsFlattenedArray.test(value)) return [];
+  return value === '[]' ? [] : value.slice(1, -1).split(' ');
 }
+
+const awsFlattenedArray = /^\[(?:[^\s]+(?: [^\s]+)*)?\]$/;
 
 function jsonStringArray(text: string): string[] | undefined {
   if (!text.includes('"')) return undefined;

@@ -1,5 +1,6 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { BadRequest, PayloadTooLarge, PreconditionFailed, UnsupportedMediaType } from '../errors';
+import { loneSurrogate } from './text';
 
 /** DESIGN §3: bodies over 1 MiB are refused. */
 export const maxBodyBytes = 1024 * 1024;
@@ -18,16 +19,46 @@ function isJsonMediaType(contentType: string | undefined): boolean {
   return mediaType === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(mediaType);
 }
 
-/** Raw body text: decoded, size-checked. Undefined when the request has none. */
+/** Fails on the first byte sequence that is not UTF-8 (overlong forms and encoded surrogates included). */
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+function refuseOverLimit(bytes: number): void {
+  if (bytes > maxBodyBytes) {
+    throw new PayloadTooLarge(`The body is ${bytes} bytes; the limit is ${maxBodyBytes} bytes (1 MiB).`);
+  }
+}
+
+/**
+ * Raw body text: decoded, size-checked, and valid UTF-8 or a 400, never decoded with replacement
+ * characters and stored. A base64-encoded body is checked byte by byte. A body the gateway passed as
+ * text has been decoded already: a lone surrogate, or U+FFFD (what a decoder leaves where bytes were not
+ * UTF-8), is refused too; a client that means U+FFFD sends the JSON escape `\uFFFD`.
+ */
 export function rawBody(event: APIGatewayProxyEventV2): string | undefined {
   if (event.body === undefined || event.body === null || event.body === '') return undefined;
-  const bytes = event.isBase64Encoded ? Buffer.from(event.body, 'base64') : Buffer.from(event.body, 'utf8');
-  if (bytes.length > maxBodyBytes) {
-    throw new PayloadTooLarge(
-      `The body is ${bytes.length} bytes; the limit is ${maxBodyBytes} bytes (1 MiB).`,
+  if (event.isBase64Encoded) {
+    const bytes = Buffer.from(event.body, 'base64');
+    refuseOverLimit(bytes.length);
+    try {
+      return strictUtf8.decode(bytes);
+    } catch {
+      throw new BadRequest(
+        'The body is not valid UTF-8 (a byte sequence in it is not UTF-8, overlong, or an encoded surrogate); send JSON encoded as UTF-8.',
+      );
+    }
+  }
+  refuseOverLimit(Buffer.byteLength(event.body, 'utf8'));
+  if (loneSurrogate.test(event.body)) {
+    throw new BadRequest(
+      'The body is not valid UTF-8 (it holds a lone surrogate); send JSON encoded as UTF-8.',
     );
   }
-  return bytes.toString('utf8');
+  if (event.body.includes('\uFFFD')) {
+    throw new BadRequest(
+      'The body holds U+FFFD, the replacement character left where bytes were not UTF-8; send JSON encoded as UTF-8 (a deliberate U+FFFD as the JSON escape \\uFFFD).',
+    );
+  }
+  return event.body;
 }
 
 /** The JSON body, or undefined when there is none; 415 for other media types, 400 for bad JSON. */

@@ -15,7 +15,29 @@ export const skuSchema = z
 
 export const nameSchema = lineText(200);
 
-export const limitSchema = z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(200)), 50);
+/**
+ * An integer query parameter: decimal digits only. Number() would also read `0x10`, `2e1`, ` 5`, `+5`
+ * and `5.0`, and an empty value as 0; those are 400s naming the field. A leading zero (`05`) is refused
+ * too, so every value has one spelling. The digits are read by a transform at the head of the pipe so
+ * that the OpenAPI document shows the integer, its bounds and (declared again inside, where the
+ * document reads it) its default.
+ */
+export function queryInteger(min: number, max: number, defaultValue: number) {
+  const message = `must be a whole number from ${min} to ${max} in decimal digits only (no sign, spaces, decimal point, exponent or leading zero)`;
+  const integer = z.pipe(
+    z.transform((value: unknown, context): number | undefined => {
+      if (typeof value === 'string' && decimalDigits.test(value)) return Number(value);
+      context.issues.push({ code: 'custom', message, input: value });
+      return z.NEVER;
+    }),
+    z._default(z.int().check(z.minimum(min), z.maximum(max)), defaultValue),
+  );
+  return z._default(integer, defaultValue);
+}
+
+const decimalDigits = /^(0|[1-9][0-9]{0,15})$/;
+
+export const limitSchema = queryInteger(1, 200, 50);
 
 export const cursorSchema = z.optional(z.string().check(z.minLength(1), z.maxLength(2048)));
 

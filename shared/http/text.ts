@@ -8,7 +8,7 @@ import * as z from 'zod/mini';
 const controlInLine = /[\u0000-\u001F\u007F-\u009F]/;
 const controlInFreeText = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/;
 const bidiControls = /[\u202A-\u202E\u2066-\u2069]/;
-const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+export const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const invisible = /[\s\u00AD\u180E\u200B-\u200D\u2060\uFEFF]/g;
 /** Most values are plain printable ASCII: already NFC, nothing to refuse, so they skip the costlier checks. */
 const printableAscii = /^[\x20-\x7E]*$/;

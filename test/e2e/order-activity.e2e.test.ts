@@ -89,7 +89,7 @@ describe('order activity over HTTP', () => {
     otherFile.pathname = otherFile.pathname.replace(/[^/]+\.xlsx$/, '01ARZ3NDEKTSV4RRFFQ69G5FAV.xlsx');
     expect((await verifyPresignedUrl(otherFile.toString())).valid).toBe(false);
 
-    const removed = await api('DELETE', `/v1/orders/${id}/tracking/${shipped.body.id}`, { role: 'operator' });
+    const removed = await api('DELETE', `/v1/orders/${id}/tracking/${shipped.body.id}`, { role: 'manager' });
     expect(removed.status, removed.text).toBe(204);
     expect((await api('GET', `/v1/orders/${id}`, { role: 'viewer' })).body.fulfillmentState).toBe(
       'unshipped',

@@ -149,6 +149,26 @@ describe('CORS', () => {
     expect(response.headers.get('access-control-max-age')).toEqual(expect.any(String));
   });
 
+  it('allows the If-None-Match request header and exposes Retry-After, from the list the stack uses', async () => {
+    const preflight = await api('OPTIONS', '/v1/orders/A-1', {
+      headers: {
+        origin: inject('corsOrigin'),
+        'access-control-request-method': 'PUT',
+        'access-control-request-headers': 'authorization,content-type,if-none-match',
+      },
+    });
+    expect(preflight.headers.get('access-control-allow-headers')?.split(',')).toEqual(
+      expect.arrayContaining(['if-none-match', 'if-match']),
+    );
+    const answer = await api('GET', '/v1/vendors', {
+      role: 'viewer',
+      headers: { origin: inject('corsOrigin') },
+    });
+    expect(answer.headers.get('access-control-expose-headers')?.split(',')).toEqual(
+      expect.arrayContaining(['retry-after', 'etag', 'location']),
+    );
+  });
+
   it('gives an origin that is not configured no CORS headers', async () => {
     const response = await api('OPTIONS', '/v1/vendors', {
       headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
@@ -193,5 +213,28 @@ describe('limits', () => {
       headers: { 'content-type': 'application/octet-stream' },
     });
     expect(response.status).toBe(415);
+  });
+
+  it('hands the function a JSON body’s bytes as sent, so bytes that are not UTF-8 are a 400 and stored nowhere', async () => {
+    const code = `UTF${Date.now().toString(36).toUpperCase()}`;
+    for (const bytes of [
+      [0xc3, 0x28],
+      [0xed, 0xa0, 0x80],
+      [0xc0, 0xaf],
+    ]) {
+      const response = await api('POST', '/v1/vendors', {
+        role: 'manager',
+        rawBody: Buffer.concat([
+          Buffer.from(`{"code":"${code}","currency":"USD","name":"Acme `),
+          Buffer.from(bytes),
+          Buffer.from('"}'),
+        ]),
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(response.status, response.text).toBe(400);
+      expect(response.body.detail).toMatch(/not valid UTF-8/);
+    }
+    const listed = await api('GET', `/v1/vendors?code=${code}`, { role: 'viewer' });
+    expect(listed.body.items).toEqual([]);
   });
 });

@@ -25,6 +25,17 @@ describe('HTTP API with UI origins (CORS)', () => {
     });
   });
 
+  it('lets a browser send If-None-Match and read Retry-After, as the rules use them', () => {
+    const [api] = Object.values(resourcesOf(synth.template, 'AWS::ApiGatewayV2::Api'));
+    const cors = api!.Properties!.CorsConfiguration as { AllowHeaders: string[]; ExposeHeaders: string[] };
+    expect(cors.AllowHeaders).toEqual(
+      expect.arrayContaining(['if-match', 'if-none-match', 'idempotency-key']),
+    );
+    expect(cors.ExposeHeaders).toEqual(
+      expect.arrayContaining(['etag', 'location', 'allow', 'idempotent-replayed', 'retry-after']),
+    );
+  });
+
   it('keeps preflights away from the authorizer: no route but $default could match an OPTIONS request', () => {
     // A preflight carries no token; API Gateway answers it from the CORS configuration unless a route
     // with an authorizer matches it, and only operation routes (never ANY or OPTIONS) are authorized.

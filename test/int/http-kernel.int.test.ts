@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { catalogues } from '../../functions/catalogue';
 import { flattenCatalogue } from '../../shared/http/catalogue';
+import type { Role } from '../../shared/http/permissions';
+import { roleAllows, roles } from '../../shared/http/permissions';
 import { vendorInput } from '../support/builders';
 import { call } from '../support/call';
 import { malformedRequests, problemFailure } from '../support/malformed-requests';
@@ -35,6 +37,41 @@ describe('authentication and roles', () => {
       const response = await call({ method: op.method, path: concrete(op.path), role: 'operator', body: {} });
       expect(response.status, `${op.method} ${op.path}`).toBe(403);
     }
+  });
+
+  it('lets every DELETE through to the least role its permission names and above, and no lower (the README table)', async () => {
+    const before = await tableSnapshot();
+    const deletes = mutations.filter((op) => op.method === 'DELETE');
+    const matrix: Record<string, Record<Role, boolean>> = {};
+    for (const op of deletes) {
+      const row = {} as Record<Role, boolean>;
+      for (const role of roles) {
+        const response = await call({ method: op.method, path: concrete(op.path), role });
+        row[role] = response.status !== 403;
+        if (!roleAllows(role, op.permission)) {
+          expect(response.headers['content-type'], `${role} ${op.path}`).toBe('application/problem+json');
+          expect(response.body.detail, `${role} ${op.path}`).toContain(`${role} role`);
+        }
+      }
+      matrix[`${op.method} ${op.path}`] = row;
+    }
+    const expected = Object.fromEntries(
+      deletes.map((op) => [
+        `${op.method} ${op.path}`,
+        Object.fromEntries(roles.map((role) => [role, roleAllows(role, op.permission)])),
+      ]),
+    );
+    expect(matrix).toEqual(expected);
+    // DESIGN §3: deleting a return and removing a shipment are the manager's; voiding a label is day-to-day.
+    const managerOnly = { viewer: false, operator: false, manager: true };
+    expect(matrix['DELETE /v1/orders/{order_id}/returns/{return_id}']).toEqual(managerOnly);
+    expect(matrix['DELETE /v1/orders/{orderId}/tracking/{shipmentId}']).toEqual(managerOnly);
+    expect(matrix['DELETE /v1/fulfillment/ship-now/void/{shipmentId}']).toEqual({
+      viewer: false,
+      operator: true,
+      manager: true,
+    });
+    expect(await tableSnapshot()).toEqual(before);
   });
 });
 
@@ -74,6 +111,110 @@ describe('malformed input of every kind', () => {
         { path: 'body.extra', message: 'unknown field' },
       ]),
     );
+  });
+});
+
+describe('integer query parameters', () => {
+  // Each is a number to Number(), and none is decimal digits as written.
+  const notDecimalDigits = ['0x10', '2e1', '%205', '5%20', '+5', '-5', '5.0', '05', '', '1_0', '%EF%BC%95'];
+
+  it('take decimal digits only: anything else is a 400 naming the field, on every list', async () => {
+    for (const path of ['/v1/vendors', '/v1/reports/top-sellers?from=2026-01-01&to=2026-01-31']) {
+      for (const value of notDecimalDigits) {
+        const url = `${path}${path.includes('?') ? '&' : '?'}limit=${value}`;
+        const response = await call({ method: 'GET', path: url, role: 'viewer' });
+        expect(response.status, url).toBe(400);
+        expect(response.body.errors, url).toEqual([
+          { path: 'query.limit', message: expect.stringContaining('decimal digits only') },
+        ]);
+      }
+    }
+  });
+
+  it('still read plain decimal digits, and the default when absent', async () => {
+    await call({ method: 'POST', path: '/v1/vendors', body: vendorInput() });
+    await call({ method: 'POST', path: '/v1/vendors', body: vendorInput() });
+    const one = await call({ method: 'GET', path: '/v1/vendors?limit=1', role: 'viewer' });
+    expect(one.status).toBe(200);
+    expect(one.body.items).toHaveLength(1);
+    expect((await call({ method: 'GET', path: '/v1/vendors?limit=200', role: 'viewer' })).status).toBe(200);
+    expect((await call({ method: 'GET', path: '/v1/vendors', role: 'viewer' })).status).toBe(200);
+    const tooMany = await call({ method: 'GET', path: '/v1/vendors?limit=201', role: 'viewer' });
+    expect(tooMany.body.errors).toEqual([{ path: 'query.limit', message: 'must be at most 200' }]);
+  });
+});
+
+describe('a body that is not valid UTF-8', () => {
+  /** A vendor whose name holds `bytes` where its text would be: JSON valid but for those bytes. */
+  const vendorBytes = (bytes: number[]) => {
+    const { code } = vendorInput();
+    return Buffer.concat([
+      Buffer.from(`{"code":"${code}","currency":"USD","name":"Acme `),
+      Buffer.from(bytes),
+      Buffer.from('"}'),
+    ]);
+  };
+  const json = { 'content-type': 'application/json' };
+
+  it('is a 400 whatever the invalid sequence, and nothing is stored', async () => {
+    const before = await tableSnapshot();
+    const invalid = {
+      'a lead byte before a non-continuation': [0xc3, 0x28],
+      'an encoded surrogate (U+D800)': [0xed, 0xa0, 0x80],
+      'an overlong "/"': [0xc0, 0xaf],
+      'a stray continuation byte': [0x80],
+      'a truncated sequence': [0xe2, 0x82],
+      'a byte never in UTF-8': [0xff],
+    };
+    for (const [what, bytes] of Object.entries(invalid)) {
+      const response = await call({
+        method: 'POST',
+        path: '/v1/vendors',
+        headers: json,
+        rawBody: vendorBytes(bytes),
+      });
+      expect(response.status, what).toBe(400);
+      expect(response.headers['content-type'], what).toBe('application/problem+json');
+      expect(response.body.detail, what).toMatch(/not valid UTF-8/);
+    }
+    expect(await tableSnapshot()).toEqual(before);
+  });
+
+  it('is a 400 when passed as text that holds what decoding left of such bytes', async () => {
+    const before = await tableSnapshot();
+    const asText = (name: string) =>
+      call({
+        method: 'POST',
+        path: '/v1/vendors',
+        headers: json,
+        rawBody: JSON.stringify(vendorInput({ name })),
+      });
+    const replaced = await asText('Acme \uFFFD(');
+    expect(replaced.status).toBe(400);
+    expect(replaced.body.detail).toMatch(/U\+FFFD/);
+    const surrogate = await asText('Acme \uD800');
+    expect(surrogate.status).toBe(400);
+    expect(surrogate.body.detail).toMatch(/lone surrogate/);
+    expect(await tableSnapshot()).toEqual(before);
+  });
+
+  it('accepts valid UTF-8 bytes, multi-byte characters and a U+FFFD sent as a JSON escape', async () => {
+    const valid = await call({
+      method: 'POST',
+      path: '/v1/vendors',
+      headers: json,
+      rawBody: vendorBytes([...Buffer.from('Müller ☕ 𝄞')]),
+    });
+    expect(valid.status, valid.text).toBe(201);
+    expect(valid.body.name).toBe('Acme Müller ☕ 𝄞');
+    const escaped = await call({
+      method: 'POST',
+      path: '/v1/vendors',
+      headers: json,
+      rawBody: JSON.stringify(vendorInput({ name: 'Acme' })).replace('"Acme"', '"Acme \\uFFFD"'),
+    });
+    expect(escaped.status, escaped.text).toBe(201);
+    expect(escaped.body.name).toBe('Acme \uFFFD');
   });
 });
 

@@ -18,7 +18,7 @@ const ship = (id: string, body: Record<string, unknown> = {}, headers: Record<st
     role: 'operator',
   });
 const remove = (id: string, shipmentId: string) =>
-  call({ method: 'DELETE', path: `${tracking(id)}/${shipmentId}`, role: 'operator' });
+  call({ method: 'DELETE', path: `${tracking(id)}/${shipmentId}`, role: 'manager' });
 const order = async (id: string) => (await call({ method: 'GET', path: `/v1/orders/${id}` })).body;
 const stockOf = async (sku: string, warehouseId: string) => getItem(stockKey(sku, warehouseId), true);
 const shipmentsStored = (id: string) => queryAll({ ...shipmentsOfOrder(id), consistent: true });

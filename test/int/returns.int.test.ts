@@ -103,7 +103,7 @@ describe('returns: what may be returned', () => {
     const gone = await call({
       method: 'DELETE',
       path: `${returnsPath(id)}/${again.body.id}`,
-      role: 'operator',
+      role: 'manager',
     });
     expect(gone.status).toBe(204);
     expect((await openReturn(id, [{ itemId: 'A', quantity: 3, reasonCode: 'other' }])).status).toBe(201);
@@ -114,7 +114,7 @@ describe('returns: what may be returned', () => {
     const rid = (await openReturn(id, [{ itemId: 'A', quantity: 1, reasonCode: 'defective' }])).body.id;
     const shipmentId = (await call({ method: 'GET', path: `/v1/orders/${id}/tracking` })).body.items[0].id;
     const remove = () =>
-      call({ method: 'DELETE', path: `/v1/orders/${id}/tracking/${shipmentId}`, role: 'operator' });
+      call({ method: 'DELETE', path: `/v1/orders/${id}/tracking/${shipmentId}`, role: 'manager' });
     const refused = await remove();
     expect(refused.status, refused.text).toBe(409);
     expect(refused.body.lines).toEqual([{ itemId: 'A', sku: 'RQ-E', claimedByReturns: 1, shipped: 0 }]);
@@ -170,7 +170,7 @@ describe('returns: what may be returned', () => {
       }
     }
     await act(id, rid, 'approve');
-    const deleted = await call({ method: 'DELETE', path: `${returnsPath(id)}/${rid}`, role: 'operator' });
+    const deleted = await call({ method: 'DELETE', path: `${returnsPath(id)}/${rid}`, role: 'manager' });
     expect(deleted.status).toBe(409);
     expect(deleted.body).toMatchObject({ state: 'approved', allowedActions: ['receive'] });
   });
@@ -340,7 +340,7 @@ describe('returns: races', () => {
       const shipmentId = (await call({ method: 'GET', path: `/v1/orders/${id}/tracking` })).body.items[0].id;
       const [opened, removed] = await Promise.all([
         openReturn(id, [{ itemId: 'A', quantity: 2, reasonCode: 'defective' }]),
-        call({ method: 'DELETE', path: `/v1/orders/${id}/tracking/${shipmentId}`, role: 'operator' }),
+        call({ method: 'DELETE', path: `/v1/orders/${id}/tracking/${shipmentId}`, role: 'manager' }),
       ]);
       expect([opened.status, removed.status], `${opened.text} / ${removed.text}`).not.toEqual([201, 204]);
       expect([201, 204]).toContain(opened.status === 201 ? opened.status : removed.status);
@@ -404,7 +404,7 @@ describe('returns: the replacement', () => {
     const removed = await call({
       method: 'DELETE',
       path: `/v1/orders/${id}/tracking/${shipmentId}`,
-      role: 'operator',
+      role: 'manager',
     });
     expect(removed.status).toBe(409);
     const after = await order(id);

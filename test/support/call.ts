@@ -8,8 +8,8 @@ export interface CallSpec {
   method: string;
   path: string;
   body?: unknown;
-  /** Raw body text, sent as is (for malformed-input tests). */
-  rawBody?: string;
+  /** Raw body, sent as is (for malformed-input tests): text, or bytes the event carries base64-encoded. */
+  rawBody?: string | Buffer;
   /** null: no token at all. */
   role?: Role | null;
   subject?: string;
@@ -50,7 +50,7 @@ const context = {
 export async function call<T = any>(spec: CallSpec): Promise<CallResult<T>> {
   const role = spec.role === undefined ? 'manager' : spec.role;
   const headers: Record<string, string> = { ...spec.headers };
-  let body: string | undefined = spec.rawBody;
+  let body: string | Buffer | undefined = spec.rawBody;
   if (spec.body !== undefined) {
     body = JSON.stringify(spec.body);
     headers['content-type'] ??= 'application/json';

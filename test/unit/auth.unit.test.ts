@@ -110,6 +110,63 @@ describe('the groups claim', () => {
   });
 });
 
+describe('a group is a role only when it equals the role’s name exactly', () => {
+  const base = { sub: 'u-2', username: 'mallory', token_use: 'access' };
+  const nearMisses = [' manager', 'manager ', 'Manager', 'MANAGER', 'viewer manager', '[[manager]]'];
+  /** The groups claim as a token would carry each near miss: alone, as the only element, nested. */
+  const tokenClaims: unknown[] = [
+    ...nearMisses,
+    ...nearMisses.map((group) => [group]),
+    [['manager']],
+    [['viewer', 'manager']],
+    [{ manager: true }],
+  ];
+
+  it('reads a string claim exactly as written, never trimmed or folded', () => {
+    expect(groupsClaim(' manager')).toEqual([' manager']);
+    expect(groupsClaim('manager ')).toEqual(['manager ']);
+    expect(groupsClaim('Manager')).toEqual(['Manager']);
+    expect(groupsClaim('viewer manager')).toEqual(['viewer manager']);
+  });
+
+  it('grants nothing from a flattened array whose spacing only elements holding whitespace can make', () => {
+    expect(groupsClaim('[ manager]')).toEqual([]);
+    expect(groupsClaim('[manager ]')).toEqual([]);
+    expect(groupsClaim('[viewer  manager]')).toEqual([]);
+    expect(groupsClaim(' [manager]')).toEqual([' [manager]']);
+    // A nested array as API Gateway would flatten it: one group "[manager]", no role.
+    expect(groupsClaim('[[manager]]')).toEqual(['[manager]']);
+  });
+
+  it('refuses (403) every near miss in the event’s claims, as a string or in a real array', async () => {
+    for (const group of nearMisses) {
+      const asString = await callWith({ ...base, 'cognito:groups': group });
+      expect(asString.status, JSON.stringify(group)).toBe(403);
+      expect(asString.body.detail).toMatch(/none of the roles/);
+    }
+    for (const group of [' manager', 'manager ', 'Manager', '[manager]']) {
+      // buildApiEvent flattens the array as API Gateway does: "[ manager]", "[[manager]]"…
+      const inArray = await callWith({ ...base, 'cognito:groups': [group] });
+      expect(inArray.status, JSON.stringify([group])).toBe(403);
+    }
+  });
+
+  it('refuses (403) every near miss carried in a signed token through the local JWT authorizer', async () => {
+    for (const groups of tokenClaims) {
+      const claims = await verifiedClaims('manager', { 'cognito:groups': groups }, 'mallory');
+      const answer = await callWith(claims, 'DELETE');
+      expect(answer.status, JSON.stringify(groups)).toBe(403);
+      expect(answer.body.detail, JSON.stringify(groups)).toMatch(/none of the roles/);
+    }
+  });
+
+  it('still reads real groups beside a near miss in a signed token', async () => {
+    const claims = await verifiedClaims('viewer', { 'cognito:groups': [' manager', 'viewer'] }, 'mallory');
+    expect((await callWith(claims)).body).toMatchObject({ role: 'viewer' });
+    expect((await callWith(claims, 'DELETE')).status).toBe(403);
+  });
+});
+
 describe('the caller, from either Cognito token shape', () => {
   it('a development (access) token: sub, username, groups array, client_id, no aud', async () => {
     const token = await signDevToken('operator', { dataDir, subject: 'alice' });

@@ -39,7 +39,8 @@ export const trackingRoutes = {
     operationId: 'removeOrderTracking',
     summary:
       'Remove a manual shipment: its units are unshipped and back in stock (a label shipment is voided instead)',
-    permission: 'write',
+    // DESIGN §3: removing a shipment is the manager's (voiding a label stays day-to-day, an operator's).
+    permission: 'manage',
     params: orderShipmentParams,
     status: 204,
   }),

@@ -4,6 +4,7 @@ import { RequestGuardLost } from '../db/request-guard';
 import { StorageBusy, StorageLimitExceeded, storageFailureKind } from '../db/errors';
 import { InsufficientStock, UnitCostRequired, WarehouseRefused } from '../domain/stock-ledger';
 import { AppError, BadRequest, Conflict, PayloadTooLarge, ServiceUnavailable } from '../errors';
+import { FileStorageUnavailable } from '../files/unavailable';
 
 export interface HttpResponse {
   statusCode: number;
@@ -47,6 +48,14 @@ function fromStorage(error: unknown): AppError | undefined {
           {},
           headers,
         );
+  }
+  if (error instanceof FileStorageUnavailable) {
+    // Files are stored before the change that names them commits, so nothing changed.
+    return new ServiceUnavailable(
+      'File storage is unreachable right now; nothing was changed. Retry shortly.',
+      {},
+      { 'retry-after': String(error.retryAfterSeconds) },
+    );
   }
   if (error instanceof StorageLimitExceeded) {
     return new PayloadTooLarge(`The change is larger than the database takes in one write: ${error.detail}.`);

@@ -13,6 +13,7 @@ import {
   PayloadTooLarge,
   ServiceUnavailable,
 } from '../errors';
+import { FileStorageUnavailable } from '../files/unavailable';
 
 export interface HttpResponse {
   statusCode: number;
@@ -63,6 +64,14 @@ function fromStorage(error: unknown): AppError | undefined {
           {},
           headers,
         );
+  }
+  if (error instanceof FileStorageUnavailable) {
+    // Files are stored before the change that names them commits, so nothing changed.
+    return new ServiceUnavailable(
+      'File storage is unreachable right now; nothing was changed. Retry shortly.',
+      {},
+      { 'retry-after': String(error.retryAfterSeconds) },
+    );
   }
   if (error instanceof StorageLimitExceeded) {
     return new PayloadTooLarge(`The change is larger than the database takes in one write: ${error.detail}.`);

@@ -3,7 +3,7 @@ import { tableName } from '../db/client';
 import { historyKey, orderIndexKeys, orderKey, orderPartition, paymentKey } from '../db/keys';
 import { queryAll } from '../db/query';
 import type { TransactItem } from '../db/transactions';
-import type { Order } from '../domain/order';
+import type { Allocations, Order } from '../domain/order';
 import { orderSchema } from '../domain/order';
 import type { HistoryEntry } from '../domain/order-history';
 import type { Payment } from '../domain/payment';
@@ -19,10 +19,36 @@ export async function loadOrder(id: string): Promise<StoredOrder | undefined> {
   const payments = items
     .filter((item) => String(item.SK).startsWith('A#PAYMENT#'))
     .map((item) => toResource(paymentSchema, item));
-  const order = toResource(orderSchema, header);
+  return { order: orderFromItem(header), payments };
+}
+
+/**
+ * The allocations keyed by SKU, client text, are stored as pairs, as taxonomy listings store attributes:
+ * the SDK's marshaller builds a map attribute from a plain object's properties (a SKU named `constructor`
+ * makes it throw) and its unmarshaller into a plain object (where `__proto__` is lost).
+ */
+type AllocationPairs = Array<{ sku: string; units: number }>;
+
+const allocationPairs = (allocations: Allocations): AllocationPairs =>
+  Object.entries(allocations).map(([sku, units]) => ({ sku, units }));
+
+function allocationsOf(stored: unknown): Allocations {
+  const allocations = Object.create(null) as Allocations;
+  if (Array.isArray(stored)) {
+    for (const { sku, units } of stored as AllocationPairs) allocations[sku] = Number(units);
+  } else if (stored && typeof stored === 'object') {
+    // Written as a map before the pairs.
+    for (const [sku, units] of Object.entries(stored)) allocations[sku] = Number(units);
+  }
+  return allocations;
+}
+
+/** An order header item as the order it stores. */
+export function orderFromItem(item: Record<string, unknown>): Order {
+  const order = toResource(orderSchema, { ...item, allocations: allocationsOf(item.allocations) });
   // Orders written before refunds credited returned goods carry no `credited`: none was.
   order.totals = { ...order.totals, credited: order.totals.credited ?? 0 };
-  return { order, payments };
+  return order;
 }
 
 /**
@@ -33,7 +59,14 @@ export function orderPut(order: Order, readVersion: number | undefined, eventTyp
   return {
     Put: {
       TableName: tableName(),
-      Item: { ...orderKey(order.id), ...orderIndexKeys(order), entity: 'order', eventType, ...order },
+      Item: {
+        ...orderKey(order.id),
+        ...orderIndexKeys(order),
+        entity: 'order',
+        eventType,
+        ...order,
+        allocations: allocationPairs(order.allocations),
+      },
       ConditionExpression: readVersion === undefined ? 'attribute_not_exists(PK)' : 'version = :read',
       ExpressionAttributeValues: readVersion === undefined ? undefined : { ':read': readVersion },
     },

@@ -347,7 +347,7 @@ describe('putStream', () => {
           fileName: 'x.csv',
           body,
         }),
-      ).rejects.toMatchObject({ name: 'NoSuchBucket' });
+      ).rejects.toMatchObject({ name: 'FileStorageUnavailable', cause: { name: 'NoSuchBucket' } });
       expect(body.destroyed).toBe(true);
     } finally {
       process.env.EXPORTS_BUCKET = previous;

@@ -12,6 +12,7 @@ import { allWarehouses, defaultWarehouseKey, movementsOfSku, stockInWarehouse } 
 import { getItem, queryAll } from '../../shared/db/query';
 import type { Order } from '../../shared/domain/order';
 import { deriveTotals, fulfillmentStateOf } from '../../shared/domain/order';
+import { orderFromItem } from '../../shared/orders/repository';
 import type { StockRecord } from '../../shared/domain/stock-ledger';
 import type { Shipment } from '../../shared/domain/shipment';
 import { shipmentsOfOrder } from '../../shared/db/keys/shipments';
@@ -35,7 +36,7 @@ beforeAll(async () => {
   const perChannel = await Promise.all(
     channels.map((channel) => queryAll({ index: 'GSI3', pk: `ORDERS#CHANNEL#${channel.code}` })),
   );
-  orders = perChannel.flat() as unknown as Order[];
+  orders = perChannel.flat().map(orderFromItem);
 });
 
 const pairKey = (sku: string, warehouseId: string) => `${sku}@${warehouseId}`;

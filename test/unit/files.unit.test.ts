@@ -2,6 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { attachmentDisposition, safeFileName } from '../../shared/files/content-disposition';
 import { exportKey, exportsPrefix } from '../../shared/files/keys';
 import { linkExpirySeconds, maxLinkSeconds } from '../../shared/files/link-expiry';
+import {
+  asFileStorageFailure,
+  FileStorageUnavailable,
+  isFileStorageOutage,
+} from '../../shared/files/unavailable';
+import { storageFailureKind } from '../../shared/db/errors';
+import { problemResponse } from '../../shared/http/problem';
 import { moneyFormat } from '../../shared/render/xlsx';
 
 const id = '01JD0000000000000000000000';
@@ -86,5 +93,49 @@ describe('moneyFormat', () => {
     expect(moneyFormat(0)).toBe('#,##0');
     expect(moneyFormat(2)).toBe('#,##0.00');
     expect(moneyFormat(3)).toBe('#,##0.000');
+  });
+});
+
+describe('S3 outages (unavailable.ts)', () => {
+  const sdkError = (name: string, status?: number, code?: string) =>
+    Object.assign(new Error(name), {
+      name,
+      ...(code ? { code } : {}),
+      $metadata: { httpStatusCode: status },
+    });
+
+  it.each([
+    ['connection refused', Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })],
+    ['connection reset', Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' })],
+    ['a timeout', sdkError('TimeoutError')],
+    ['S3 timing the request out', sdkError('RequestTimeout', 400)],
+    ['an internal error', sdkError('InternalError', 500)],
+    ['slow down', sdkError('SlowDown', 503)],
+    ['any 5xx', sdkError('Unknown', 502)],
+    ['the bucket taken away', sdkError('NoSuchBucket', 404)],
+  ])('takes %s for an outage, thrown as FileStorageUnavailable', (_what, error) => {
+    expect(isFileStorageOutage(error)).toBe(true);
+    const thrown = asFileStorageFailure(error, 'store labels/x.pdf');
+    expect(thrown).toBeInstanceOf(FileStorageUnavailable);
+    expect(thrown).toMatchObject({ cause: error, retryAfterSeconds: expect.any(Number) });
+  });
+
+  it.each([
+    ['a missing key', sdkError('NoSuchKey', 404)],
+    ['a refused grant', sdkError('AccessDenied', 403)],
+    ['a bad request', sdkError('InvalidArgument', 400)],
+    ['a producer’s own failure', new RangeError('column "total" (money) cannot show "ten"')],
+  ])('passes %s on as it is', (_what, error) => {
+    expect(isFileStorageOutage(error)).toBe(false);
+    expect(asFileStorageFailure(error, 'store labels/x.pdf')).toBe(error);
+  });
+
+  it('is answered 503 with Retry-After, and never taken for the database by the retry policy', () => {
+    const outage = new FileStorageUnavailable('store labels/x.pdf');
+    expect(storageFailureKind(outage)).toBeUndefined();
+    const response = problemResponse(outage, 'corr-1');
+    expect(response.statusCode).toBe(503);
+    expect(response.headers['retry-after']).toBe(String(outage.retryAfterSeconds));
+    expect(JSON.parse(response.body).detail).toMatch(/^File storage is unreachable/);
   });
 });

@@ -10,6 +10,8 @@ import type { Payment } from '../../shared/domain/payment';
 import type { ChangeOutcome, DecisionContext, OrderDraft, StoredOrder } from '../../shared/orders/decide';
 import { decideOrderChange, draftOf } from '../../shared/orders/decide';
 import { Conflict, ValidationFailed } from '../../shared/errors';
+import { orderFromItem, orderPut } from '../../shared/orders/repository';
+import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 
 const at = '2026-11-22T10:00:00.000Z';
 const warehouseId = '01JD0000000000000000000WH1';
@@ -330,5 +332,25 @@ describe('order arithmetic', () => {
     ]);
     expect(addressProblems(address)).toEqual(['postalCode: required for this country']);
     expect(addressProblems({ ...address, country: 'NO' })).toEqual([]);
+  });
+});
+
+describe('the order item', () => {
+  it('keeps allocations keyed by any SKU through the SDK’s marshaller, Object.prototype’s names included', () => {
+    process.env.TABLE_NAME ??= 'orders-unit';
+    const skus = ['constructor', '__proto__', 'toString', 'valueOf', 'hasOwnProperty', 'A'];
+    const lines = skus.map((sku, index) => line({ itemId: `L${index}`, sku, quantity: index + 1 }));
+    const { order } = create({ draft: draft({ lines, warehouseId }) });
+    const item = orderPut(order, undefined, 'order.created').Put!.Item!;
+    // What DynamoDB receives and answers (lib-dynamodb marshals and unmarshals the same way).
+    const read = orderFromItem(unmarshall(marshall(item, { removeUndefinedValues: true })));
+    expect(Object.getPrototypeOf(read.allocations)).toBeNull();
+    expect(Object.entries(read.allocations)).toEqual(skus.map((sku, index) => [sku, index + 1]));
+  });
+
+  it('reads allocations stored as a map before they were stored as pairs', () => {
+    const { order } = create({ draft: draft({ lines: [line({ sku: 'A', quantity: 2 })], warehouseId }) });
+    const read = orderFromItem({ ...order, allocations: { A: 2 } });
+    expect({ ...read.allocations }).toEqual({ A: 2 });
   });
 });

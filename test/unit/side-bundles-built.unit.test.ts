@@ -4,6 +4,7 @@
  * node_modules in reach. (The PDF renderer's case, fonts included: label-pdf.unit.test.ts.)
  */
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +17,15 @@ beforeAll(() => {
   work = mkdtempSync(join(tmpdir(), 'side-bundles-'));
 });
 afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+/** A port nothing listens on: one the system just handed out and that was closed again. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
 
 const builtFunction = (name: string, contents: string) => buildFunction(join(work, name), name, contents);
 
@@ -53,6 +63,35 @@ describe('side bundles in a built function', () => {
     expect(url.searchParams.get('X-Amz-Expires')).toBe('900');
     expect(url.searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
     expect(url.searchParams.get('response-content-disposition')).toContain("UTF-8''%C5%81%C3%B3d%C5%BA.pdf");
+  });
+
+  it('throw an S3 outage as the FileStorageUnavailable the function itself recognises', async () => {
+    const dir = await builtFunction(
+      'files-outage',
+      `export { putBytes } from './shared/files/put-bytes';
+       export { FileStorageUnavailable } from './shared/files/unavailable';`,
+    );
+    const port = await closedPort();
+    const outcome = runInFunction(
+      dir,
+      [
+        `const { putBytes, FileStorageUnavailable } = ${importIndex(dir)};`,
+        `const bytes = new Uint8Array([1]);`,
+        `const stored = putBytes({ key: 'labels/x.pdf', bytes, contentType: 'application/pdf', fileName: 'x.pdf' });`,
+        `const error = await stored.then(() => undefined, (failure) => failure);`,
+        // The class of index.mjs, the error thrown by files-s3.mjs's own copy of it.
+        `console.log(JSON.stringify({ name: error?.name, recognised: error instanceof FileStorageUnavailable }));`,
+      ],
+      {
+        AWS_REGION: 'eu-central-1',
+        AWS_ACCESS_KEY_ID: 'AKIDEXAMPLE',
+        AWS_SECRET_ACCESS_KEY: 'secret',
+        EXPORTS_BUCKET: 'files-bucket',
+        S3_ENDPOINT: `http://127.0.0.1:${port}`,
+        AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+      },
+    );
+    expect(outcome).toEqual({ name: 'FileStorageUnavailable', recognised: true });
   });
 
   it('carry the OpenAPI document apart from the OpenAPI function, which serves it from there', async () => {

@@ -15,6 +15,7 @@ import { Conflict, NotFound, ServiceUnavailable } from '../../../shared/errors';
 import { documentKey } from '../../../shared/files/keys';
 import { presignedGetUrl } from '../../../shared/files/presigned-url';
 import { putBytes } from '../../../shared/files/put-bytes';
+import { fileStorageRetryAfterSeconds } from '../../../shared/files/unavailable';
 import { newId } from '../../../shared/ids';
 import { logger } from '../../../shared/logging/logger';
 import { countMetric } from '../../../shared/metrics/metrics';
@@ -189,6 +190,8 @@ export async function printLabel(request: PrintRequest) {
           });
           throw new ServiceUnavailable(
             'The label file could not be stored, so the shipment was not recorded and the label bought for it is voided. Print again shortly.',
+            {},
+            { 'retry-after': String(fileStorageRetryAfterSeconds) },
           );
         }),
       );

@@ -2,6 +2,7 @@
 import { getItem } from '../../../shared/db/query';
 import { lastShippingChoiceKey } from '../../../shared/db/keys';
 import { Conflict, NotFound } from '../../../shared/errors';
+import { fileStored } from '../../../shared/files/file-stored';
 import { presignedGetUrl } from '../../../shared/files/presigned-url';
 import { findShipmentById } from '../../../shared/shipments/repository';
 import { adapterFor, configuredCarriers } from '../carriers/registry';
@@ -146,6 +147,12 @@ export const shipNowOperations: ShipNowOperations = {
       throw new Conflict(`Shipment ${shipment.id} was entered by hand: it has no label to print.`, {
         reasonCode: 'no_label',
       });
+    }
+    // A link is signed without asking S3: reading the file first makes an S3 outage a 503 to retry,
+    // not a link that fails in the browser. Print stores the file before it records the shipment, so a
+    // label without one is our fault.
+    if (!(await fileStored(shipment.labelKey))) {
+      throw new Error(`The label file ${shipment.labelKey} of shipment ${shipment.id} is missing`);
     }
     const fileName = labelFileName(shipment);
     const link = await presignedGetUrl(shipment.labelKey, { fileName });

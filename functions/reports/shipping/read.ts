@@ -17,9 +17,9 @@ import { toResource } from '../../../shared/db/resource';
 import type { Manifest } from '../../../shared/domain/manifest';
 import { manifestSchema } from '../../../shared/domain/manifest';
 import type { Order } from '../../../shared/domain/order';
-import { orderSchema } from '../../../shared/domain/order';
 import type { OrderStatus } from '../../../shared/domain/order-status';
 import { builtInStatuses } from '../../../shared/domain/order-status';
+import { orderFromItem } from '../../../shared/orders/repository';
 import { toStatus } from '../../../shared/orders/statuses';
 import type { PendingCategory } from './figures';
 
@@ -44,8 +44,7 @@ export async function ordersInStatuses(
   const pages = await Promise.all(
     statuses.map(async (status) =>
       (await queryAll(ordersInStatus(status.id))).map((item: Item) => ({
-        // Orders written before refunds credited returned goods carry no `credited`: none was.
-        order: toResource(orderSchema, { ...item, totals: { credited: 0, ...item.totals } }),
+        order: orderFromItem(item),
         status,
       })),
     ),

@@ -2,6 +2,7 @@
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { filesBucket, s3 } from './client';
 import { attachmentDisposition } from '../content-disposition';
+import { asFileStorageFailure } from '../unavailable';
 
 export interface PutBytesInput {
   /** From a key builder (keys.ts), never from client text. */
@@ -12,13 +13,16 @@ export interface PutBytesInput {
 }
 
 export async function putBytes(input: PutBytesInput): Promise<void> {
-  await s3().send(
-    new PutObjectCommand({
-      Bucket: filesBucket(),
-      Key: input.key,
-      Body: input.bytes,
-      ContentType: input.contentType,
-      ContentDisposition: attachmentDisposition(input.fileName),
-    }),
-  );
+  const command = new PutObjectCommand({
+    Bucket: filesBucket(),
+    Key: input.key,
+    Body: input.bytes,
+    ContentType: input.contentType,
+    ContentDisposition: attachmentDisposition(input.fileName),
+  });
+  try {
+    await s3().send(command);
+  } catch (error) {
+    throw asFileStorageFailure(error, `store ${input.key}`);
+  }
 }

@@ -2,7 +2,8 @@
  * Streams a generated file into the files bucket without ever holding it whole: the bytes go out in
  * 5 MiB parts of a multipart upload (@aws-sdk/lib-storage, at most `queueSize` parts in memory; a file
  * smaller than one part is sent as one PutObject). On any failure, the producer's or S3's, the
- * multipart upload is aborted, so no part is left behind, and the error is thrown.
+ * multipart upload is aborted, so no part is left behind, and the error is thrown (an S3 outage as
+ * FileStorageUnavailable, ../unavailable.ts).
  */
 import type { Readable, Writable } from 'node:stream';
 import { Transform } from 'node:stream';
@@ -10,6 +11,7 @@ import { pipeline } from 'node:stream/promises';
 import { Upload } from '@aws-sdk/lib-storage';
 import { filesBucket, s3 } from './client';
 import { attachmentDisposition } from '../content-disposition';
+import { FileStorageUnavailable, asFileStorageFailure } from '../unavailable';
 
 /** S3's minimum part size; a part is buffered in memory until sent. */
 const partSize = 5 * 1024 * 1024;
@@ -73,7 +75,10 @@ export async function putStream(input: PutStreamInput): Promise<StoredFile> {
     counter.destroy(error instanceof Error ? error : new Error(String(error)));
     throw error;
   };
-  const uploading = upload.done().catch(stop);
+  // S3's own failures are named here, where they are known to be S3's (the producer's reads may fail alike).
+  const uploading = upload
+    .done()
+    .catch((error: unknown) => stop(asFileStorageFailure(error, `store ${input.key}`)));
   const producing = (
     typeof input.body === 'function'
       ? input.body(counter).then(() => {
@@ -86,8 +91,12 @@ export async function putStream(input: PutStreamInput): Promise<StoredFile> {
     await Promise.all([producing, uploading]);
   } catch (error) {
     // Settle the upload (its abort included) before answering; the producer has been told to stop.
-    await uploading.catch(() => undefined);
-    throw error;
+    const uploadFailure = await uploading.then(
+      () => undefined,
+      (failure: unknown) => failure,
+    );
+    // An outage of S3 is the answer even when the producer, cut off by it, failed first.
+    throw uploadFailure instanceof FileStorageUnavailable ? uploadFailure : error;
   }
   return { key: input.key, bytes };
 }

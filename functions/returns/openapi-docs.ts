@@ -147,6 +147,7 @@ const refunded = {
       at: refundEntry.at,
       by: 'maria.lopez',
       amount: 2719,
+      credited: 0,
       currency: 'GBP',
       method: 'card',
       lines: [
@@ -287,8 +288,12 @@ export const returnsDocs = defineDocs(returnsCatalogue, {
 
     // Refunds.
     refunds: 'Refunds made for the return, oldest first.',
-    paymentId: 'The order’s payment (a negative amount) that carries the refund.',
-    'ReturnRefund.amount': 'Minor units paid back, positive: goods, tax and shipping together.',
+    paymentId:
+      'The order’s payment that carries the refund: a negative amount (0 when all of it was credited), with what it covered.',
+    'ReturnRefund.amount':
+      'Minor units paid back: the value of the goods, tax and shipping covered, less what was credited.',
+    credited:
+      'Minor units of that value that reduced what the customer still owed on a part-paid order (no money moved); 0 on a paid order.',
     method:
       'How the money goes back: `card` (default), `cash`, `bank_transfer`, `paypal`, `store_credit` or `other`.',
     goods:
@@ -412,7 +417,7 @@ export const returnsDocs = defineDocs(returnsCatalogue, {
     },
     refundOrderReturn: {
       description:
-        'Pays back returned units at the price paid (each line’s price × quantity less discount, shared over its units so partial refunds add up exactly), their tax unless `includeTax: false`, and shipping as asked. It posts a negative payment on the order in one transaction with the return, credited out of the order’s total so a paid order’s balance stays 0. Needs the manager role.\n\nA **409** when it would exceed what the customer paid less what was already refunded (two refunds racing for the same money cannot both pass), when shipping asked exceeds what is left of the charge, or when it comes to nothing. Units beyond what is left to refund on the return, or a line it does not have, are a 400. Allowed in `received`, `refunded` and `resent` while units are unrefunded; otherwise a **409** with `state` and `allowedActions`. Honours `Idempotency-Key`.',
+        'Pays back returned units at the price paid (each line’s price × quantity less discount, shared over its units so partial refunds add up exactly), their tax unless `includeTax: false`, and shipping as asked. On an order the customer still owes money for, that value first reduces what is owed (`credited`, a credit entry in the order’s history; no money moves) and only the rest, up to what was paid less refunded, is paid back (`amount`). It posts one refund payment on the order (negative, or 0 when wholly credited) in one transaction with the return, credited out of the order’s total so the balance never shows returned goods as owed. Needs the manager role.\n\nA **409** when what would be paid back exceeds what the customer paid less what was already refunded (two refunds racing for the same money cannot both pass), when shipping asked exceeds what is left of the charge, or when it comes to nothing. Units beyond what is left to refund on the return, or a line it does not have, are a 400. Allowed in `received`, `refunded` and `resent` while units are unrefunded; otherwise a **409** with `state` and `allowedActions`. Honours `Idempotency-Key`.',
       example: {
         params,
         body: {

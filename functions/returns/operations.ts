@@ -27,6 +27,7 @@ import { Conflict, NotFound, ValidationFailed } from '../../shared/errors';
 import { spokenForElsewhere } from '../../shared/events/domain-events';
 import type { Implementations } from '../../shared/http/catalogue';
 import { newId } from '../../shared/ids';
+import type { ChangeNote } from '../../shared/orders/decide';
 import { draftOf } from '../../shared/orders/decide';
 import { loadOrder } from '../../shared/orders/repository';
 import { commitOrderChange } from '../../shared/orders/writer';
@@ -373,23 +374,37 @@ export const returnOperations: Implementations<Routes> = {
             body,
           );
           const at = new Date().toISOString();
+          const currency = stored.order.currency;
           const payment: Payment = {
             id: newId(),
-            amount: -amounts.total,
+            // What goes back to the customer; what was credited against what they owed moves no money.
+            amount: -amounts.refunded,
             method: body.method,
             reference: body.reference ?? `Return ${ret.id}`,
-            refund: { returnId: ret.id, lines: amounts.lines, shipping: amounts.shipping },
+            refund: {
+              returnId: ret.id,
+              lines: amounts.lines,
+              shipping: amounts.shipping,
+              credited: amounts.credited,
+            },
             paidAt: at,
             recordedAt: at,
             recordedBy: caller.username,
           };
+          const covered = `${plural(unitsOf(amounts.lines), 'unit')}${amounts.shipping ? `, shipping ${amounts.shipping}` : ''}`;
+          const outcome = [
+            ...(amounts.credited > 0
+              ? [`Credited ${amounts.credited} ${currency} against what the customer owed`]
+              : []),
+            ...(amounts.refunded > 0 ? [`Refunded ${amounts.refunded} ${currency} by ${body.method}`] : []),
+          ];
           read = ret;
           refunded = transitioned(
             ret,
             'refund',
             'refunded',
             caller.username,
-            `Refunded ${amounts.total} ${stored.order.currency} (${plural(unitsOf(amounts.lines), 'unit')}${amounts.shipping ? `, shipping ${amounts.shipping}` : ''}) by ${body.method}`,
+            `${outcome.join(' and ')} (${covered})`,
             {
               lines: ret.lines.map((line) => {
                 const units = amounts.lines.find((refund) => refund.itemId === line.itemId)?.quantity ?? 0;
@@ -401,8 +416,9 @@ export const returnOperations: Implementations<Routes> = {
                   paymentId: payment.id,
                   at,
                   by: caller.username,
-                  amount: amounts.total,
-                  currency: stored.order.currency,
+                  amount: amounts.refunded,
+                  credited: amounts.credited,
+                  currency,
                   method: body.method,
                   lines: amounts.lines,
                   shipping: amounts.shipping,
@@ -410,16 +426,31 @@ export const returnOperations: Implementations<Routes> = {
               ],
             },
           );
+          const history: ChangeNote[] = [];
+          if (amounts.credited > 0) {
+            history.push({
+              kind: 'payment',
+              summary: `Credit of ${amounts.credited} ${currency} for goods returned (return ${ret.id}): what the customer owes drops; no money moved`,
+              changes: {
+                refundPaymentId: { from: null, to: payment.id },
+                balance: {
+                  from: stored.order.totals.balance,
+                  to: stored.order.totals.balance - amounts.credited,
+                },
+              },
+            });
+          }
+          if (amounts.refunded > 0) {
+            history.push({
+              kind: 'payment',
+              summary: `Refund of ${amounts.refunded} ${currency} by ${body.method} for return ${ret.id}`,
+              changes: { refundPaymentId: { from: null, to: payment.id } },
+            });
+          }
           return {
             draft: draftOf(stored.order),
             newPayments: [payment],
-            history: [
-              {
-                kind: 'payment',
-                summary: `Refund of ${amounts.total} ${stored.order.currency} by ${body.method} for return ${ret.id}`,
-                changes: { refundPaymentId: { from: null, to: payment.id } },
-              },
-            ],
+            history,
             event: spokenForElsewhere,
           };
         },

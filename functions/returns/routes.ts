@@ -88,7 +88,7 @@ const returnsRoutes = {
       'manage',
       'refund',
       'refundOrderReturn',
-      'Pay back returned units at the price paid, their tax and shipping as asked, as a refund on the order; never more than paid less refunded',
+      'Pay back returned units at the price paid, their tax and shipping as asked; on a part-paid order their value first reduces what is owed (credited), and only the rest is refunded, never more than paid less refunded',
     ),
     body: refundSchema,
   }),

@@ -144,7 +144,10 @@ export const totalsSchema = z.object({
   total: z.number(),
   paid: z.number(),
   refunded: z.number(),
-  /** What refunds for returned goods took out of the total (DESIGN §4, money of an order). */
+  /**
+   * What refunds for returned goods took out of the total (DESIGN §4, money of an order): what they paid
+   * back, and on an order still owing, what they credited against what was owed (no money moved).
+   */
   credited: z.number(),
   /** total − (paid − refunded): what the customer still owes (negative: owed to the customer). */
   balance: z.number(),
@@ -176,7 +179,10 @@ export type Order = z.infer<typeof orderSchema>;
 export interface PaymentSums {
   paid: number;
   refunded: number;
-  /** The part of `refunded` that paid back returned goods (credited out of the total). */
+  /**
+   * The value of returned goods that refunds covered (credited out of the total): the part of `refunded`
+   * that paid them back, and what they credited against what was still owed.
+   */
   credited: number;
 }
 

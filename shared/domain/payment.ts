@@ -12,8 +12,10 @@ export const paymentSchema = z.strictObject({
   method: z.string(),
   reference: z.optional(z.string()),
   /**
-   * A refund made for returned goods (the returns group): which return, and what it covered. Its whole
-   * amount is credited: it leaves the order's total, so a refund never makes a paid order look unpaid.
+   * A refund made for returned goods (the returns group): which return, and what it covered. What it
+   * covered leaves the order's total (credited), so a refund never makes a paid order look unpaid: the
+   * amount paid back, and `credited`, the part that reduced what the customer still owed (no money moved;
+   * a refund wholly credited has amount 0).
    */
   refund: z.optional(
     z.object({
@@ -22,6 +24,8 @@ export const paymentSchema = z.strictObject({
         z.object({ itemId: z.string(), quantity: z.number(), goods: z.number(), tax: z.number() }),
       ),
       shipping: z.number(),
+      /** Minor units credited against what was owed; absent on refunds recorded before credits (none). */
+      credited: z.optional(z.number()),
     }),
   ),
   paidAt: timestampSchema,
@@ -37,7 +41,7 @@ export function paymentSums(payments: readonly Payment[]): PaymentSums {
   for (const payment of payments) {
     if (payment.amount > 0) paid += payment.amount;
     else refunded -= payment.amount;
-    if (payment.refund) credited -= payment.amount;
+    if (payment.refund) credited += (payment.refund.credited ?? 0) - payment.amount;
   }
   return { paid, refunded, credited };
 }

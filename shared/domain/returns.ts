@@ -95,8 +95,13 @@ export const refundRecordSchema = z.object({
   paymentId: z.string(),
   at: timestampSchema,
   by: z.string(),
-  /** Minor units, positive: what went back to the customer. */
+  /** Minor units: what went back to the customer (0 when all of it was credited). */
   amount: z.number(),
+  /**
+   * Minor units that reduced what the customer still owed on a part-paid order (no money moved): the
+   * returned goods' value first pays off the order, and only the rest is refunded.
+   */
+  credited: z.number(),
   currency: z.string(),
   method: z.string(),
   lines: z.array(z.object({ itemId: z.string(), quantity: z.number(), goods: z.number(), tax: z.number() })),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { stockKey } from '../../shared/db/keys';
-import { getItem } from '../../shared/db/query';
+import { historyOfOrder, stockKey } from '../../shared/db/keys';
+import { getItem, queryAll } from '../../shared/db/query';
 import { seedWarehouse } from '../support/builders';
 import { call } from '../support/call';
 import { stock } from '../support/order-builders';
@@ -9,6 +9,37 @@ import { tableSnapshot } from '../support/table-snapshot';
 import { act, openReturn, orderLine, returnsPath, shippedOrder } from '../support/return-builders';
 
 const order = async (id: string) => (await call({ method: 'GET', path: `/v1/orders/${id}` })).body;
+const paymentHistory = async (id: string) =>
+  (await queryAll(historyOfOrder(id)))
+    .filter((entry) => entry.kind === 'payment')
+    .map((entry) => entry.summary as string);
+
+/** An order shipped and received back in full, paid only `paid` of its total; the return's id. */
+async function returnedPartPaid(
+  lines: Array<Record<string, unknown>>,
+  paid: number,
+  options: { shippingCharge: number },
+) {
+  const shipped = await shippedOrder(lines, { ...options, pay: false });
+  const payment = await call({
+    method: 'POST',
+    path: `/v1/orders/${shipped.id}/payments`,
+    body: { amount: paid, method: 'card' },
+  });
+  expect(payment.status, payment.text).toBe(201);
+  const returned = lines.map((line) => ({
+    itemId: line.itemId,
+    quantity: line.quantity,
+    reasonCode: 'defective',
+  }));
+  const rid = (await openReturn(shipped.id, returned)).body.id as string;
+  await act(shipped.id, rid, 'approve');
+  const received = await act(shipped.id, rid, 'receive', {
+    lines: returned.map(({ itemId, quantity }) => ({ itemId, quantity, disposition: 'damaged' })),
+  });
+  expect(received.status, received.text).toBe(200);
+  return { ...shipped, rid };
+}
 
 describe('returns: the whole life', () => {
   it('requests, approves, receives (restock and damaged), refunds in part, resends, completes', async () => {
@@ -287,8 +318,56 @@ describe('returns: receiving and refunding', () => {
   });
 });
 
+describe('returns: refunds on a part-paid order', () => {
+  it('credits the returned goods against what is owed and refunds only the rest (2 × 50.00 + 10.00, 30.00 paid)', async () => {
+    const { id, rid } = await returnedPartPaid(
+      [orderLine({ itemId: 'A', sku: 'PP-A', quantity: 2, unitPrice: 5000, tax: 0, discount: 0 })],
+      3000,
+      { shippingCharge: 1000 },
+    );
+    expect((await order(id)).totals).toMatchObject({ total: 11_000, paid: 3000, balance: 8000 });
+    const refunded = await act(id, rid, 'refund', { lines: [{ itemId: 'A', quantity: 2 }] });
+    expect(refunded.status, refunded.text).toBe(200);
+    // The answer says what happened: 80.00 credited (no money moved), 20.00 paid back.
+    expect(refunded.body.refunds).toMatchObject([{ amount: 2000, credited: 8000, currency: 'USD' }]);
+    expect(refunded.body.history.at(-1).summary).toContain('Credited 8000 USD');
+    const after = await order(id);
+    expect(after.totals).toMatchObject({
+      total: 1000,
+      paid: 3000,
+      refunded: 2000,
+      credited: 10_000,
+      balance: 0,
+    });
+    expect(after.payments.at(-1)).toMatchObject({ amount: -2000, refund: { returnId: rid, credited: 8000 } });
+    expect(await paymentHistory(id)).toEqual([
+      'Payment of 3000 USD by card',
+      `Credit of 8000 USD for goods returned (return ${rid}): what the customer owes drops; no money moved`,
+      `Refund of 2000 USD by card for return ${rid}`,
+    ]);
+  });
+
+  it('credits one unit alone with no money moving, and the order still owes for the other', async () => {
+    const { id, rid } = await returnedPartPaid(
+      [orderLine({ itemId: 'A', sku: 'PP-B', quantity: 2, unitPrice: 5000, tax: 0, discount: 0 })],
+      3000,
+      { shippingCharge: 1000 },
+    );
+    const one = await act(id, rid, 'refund', { lines: [{ itemId: 'A', quantity: 1 }] });
+    expect(one.status, one.text).toBe(200);
+    expect(one.body.refunds).toMatchObject([{ amount: 0, credited: 5000 }]);
+    expect((await order(id)).totals).toMatchObject({
+      total: 6000,
+      refunded: 0,
+      credited: 5000,
+      balance: 3000,
+    });
+    expect(await paymentHistory(id)).toHaveLength(2);
+  });
+});
+
 describe('returns: races', () => {
-  it('ten refunds racing for more than was paid: refunded never exceeds paid', async () => {
+  it('ten refunds racing on a half-paid order: the first five credit what is owed, the rest pay back what was paid, never more', async () => {
     const { id } = await shippedOrder(
       [orderLine({ itemId: 'A', sku: 'RACE-A', quantity: 10, unitPrice: 1000, tax: 0, discount: 0 })],
       {
@@ -308,15 +387,20 @@ describe('returns: races', () => {
     const answers = await Promise.all(
       Array.from({ length: 10 }, () => act(id, rid, 'refund', { lines: [{ itemId: 'A', quantity: 1 }] })),
     );
-    expect(answers.map((answer) => answer.status).sort()).toEqual([
-      ...Array(5).fill(200),
-      ...Array(5).fill(409),
-    ]);
+    expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(200));
     const after = await order(id);
-    expect(after.totals).toMatchObject({ paid: 5000, refunded: 5000 });
+    expect(after.totals).toMatchObject({ paid: 5000, refunded: 5000, credited: 10_000, balance: 0 });
     const listed = (await call({ method: 'GET', path: returnsPath(id) })).body.items[0];
-    expect(listed.refunds).toHaveLength(5);
-    expect(listed.lines[0].refundedQuantity).toBe(5);
+    expect(listed.refunds).toHaveLength(10);
+    const sum = (field: 'amount' | 'credited') =>
+      listed.refunds.reduce(
+        (total: number, refund: { amount: number; credited: number }) => total + refund[field],
+        0,
+      );
+    expect([sum('credited'), sum('amount')]).toEqual([5000, 5000]);
+    expect(listed.lines[0].refundedQuantity).toBe(10);
+    // Nothing is left to refund: an eleventh is refused by the return's state.
+    expect((await act(id, rid, 'refund', { lines: [{ itemId: 'A', quantity: 1 }] })).status).toBe(409);
   });
 
   it('approve racing decline: one wins; two receipts of the same units restock them once', async () => {

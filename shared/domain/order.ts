@@ -151,6 +151,11 @@ export const totalsSchema = z.object({
   credited: z.number(),
   /** total − (paid − refunded): what the customer still owes (negative: owed to the customer). */
   balance: z.number(),
+  /**
+   * What the customer paid beyond the total (−balance when negative, else 0): what a negative payment
+   * may pay back without a return, such as the price of a line cancelled after it was paid.
+   */
+  refundable: z.number(),
 });
 export type Totals = z.infer<typeof totalsSchema>;
 
@@ -193,6 +198,7 @@ export function deriveTotals(order: Pick<Order, 'lines' | 'shippingCharge'>, pay
   const discount = active.reduce((sum, line) => sum + line.discount, 0);
   const shipping = active.length > 0 ? order.shippingCharge : 0;
   const total = Math.max(0, subtotal + shipping + tax - discount - payments.credited);
+  const balance = total - (payments.paid - payments.refunded);
   return {
     subtotal,
     shipping,
@@ -202,7 +208,8 @@ export function deriveTotals(order: Pick<Order, 'lines' | 'shippingCharge'>, pay
     paid: payments.paid,
     refunded: payments.refunded,
     credited: payments.credited,
-    balance: total - (payments.paid - payments.refunded),
+    balance,
+    refundable: Math.max(0, -balance),
   };
 }
 

@@ -1,7 +1,8 @@
 /** Payments of an order: positive amounts are payments, negative ones refunds. */
 import * as z from 'zod/mini';
+import { Conflict } from '../errors';
 import { timestampSchema, ulidSchema } from '../http/schemas';
-import type { PaymentSums } from './order';
+import type { PaymentSums, Totals } from './order';
 
 export const paymentMethods = ['card', 'cash', 'bank_transfer', 'paypal', 'store_credit', 'other'] as const;
 
@@ -44,4 +45,34 @@ export function paymentSums(payments: readonly Payment[]): PaymentSums {
     if (payment.refund) credited += (payment.refund.credited ?? 0) - payment.amount;
   }
   return { paid, refunded, credited };
+}
+
+/**
+ * A payment staff record on an order (DESIGN §4): a positive amount never overpays (at most the balance
+ * due); a negative one pays back an overpayment, such as a line cancelled after it was paid, at most
+ * what the customer paid beyond the total (`refundable`). Refunds for returned goods go through the
+ * return instead. 409 otherwise, naming the limit.
+ */
+export function checkStaffPayment(
+  amount: number,
+  totals: Pick<Totals, 'balance' | 'refundable'>,
+  currency: string,
+): 'payment' | 'refund' {
+  if (amount > 0) {
+    const due = Math.max(0, totals.balance);
+    if (amount > due) {
+      throw new Conflict(
+        `A payment of ${amount} would overpay the order: the balance due is ${due} ${currency}.`,
+        { balance: due, currency },
+      );
+    }
+    return 'payment';
+  }
+  if (-amount > totals.refundable) {
+    throw new Conflict(
+      `A refund of ${-amount} would pay back more than the customer overpaid: ${totals.refundable} ${currency} is refundable without a return.`,
+      { refundable: totals.refundable, currency },
+    );
+  }
+  return 'refund';
 }

@@ -20,8 +20,13 @@ export async function loadOrder(id: string): Promise<StoredOrder | undefined> {
     .filter((item) => String(item.SK).startsWith('A#PAYMENT#'))
     .map((item) => toResource(paymentSchema, item));
   const order = toResource(orderSchema, header);
-  // Orders written before refunds credited returned goods carry no `credited`: none was.
-  order.totals = { ...order.totals, credited: order.totals.credited ?? 0 };
+  // Orders written before refunds credited returned goods carry no `credited` (none was), and orders
+  // written before overpayments were refundable no `refundable` (derived from the balance they kept).
+  order.totals = {
+    ...order.totals,
+    credited: order.totals.credited ?? 0,
+    refundable: order.totals.refundable ?? Math.max(0, -order.totals.balance),
+  };
   return { order, payments };
 }
 

@@ -306,6 +306,7 @@ describe('refundAmounts: the part-paid order of issue 29 (2 × 50.00 + 10.00 shi
       refunded: 2000,
       credited: 10_000,
       balance: 0,
+      refundable: 0,
     });
   });
 

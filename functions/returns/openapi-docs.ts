@@ -135,7 +135,7 @@ const refundEntry = {
   actor: 'maria.lopez',
   action: 'refund',
   state: 'refunded' as const,
-  summary: 'Refunded 2719 GBP (2 units) by card',
+  summary: 'Refunded 27.19 GBP by card (2 units)',
 };
 const refunded = {
   ...received,

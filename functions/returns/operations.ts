@@ -21,6 +21,7 @@ import {
   withReceipt,
 } from '../../shared/domain/returns';
 import { refundAmounts } from '../../shared/domain/refunds';
+import { moneyText } from '../../shared/domain/money';
 import type { Payment } from '../../shared/domain/payment';
 import type { Shipment } from '../../shared/domain/shipment';
 import { Conflict, NotFound, ValidationFailed } from '../../shared/errors';
@@ -391,20 +392,21 @@ export const returnOperations: Implementations<Routes> = {
             recordedAt: at,
             recordedBy: caller.username,
           };
-          const covered = `${plural(unitsOf(amounts.lines), 'unit')}${amounts.shipping ? `, shipping ${amounts.shipping}` : ''}`;
+          const money = (minorUnits: number) => moneyText(minorUnits, currency);
+          const covered = `${plural(unitsOf(amounts.lines), 'unit')}${amounts.shipping ? `, shipping ${money(amounts.shipping)}` : ''}`;
           const outcome = [
             ...(amounts.credited > 0
-              ? [`Credited ${amounts.credited} ${currency} against what the customer owed`]
+              ? [`credited ${money(amounts.credited)} against what the customer owed`]
               : []),
-            ...(amounts.refunded > 0 ? [`Refunded ${amounts.refunded} ${currency} by ${body.method}`] : []),
-          ];
+            ...(amounts.refunded > 0 ? [`refunded ${money(amounts.refunded)} by ${body.method}`] : []),
+          ].join(' and ');
           read = ret;
           refunded = transitioned(
             ret,
             'refund',
             'refunded',
             caller.username,
-            `${outcome.join(' and ')} (${covered})`,
+            `${outcome[0]!.toUpperCase()}${outcome.slice(1)} (${covered})`,
             {
               lines: ret.lines.map((line) => {
                 const units = amounts.lines.find((refund) => refund.itemId === line.itemId)?.quantity ?? 0;
@@ -430,7 +432,7 @@ export const returnOperations: Implementations<Routes> = {
           if (amounts.credited > 0) {
             history.push({
               kind: 'payment',
-              summary: `Credit of ${amounts.credited} ${currency} for goods returned (return ${ret.id}): what the customer owes drops; no money moved`,
+              summary: `Credit of ${money(amounts.credited)} for goods returned (return ${ret.id}): what the customer owes drops; no money moved`,
               changes: {
                 refundPaymentId: { from: null, to: payment.id },
                 balance: {
@@ -443,7 +445,7 @@ export const returnOperations: Implementations<Routes> = {
           if (amounts.refunded > 0) {
             history.push({
               kind: 'payment',
-              summary: `Refund of ${amounts.refunded} ${currency} by ${body.method} for return ${ret.id}`,
+              summary: `Refund of ${money(amounts.refunded)} by ${body.method} for return ${ret.id}`,
               changes: { refundPaymentId: { from: null, to: payment.id } },
             });
           }

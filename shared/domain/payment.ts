@@ -2,6 +2,7 @@
 import * as z from 'zod/mini';
 import { Conflict } from '../errors';
 import { timestampSchema, ulidSchema } from '../http/schemas';
+import { moneyText } from './money';
 import type { PaymentSums, Totals } from './order';
 
 export const paymentMethods = ['card', 'cash', 'bank_transfer', 'paypal', 'store_credit', 'other'] as const;
@@ -62,7 +63,7 @@ export function checkStaffPayment(
     const due = Math.max(0, totals.balance);
     if (amount > due) {
       throw new Conflict(
-        `A payment of ${amount} would overpay the order: the balance due is ${due} ${currency}.`,
+        `A payment of ${moneyText(amount, currency)} would overpay the order: the balance due is ${moneyText(due, currency)}.`,
         { balance: due, currency },
       );
     }
@@ -70,7 +71,7 @@ export function checkStaffPayment(
   }
   if (-amount > totals.refundable) {
     throw new Conflict(
-      `A refund of ${-amount} would pay back more than the customer overpaid: ${totals.refundable} ${currency} is refundable without a return.`,
+      `A refund of ${moneyText(-amount, currency)} would pay back more than the customer overpaid: ${moneyText(totals.refundable, currency)} is refundable without a return.`,
       { refundable: totals.refundable, currency },
     );
   }

@@ -334,7 +334,7 @@ describe('payments', () => {
     expect(refunded.body.payments.at(-1).refund).toBeUndefined();
     expect(await eventOf(id)).toBe('order.refunded');
     expect((await history(id)).filter((entry) => entry.kind === 'payment').at(-1)).toMatchObject({
-      summary: 'Refund of 1944 USD by card (overpayment)',
+      summary: 'Refund of 19.44 USD by card (overpayment)',
       changes: { refunded: { from: 0, to: 1944 } },
     });
     // Nothing is overpaid any more.

@@ -3,6 +3,7 @@ import { newId } from '../../../shared/ids';
 import { changedFields, changeOrderAddress, checkAddresses } from '../../../shared/orders/address-change';
 import type { Order, OrderLine } from '../../../shared/domain/order';
 import { replaceLines } from '../../../shared/domain/order';
+import { moneyText } from '../../../shared/domain/money';
 import { checkStaffPayment } from '../../../shared/domain/payment';
 import { Conflict, NotFound, ValidationFailed } from '../../../shared/errors';
 import type { Implementations } from '../../../shared/http/catalogue';
@@ -161,12 +162,12 @@ export const orderOperations: OrderOperations = {
         const note: ChangeNote = refund
           ? {
               kind: 'payment',
-              summary: `Refund of ${-body.amount} ${currency} by ${body.method} (overpayment)`,
+              summary: `Refund of ${moneyText(-body.amount, currency)} by ${body.method} (overpayment)`,
               changes: { refunded: { from: totals.refunded, to: totals.refunded - body.amount } },
             }
           : {
               kind: 'payment',
-              summary: `Payment of ${body.amount} ${currency} by ${body.method}`,
+              summary: `Payment of ${moneyText(body.amount, currency)} by ${body.method}`,
               changes: { paid: { from: totals.paid, to: totals.paid + body.amount } },
             };
         return {

@@ -24,7 +24,8 @@ import { refundAmounts } from '../../shared/domain/refunds';
 import { moneyText } from '../../shared/domain/money';
 import type { Payment } from '../../shared/domain/payment';
 import type { Shipment } from '../../shared/domain/shipment';
-import { Conflict, NotFound, ValidationFailed } from '../../shared/errors';
+import { Conflict, NotFound, PreconditionFailed, ValidationFailed } from '../../shared/errors';
+import { checkVersion } from '../../shared/domain/versions';
 import { spokenForElsewhere } from '../../shared/events/domain-events';
 import type { Implementations } from '../../shared/http/catalogue';
 import { newId } from '../../shared/ids';
@@ -70,9 +71,27 @@ const lostReturnRace = (error: unknown) =>
 const retried = <T>(what: string, work: () => Promise<T>) =>
   withRetry({ what, isRace: lostReturnRace }, work);
 
-async function existingReturn(orderId: string, returnId: string): Promise<OrderReturn> {
+/** The client's preconditions on the return an operation changes: If-Match names the return's version. */
+interface Expected {
+  ifMatch: number | undefined;
+  conditions: { mustExist: boolean };
+}
+
+/**
+ * The return as read, at the version If-Match names: 412 when it is at another (or when If-Match names
+ * any version of a return that does not exist), 404 for an unknown return or order otherwise.
+ */
+async function existingReturn(orderId: string, returnId: string, expected: Expected): Promise<OrderReturn> {
   const found = await findReturn(orderId, returnId);
-  if (found) return found;
+  if (found) {
+    checkVersion('return', found.version, expected.ifMatch);
+    return found;
+  }
+  if (expected.ifMatch !== undefined || expected.conditions.mustExist) {
+    throw new PreconditionFailed(`Order ${orderId} has no return ${returnId}, so If-Match cannot hold.`, {
+      currentVersion: null,
+    });
+  }
   if (!(await loadOrder(orderId))) throw orderNotFound(orderId);
   throw new NotFound(`Order ${orderId} has no return ${returnId}.`);
 }
@@ -177,12 +196,19 @@ export const returnOperations: Implementations<Routes> = {
     return { body: { items: page.items.map(answer), nextCursor: page.nextCursor } };
   },
 
-  async createOrderReturn({ params, body, caller }) {
+  async createOrderReturn({ params, body, caller, ifMatch, conditions }) {
     const created = await retried(`Returns of order ${params.order_id}`, async () => {
       // The guard first: the returns read after it are at least as new as the version the commit holds.
       const guard = await guardVersion(params.order_id);
       const [stored, others] = await Promise.all([loadOrder(params.order_id), allReturns(params.order_id)]);
+      // If-Match names the order's version: the shipped quantities the client saw.
+      if (!stored && (ifMatch !== undefined || conditions.mustExist)) {
+        throw new PreconditionFailed(`Order ${params.order_id} does not exist, so If-Match cannot hold.`, {
+          currentVersion: null,
+        });
+      }
       if (!stored) throw orderNotFound(params.order_id);
+      checkVersion('order', stored.order.version, ifMatch);
       const lines = newReturnLines(params.order_id, stored.order.lines, others, body.lines);
       const at = new Date().toISOString();
       const ret: OrderReturn & { eventType: string } = {
@@ -212,12 +238,12 @@ export const returnOperations: Implementations<Routes> = {
       await insertReturn(ret, stored.order.version, guard);
       return ret;
     });
-    return { body: answer(created) };
+    return { body: answer(created), version: created.version };
   },
 
-  async approveOrderReturn({ params, caller }) {
+  async approveOrderReturn({ params, caller, ifMatch, conditions }) {
     const next = await retried(`Return ${params.return_id}`, async () => {
-      const ret = await existingReturn(params.order_id, params.return_id);
+      const ret = await existingReturn(params.order_id, params.return_id, { ifMatch, conditions });
       checkAction(ret, 'approve');
       const stored = await loadOrder(params.order_id);
       const warehouseId = await shippedFrom(
@@ -240,13 +266,13 @@ export const returnOperations: Implementations<Routes> = {
       await replaceReturn(approved, ret.version);
       return approved;
     });
-    return { body: answer(next) };
+    return { body: answer(next), version: next.version };
   },
 
-  async declineOrderReturn({ params, body, caller }) {
+  async declineOrderReturn({ params, body, caller, ifMatch, conditions }) {
     const next = await retried(`Return ${params.return_id}`, async () => {
       const [ret, guard] = await Promise.all([
-        existingReturn(params.order_id, params.return_id),
+        existingReturn(params.order_id, params.return_id, { ifMatch, conditions }),
         guardVersion(params.order_id),
       ]);
       checkAction(ret, 'decline');
@@ -261,10 +287,10 @@ export const returnOperations: Implementations<Routes> = {
       await replaceReturn(declined, ret.version, guard);
       return declined;
     });
-    return { body: answer(next) };
+    return { body: answer(next), version: next.version };
   },
 
-  async receiveOrderReturn({ params, body, caller }) {
+  async receiveOrderReturn({ params, body, caller, ifMatch, conditions }) {
     // Every restock names an active warehouse (read once: a deactivation meanwhile fails the commit).
     await Promise.all(
       body.lines.flatMap((line, index) =>
@@ -274,7 +300,7 @@ export const returnOperations: Implementations<Routes> = {
       ),
     );
     const next = await retried(`Return ${params.return_id}`, async () => {
-      const ret = await existingReturn(params.order_id, params.return_id);
+      const ret = await existingReturn(params.order_id, params.return_id, { ifMatch, conditions });
       checkAction(ret, 'receive');
       const { lines, complete } = withReceipt(ret, body.lines);
       const restocks = body.lines.filter((line) => line.disposition === 'restock');
@@ -328,10 +354,10 @@ export const returnOperations: Implementations<Routes> = {
       }
       return received;
     });
-    return { body: answer(next) };
+    return { body: answer(next), version: next.version };
   },
 
-  async refundOrderReturn({ params, body, caller }) {
+  async refundOrderReturn({ params, body, caller, ifMatch, conditions }) {
     const next = await retried(`Return ${params.return_id}`, async () => {
       let refunded: (OrderReturn & { eventType: string }) | undefined;
       let read: OrderReturn | undefined;
@@ -341,7 +367,7 @@ export const returnOperations: Implementations<Routes> = {
         trigger: 'order.updated',
         async build(stored) {
           if (!stored) throw orderNotFound(params.order_id);
-          const ret = await existingReturn(params.order_id, params.return_id);
+          const ret = await existingReturn(params.order_id, params.return_id, { ifMatch, conditions });
           checkAction(ret, 'refund');
           const problems = body.lines.flatMap((line, index) => {
             const returned = ret.lines.find((candidate) => candidate.itemId === line.itemId);
@@ -460,13 +486,13 @@ export const returnOperations: Implementations<Routes> = {
       });
       return refunded!;
     });
-    return { body: answer(next) };
+    return { body: answer(next), version: next.version };
   },
 
-  async resendOrderReturn({ params, body, caller }) {
+  async resendOrderReturn({ params, body, caller, ifMatch, conditions }) {
     await activeWarehouse(body.warehouseId, 'body.warehouseId');
     const next = await retried(`Return ${params.return_id}`, async () => {
-      const ret = await existingReturn(params.order_id, params.return_id);
+      const ret = await existingReturn(params.order_id, params.return_id, { ifMatch, conditions });
       checkAction(ret, 'resend');
       const wanted =
         body.lines ?? ret.lines.map((line) => ({ itemId: line.itemId, quantity: line.quantity }));
@@ -529,24 +555,24 @@ export const returnOperations: Implementations<Routes> = {
       });
       return resent!;
     });
-    return { body: answer(next) };
+    return { body: answer(next), version: next.version };
   },
 
-  async completeOrderReturn({ params, caller }) {
+  async completeOrderReturn({ params, caller, ifMatch, conditions }) {
     const next = await retried(`Return ${params.return_id}`, async () => {
-      const ret = await existingReturn(params.order_id, params.return_id);
+      const ret = await existingReturn(params.order_id, params.return_id, { ifMatch, conditions });
       checkAction(ret, 'complete');
       const completed = transitioned(ret, 'complete', 'completed', caller.username, 'Completed');
       await replaceReturn(completed, ret.version);
       return completed;
     });
-    return { body: answer(next) };
+    return { body: answer(next), version: next.version };
   },
 
-  async deleteOrderReturn({ params }) {
+  async deleteOrderReturn({ params, ifMatch, conditions }) {
     await retried(`Return ${params.return_id}`, async () => {
       const [ret, guard] = await Promise.all([
-        existingReturn(params.order_id, params.return_id),
+        existingReturn(params.order_id, params.return_id, { ifMatch, conditions }),
         guardVersion(params.order_id),
       ]);
       checkAction(ret, 'delete');

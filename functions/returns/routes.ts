@@ -29,6 +29,8 @@ const transitionWith = <P extends 'write' | 'manage'>(
   params: orderReturnParams,
   status: 200,
   response: returnAnswerSchema,
+  // If-Match names the return's version (its `version`, the ETag each return operation answers).
+  versioned: true,
 });
 
 const transition = (action: Action, operationId: string, summary: string) =>
@@ -58,6 +60,8 @@ const returnsRoutes = {
     body: returnRequestSchema,
     status: 201,
     response: returnAnswerSchema,
+    // If-Match names the order's version (the shipped units the client saw); the ETag answered is the new return's.
+    versioned: true,
   }),
   approveOrderReturn: route(
     transition(
@@ -111,6 +115,8 @@ const returnsRoutes = {
     permission: 'write',
     params: orderReturnParams,
     status: 204,
+    // If-Match names the return's version.
+    versioned: true,
   }),
 };
 

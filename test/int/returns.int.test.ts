@@ -498,3 +498,95 @@ describe('returns: the replacement', () => {
     expect((await act(id, rid, 'resend', { warehouseId })).status).toBe(409);
   });
 });
+
+describe('returns: If-Match', () => {
+  const post = (path: string, body: unknown, ifMatch: string | undefined, role = 'operator' as const) =>
+    call({ method: 'POST', path, body, role, headers: ifMatch ? { 'if-match': ifMatch } : {} });
+  const stepPath = (id: string, rid: string, action: string) => `${returnsPath(id)}/${rid}/${action}`;
+
+  it('names the order’s version on create and the return’s on every action: 412 when stale, changing nothing', async () => {
+    const { id, warehouseId } = await shippedOrder([
+      orderLine({ itemId: 'A', sku: 'IM-A', quantity: 2, unitPrice: 1000, tax: 0 }),
+    ]);
+    const orderVersion = (await call({ method: 'GET', path: `/v1/orders/${id}` })).headers.etag!;
+    const lines = [{ itemId: 'A', quantity: 2, reasonCode: 'defective' }];
+    const staleOrder = await post(returnsPath(id), { lines }, `"${Number(orderVersion.slice(1, -1)) - 1}"`);
+    expect(staleOrder.status, staleOrder.text).toBe(412);
+    expect(staleOrder.body.currentVersion).toBe(Number(orderVersion.slice(1, -1)));
+    expect((await call({ method: 'GET', path: returnsPath(id) })).body.items).toEqual([]);
+    const created = await post(returnsPath(id), { lines }, orderVersion);
+    expect(created.status, created.text).toBe(201);
+    expect(created.headers.etag).toBe('"1"');
+    const rid = created.body.id as string;
+
+    const steps: Array<[string, Record<string, unknown> | undefined]> = [
+      ['approve', undefined],
+      ['receive', { lines: [{ itemId: 'A', quantity: 2, disposition: 'restock', warehouseId }] }],
+      ['refund', { lines: [{ itemId: 'A', quantity: 1 }] }],
+      ['resend', { warehouseId, lines: [{ itemId: 'A', quantity: 1 }] }],
+      ['complete', undefined],
+    ];
+    let version = 1;
+    for (const [action, body] of steps) {
+      const role = action === 'refund' ? 'manager' : 'operator';
+      const stale = await call({
+        method: 'POST',
+        path: stepPath(id, rid, action),
+        ...(body ? { body } : {}),
+        role,
+        headers: { 'if-match': `"${version - 1}"` },
+      });
+      expect(stale.status, `${action}: ${stale.text}`).toBe(412);
+      expect(stale.body.currentVersion, action).toBe(version);
+      const done = await call({
+        method: 'POST',
+        path: stepPath(id, rid, action),
+        ...(body ? { body } : {}),
+        role,
+        headers: { 'if-match': `"${version}"` },
+      });
+      expect(done.status, `${action}: ${done.text}`).toBe(200);
+      version += 1;
+      expect(done.headers.etag, action).toBe(`"${version}"`);
+      expect(done.body.version, action).toBe(version);
+    }
+    // The stale refund moved no money, the stale resend no stock: one of each.
+    const after = (await call({ method: 'GET', path: returnsPath(id) })).body.items[0];
+    expect(after.refunds).toHaveLength(1);
+    expect(after.history.map((entry: { action: string }) => entry.action)).toEqual([
+      'request',
+      'approve',
+      'receive',
+      'refund',
+      'resend',
+      'complete',
+    ]);
+  });
+
+  it('decline and delete: 412 when stale; If-Match: * needs the return to exist; If-None-Match: * creates', async () => {
+    const { id } = await shippedOrder([orderLine({ itemId: 'A', sku: 'IM-B', quantity: 1 })]);
+    const created = await call({
+      method: 'POST',
+      path: returnsPath(id),
+      body: { lines: [{ itemId: 'A', quantity: 1, reasonCode: 'other' }] },
+      role: 'operator',
+      headers: { 'if-none-match': '*' },
+    });
+    expect(created.status, created.text).toBe(201);
+    const rid = created.body.id as string;
+    const decline = { reasonCode: 'not_eligible' };
+    expect((await post(stepPath(id, rid, 'decline'), decline, '"2"')).status).toBe(412);
+    const declined = await post(stepPath(id, rid, 'decline'), decline, '*');
+    expect(declined.status, declined.text).toBe(200);
+    const remove = (ifMatch: string) =>
+      call({ method: 'DELETE', path: `${returnsPath(id)}/${rid}`, headers: { 'if-match': ifMatch } });
+    const stale = await remove('"1"');
+    expect(stale.status, stale.text).toBe(412);
+    expect(stale.body.currentVersion).toBe(2);
+    expect((await remove('"2"')).status).toBe(204);
+    // Gone: If-Match: * (or any version) cannot hold any more.
+    expect((await remove('*')).status).toBe(412);
+    expect((await post(stepPath(id, rid, 'approve'), undefined, '"3"')).status).toBe(412);
+    expect((await post(stepPath(id, rid, 'approve'), undefined, undefined)).status).toBe(404);
+  });
+});

@@ -412,7 +412,7 @@ export const returnsDocs = defineDocs(returnsCatalogue, {
     },
     receiveOrderReturn: {
       description:
-        'Records units received for an `approved` return, each with a disposition: `restock` (into a named active warehouse, as a return movement in the stock ledger, in the same transaction), `damaged` or `missing`. The return becomes `received` once every unit is accounted for; a partial receipt leaves it `approved`.\n\nMore units than a line still awaits is a **409**; a line the return does not have, a restock without a warehouse, or a warehouse on a damaged or missing unit is a 400; an unknown or inactive warehouse is a 400 (a **409** when it goes inactive meanwhile). Any state but `approved` is a **409** with `state` and `allowedActions`. Honours `If-Match` with the return’s version (its `version`, the `ETag` every return operation answers): a **412** when the return changed since.',
+        'Records units received for an `approved` return, each with a disposition: `restock` (into a named active warehouse, as a return movement in the stock ledger, in the same transaction), `damaged` or `missing`. The return becomes `received` once every unit is accounted for; a partial receipt leaves it `approved`.\n\nMore units than a line returns or still awaits is a **409** naming each such line with the units it returns, still awaits and were asked (`lines`); a line the return does not have, a restock without a warehouse, or a warehouse on a damaged or missing unit is a 400; an unknown or inactive warehouse is a 400 (a **409** when it goes inactive meanwhile). Any state but `approved` is a **409** with `state` and `allowedActions`. Honours `If-Match` with the return’s version (its `version`, the `ETag` every return operation answers): a **412** when the return changed since.',
       example: { params, body: { lines: receiptLines }, response: received },
     },
     refundOrderReturn: {
@@ -435,7 +435,7 @@ export const returnsDocs = defineDocs(returnsCatalogue, {
     },
     resendOrderReturn: {
       description:
-        'Sends a replacement for returned units (by default every unit of the return): a zero-priced `replacement` shipment from a named active warehouse, taking its stock out, with an order history entry. It ships no order line, so it is never removed or voided. Once per return; allowed in `received` and `refunded`, otherwise a **409** with `state` and `allowedActions`. Not enough stock in the warehouse is a **409** with `shortfalls`; an unknown or inactive warehouse, or more units than the return has, is a 400. Honours `If-Match` with the return’s version (its `version`, the `ETag` every return operation answers): a **412** when the return changed since.',
+        'Sends a replacement for returned units (by default every unit of the return): a zero-priced `replacement` shipment from a named active warehouse, taking its stock out, with an order history entry. It ships no order line, so it is never removed or voided. Once per return; allowed in `received` and `refunded`, otherwise a **409** with `state` and `allowedActions` (a return already resent, such as the loser of two resends racing, says so and names the `replacementShipmentId`). Not enough stock in the warehouse is a **409** with `shortfalls`; an unknown or inactive warehouse, or more units than the return has, is a 400. Honours `If-Match` with the return’s version (its `version`, the `ETag` every return operation answers): a **412** when the return changed since.',
       example: {
         params,
         body: {

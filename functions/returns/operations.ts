@@ -7,9 +7,9 @@
  */
 import { TransactionCancelled } from '../../shared/db/errors';
 import { toResource } from '../../shared/db/resource';
-import { withRetry } from '../../shared/db/retry';
+import { LostRace, withRetry } from '../../shared/db/retry';
 import type { MovementRequest } from '../../shared/domain/stock-ledger';
-import { knowsUnitCost, WarehouseRefused } from '../../shared/domain/stock-ledger';
+import { InsufficientStock, knowsUnitCost, WarehouseRefused } from '../../shared/domain/stock-ledger';
 import type { OrderReturn, ReturnAction, ReturnState } from '../../shared/domain/returns';
 import {
   allowedActions,
@@ -523,36 +523,47 @@ export const returnOperations: Implementations<Routes> = {
         quantity: line.quantity,
       }));
       let resent: (OrderReturn & { eventType: string }) | undefined;
-      await recordReplacement({
-        orderId: params.order_id,
-        actor: caller.username,
-        returnId: ret.id,
-        warehouseId: body.warehouseId,
-        lines,
-        ...(body.carrier ? { carrier: body.carrier } : {}),
-        ...(body.trackingNumber ? { trackingNumber: body.trackingNumber } : {}),
-        items: (shipment) => {
-          resent = transitioned(
-            ret,
-            'resend',
-            'resent',
-            caller.username,
-            `Replacement of ${plural(unitsOf(lines), 'unit')} sent (shipment ${shipment.id}${body.trackingNumber ? `, tracking ${body.trackingNumber}` : ''})`,
-            {
-              replacement: {
-                shipmentId: shipment.id,
-                warehouseId: body.warehouseId,
-                lines,
-                ...(body.carrier ? { carrier: body.carrier } : {}),
-                ...(body.trackingNumber ? { trackingNumber: body.trackingNumber } : {}),
-                at: shipment.createdAt,
-                by: caller.username,
+      try {
+        await recordReplacement({
+          orderId: params.order_id,
+          actor: caller.username,
+          returnId: ret.id,
+          warehouseId: body.warehouseId,
+          lines,
+          ...(body.carrier ? { carrier: body.carrier } : {}),
+          ...(body.trackingNumber ? { trackingNumber: body.trackingNumber } : {}),
+          items: (shipment) => {
+            resent = transitioned(
+              ret,
+              'resend',
+              'resent',
+              caller.username,
+              `Replacement of ${plural(unitsOf(lines), 'unit')} sent (shipment ${shipment.id}${body.trackingNumber ? `, tracking ${body.trackingNumber}` : ''})`,
+              {
+                replacement: {
+                  shipmentId: shipment.id,
+                  warehouseId: body.warehouseId,
+                  lines,
+                  ...(body.carrier ? { carrier: body.carrier } : {}),
+                  ...(body.trackingNumber ? { trackingNumber: body.trackingNumber } : {}),
+                  at: shipment.createdAt,
+                  by: caller.username,
+                },
               },
-            },
-          );
-          return [returnPut(resent, ret.version)];
-        },
-      });
+            );
+            return [returnPut(resent, ret.version)];
+          },
+        });
+      } catch (error) {
+        // A resend that won meanwhile took the stock: when the return moved on, decide again from it
+        // (its state answers), rather than blame the stock the winner took.
+        if (
+          error instanceof InsufficientStock &&
+          (await findReturn(ret.orderId, ret.id))?.version !== ret.version
+        )
+          throw new LostRace(`return ${ret.id} changed`);
+        throw error;
+      }
       return resent!;
     });
     return { body: answer(next), version: next.version };

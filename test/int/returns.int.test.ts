@@ -272,7 +272,6 @@ describe('returns: receiving and refunding', () => {
         [{ itemId: 'A', quantity: 1, disposition: 'restock', warehouseId: inactive.id }],
         'body.lines[0].warehouseId',
       ],
-      [[{ itemId: 'A', quantity: 3, disposition: 'damaged' }], 'body.lines[0].quantity'],
       [[{ itemId: 'A', quantity: 1, disposition: 'restock' }], 'body.lines[0].warehouseId'],
       [[{ itemId: 'Z', quantity: 1, disposition: 'damaged' }], 'body.lines[0].itemId'],
       [[{ itemId: 'A', quantity: -1, disposition: 'damaged' }], 'body.lines[0].quantity'],
@@ -281,6 +280,20 @@ describe('returns: receiving and refunding', () => {
       expect(refused.status, refused.text).toBe(400);
       expect(refused.body.errors.map((error: { path: string }) => error.path)).toContain(path);
     }
+    expect(await tableSnapshot()).toEqual(before);
+  });
+
+  it('refuses more units than the return holds as a conflict naming the line and the quantities', async () => {
+    const { id } = await shippedOrder([orderLine({ itemId: 'A', sku: 'RR-D', quantity: 2 })]);
+    const rid = (await openReturn(id, [{ itemId: 'A', quantity: 2, reasonCode: 'defective' }])).body.id;
+    await act(id, rid, 'approve');
+    const before = await tableSnapshot();
+    const refused = await act(id, rid, 'receive', {
+      lines: [{ itemId: 'A', quantity: 3, disposition: 'damaged' }],
+    });
+    expect(refused.status, refused.text).toBe(409);
+    expect(refused.body.lines).toEqual([{ itemId: 'A', returned: 2, awaiting: 2, asked: 3 }]);
+    expect(refused.body.detail).toBe(`Return ${rid} cannot take these units: line A returns 2 units, not 3.`);
     expect(await tableSnapshot()).toEqual(before);
   });
 
@@ -451,6 +464,35 @@ describe('returns: races', () => {
 });
 
 describe('returns: the replacement', () => {
+  it('two resends racing for the last unit: the loser is told the return was already resent, not that stock ran out', async () => {
+    for (let round = 0; round < 3; round++) {
+      const sku = `RACE-RS${round}`;
+      const { id } = await shippedOrder([orderLine({ itemId: 'A', sku, quantity: 1 })]);
+      const spare = await seedWarehouse({ isDefault: false });
+      await stock(sku, spare.id, 1);
+      const rid = (await openReturn(id, [{ itemId: 'A', quantity: 1, reasonCode: 'damaged' }])).body.id;
+      await act(id, rid, 'approve');
+      await act(id, rid, 'receive', { lines: [{ itemId: 'A', quantity: 1, disposition: 'damaged' }] });
+      const both = await Promise.all([
+        act(id, rid, 'resend', { warehouseId: spare.id }),
+        act(id, rid, 'resend', { warehouseId: spare.id }),
+      ]);
+      expect(
+        both.map((answer) => answer.status).sort(),
+        both.map((answer) => answer.text).join(' / '),
+      ).toEqual([200, 409]);
+      const winner = both.find((answer) => answer.status === 200)!;
+      const loser = both.find((answer) => answer.status === 409)!;
+      expect(loser.body).toMatchObject({
+        state: 'resent',
+        allowedActions: ['refund', 'complete'],
+        replacementShipmentId: winner.body.replacement.shipmentId,
+      });
+      expect(loser.body.detail).toContain('already resent');
+      expect(await getItem(stockKey(sku, spare.id), true)).toMatchObject({ onHand: 0 });
+    }
+  });
+
   it('is refused at the commit by a warehouse deactivated after the request was checked', async () => {
     const { id } = await shippedOrder([orderLine({ itemId: 'A', sku: 'RS-B', quantity: 1 })]);
     const inactive = await seedWarehouse({ active: false, isDefault: false });

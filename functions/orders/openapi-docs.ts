@@ -382,7 +382,8 @@ export const ordersDocs = defineDocs(ordersCatalogue, {
     payments: 'The order’s payments and refunds, oldest first.',
 
     // Payments.
-    'Payment.amount': 'Minor units of the order’s currency: positive for a payment, negative for a refund.',
+    'Payment.amount':
+      'Minor units of the order’s currency: positive for a payment, negative for a refund; 0 for a return’s refund wholly credited against what the customer owed (no money moved).',
     'PaymentInput.amount':
       'Minor units of the order’s currency, 1 to 10^12 and at most the balance due (an overpayment is a 409); or negative, −1 to −10^12, to pay back an overpayment, at most `totals.refundable` (more is a 409). 0 is a 400.',
     method:
@@ -398,6 +399,8 @@ export const ordersDocs = defineDocs(ordersCatalogue, {
     'Payment.tax': 'Minor units of tax refunded for this line.',
     'Payment.quantity': 'Units of the line the refund covers.',
     'Payment.shipping': 'Minor units of shipping refunded.',
+    'Payment.credited':
+      'Minor units of what the refund covered that reduced what the customer still owed on a part-paid order (no money moved); the rest is the amount paid back.',
     'Payment.lines': 'The order lines the refund covers.',
 
     // Address and line changes.

@@ -109,7 +109,7 @@ const paymentEntry = {
   kind: 'payment' as const,
   at: '2026-11-22T14:05:02.341Z',
   actor: 'sam.okafor',
-  summary: 'Payment of 4954 GBP by card',
+  summary: 'Payment of 49.54 GBP by card',
   changes: { paid: { from: 0, to: 4954 } },
 };
 const statusEntry = {

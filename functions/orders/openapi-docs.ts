@@ -102,6 +102,7 @@ const unpaidTotals = {
   refunded: 0,
   credited: 0,
   balance: 4954,
+  refundable: 0,
 };
 const paidTotals = { ...unpaidTotals, paid: 4954, balance: 0 };
 
@@ -369,9 +370,11 @@ export const ordersDocs = defineDocs(ordersCatalogue, {
     paid: 'Sum of the payments recorded, in minor units.',
     refunded: 'Sum of the refunds recorded (as a positive number), in minor units.',
     credited:
-      'The part of `refunded` that paid back returned goods; it leaves `total`, so a refund never makes a paid order look unpaid.',
+      'The value of returned goods that refunds covered: what they paid back, and on an order still owing what they credited against what was owed (no money moved). It leaves `total`, so returned goods never show as owed.',
     balance:
       'total − (paid − refunded): what the customer still owes, in minor units; negative when owed to the customer.',
+    refundable:
+      'What the customer paid beyond the total (−balance when the balance is negative, else 0), in minor units: what `POST /v1/orders/{id}/payments` with a negative amount may pay back (a line cancelled after it was paid).',
     fulfillmentState:
       'Derived from the active lines: `unshipped`, `partially_shipped`, `shipped` (every active line fully shipped) or `cancelled` (no active line).',
     allocations:
@@ -379,9 +382,10 @@ export const ordersDocs = defineDocs(ordersCatalogue, {
     payments: 'The order’s payments and refunds, oldest first.',
 
     // Payments.
-    'Payment.amount': 'Minor units of the order’s currency: positive for a payment, negative for a refund.',
+    'Payment.amount':
+      'Minor units of the order’s currency: positive for a payment, negative for a refund; 0 for a return’s refund wholly credited against what the customer owed (no money moved).',
     'PaymentInput.amount':
-      'Minor units of the order’s currency, 1 to 10^12; at most the balance due (an overpayment is a 409).',
+      'Minor units of the order’s currency, 1 to 10^12 and at most the balance due (an overpayment is a 409); or negative, −1 to −10^12, to pay back an overpayment, at most `totals.refundable` (more is a 409). 0 is a 400.',
     method:
       'How it was paid: `card`, `cash`, `bank_transfer`, `paypal`, `store_credit` or `other`; a refund names the method the money went back by.',
     reference: 'The payment provider’s reference (charge or transfer id), up to 200 characters.',
@@ -395,6 +399,8 @@ export const ordersDocs = defineDocs(ordersCatalogue, {
     'Payment.tax': 'Minor units of tax refunded for this line.',
     'Payment.quantity': 'Units of the line the refund covers.',
     'Payment.shipping': 'Minor units of shipping refunded.',
+    'Payment.credited':
+      'Minor units of what the refund covered that reduced what the customer still owed on a part-paid order (no money moved); the rest is the amount paid back.',
     'Payment.lines': 'The order lines the refund covers.',
 
     // Address and line changes.
@@ -515,7 +521,7 @@ export const ordersDocs = defineDocs(ordersCatalogue, {
     },
     addOrderPayment: {
       description:
-        'Records a payment in the order’s currency, writes a payment history entry and publishes `order.paid`. A payment above the balance due is a **409** (`balance`): payments never overpay. Paid in full while awaiting payment, the order moves to awaiting shipment; `order.paid` rules run. Answers 201 with the order. Honours `If-Match` and `Idempotency-Key` (a retry records nothing twice).',
+        'Records a payment in the order’s currency, writes a payment history entry and publishes `order.paid`. A payment above the balance due is a **409** (`balance`): payments never overpay. Paid in full while awaiting payment, the order moves to awaiting shipment; `order.paid` rules run.\n\nA negative amount pays back what the customer overpaid (a line cancelled after it was paid): at most `totals.refundable`, else a **409** (`refundable`); it is recorded as a refund (a negative payment) with a payment history entry, publishes `order.refunded` and runs `order.updated` rules. Refunds for returned goods go through the return instead. Needs the manager role. Answers 201 with the order. Honours `If-Match` and `Idempotency-Key` (a retry records nothing twice).',
       example: {
         params: { id: orderId },
         body: {

@@ -135,7 +135,7 @@ const refundEntry = {
   actor: 'maria.lopez',
   action: 'refund',
   state: 'refunded' as const,
-  summary: 'Refunded 2719 GBP (2 units) by card',
+  summary: 'Refunded 27.19 GBP by card (2 units)',
 };
 const refunded = {
   ...received,
@@ -147,6 +147,7 @@ const refunded = {
       at: refundEntry.at,
       by: 'maria.lopez',
       amount: 2719,
+      credited: 0,
       currency: 'GBP',
       method: 'card',
       lines: [
@@ -287,8 +288,12 @@ export const returnsDocs = defineDocs(returnsCatalogue, {
 
     // Refunds.
     refunds: 'Refunds made for the return, oldest first.',
-    paymentId: 'The order’s payment (a negative amount) that carries the refund.',
-    'ReturnRefund.amount': 'Minor units paid back, positive: goods, tax and shipping together.',
+    paymentId:
+      'The order’s payment that carries the refund: a negative amount (0 when all of it was credited), with what it covered.',
+    'ReturnRefund.amount':
+      'Minor units paid back: the value of the goods, tax and shipping covered, less what was credited.',
+    credited:
+      'Minor units of that value that reduced what the customer still owed on a part-paid order (no money moved); 0 on a paid order.',
     method:
       'How the money goes back: `card` (default), `cash`, `bank_transfer`, `paypal`, `store_credit` or `other`.',
     goods:
@@ -349,7 +354,7 @@ export const returnsDocs = defineDocs(returnsCatalogue, {
     },
     createOrderReturn: {
       description:
-        'Opens a return in `requested` for shipped units of the order, each line with a reason. Units across the order’s returns never exceed what shipped (declined and deleted returns free theirs): more is a **409** naming each line’s returnable units, as is an order with nothing shipped. An item id the order does not have is a 400; an unknown order is a 404. Two returns racing for the last unit cannot both pass. Honours `Idempotency-Key`.',
+        'Opens a return in `requested` for shipped units of the order, each line with a reason. Units across the order’s returns never exceed what shipped (declined and deleted returns free theirs): more is a **409** naming each line’s returnable units, as is an order with nothing shipped. An item id the order does not have is a 400; an unknown order is a 404. Two returns racing for the last unit cannot both pass. Honours `If-Match` with the order’s version (the `ETag` of `GET /v1/orders/{id}`: the shipped units the client saw), a **412** when the order changed since (or does not exist); the answer’s `ETag` is the new return’s version. `If-None-Match: *` always holds (a new return). Honours `Idempotency-Key`.',
       example: {
         params: { order_id: orderId },
         body: {
@@ -369,12 +374,12 @@ export const returnsDocs = defineDocs(returnsCatalogue, {
     },
     approveOrderReturn: {
       description:
-        'Approves a `requested` return and records where the customer sends it: the return address (else the origin address) of the warehouse the goods shipped from. Any other state is a **409** with `state` and `allowedActions`.',
+        'Approves a `requested` return and records where the customer sends it: the return address (else the origin address) of the warehouse the goods shipped from. Any other state is a **409** with `state` and `allowedActions`. Honours `If-Match` with the return’s version (its `version`, the `ETag` every return operation answers): a **412** when the return changed since.',
       example: { params, response: approved },
     },
     declineOrderReturn: {
       description:
-        'Declines a `requested` return with a reason code and a note for the customer; its units can be returned again. Any other state is a **409** with `state` and `allowedActions`.',
+        'Declines a `requested` return with a reason code and a note for the customer; its units can be returned again. Any other state is a **409** with `state` and `allowedActions`. Honours `If-Match` with the return’s version (its `version`, the `ETag` every return operation answers): a **412** when the return changed since.',
       example: {
         params,
         body: {
@@ -407,12 +412,12 @@ export const returnsDocs = defineDocs(returnsCatalogue, {
     },
     receiveOrderReturn: {
       description:
-        'Records units received for an `approved` return, each with a disposition: `restock` (into a named active warehouse, as a return movement in the stock ledger, in the same transaction), `damaged` or `missing`. The return becomes `received` once every unit is accounted for; a partial receipt leaves it `approved`.\n\nMore units than a line still awaits is a **409**; a line the return does not have, a restock without a warehouse, or a warehouse on a damaged or missing unit is a 400; an unknown or inactive warehouse is a 400 (a **409** when it goes inactive meanwhile). Any state but `approved` is a **409** with `state` and `allowedActions`.',
+        'Records units received for an `approved` return, each with a disposition: `restock` (into a named active warehouse, as a return movement in the stock ledger, in the same transaction), `damaged` or `missing`. The return becomes `received` once every unit is accounted for; a partial receipt leaves it `approved`.\n\nMore units than a line returns or still awaits is a **409** naming each such line with the units it returns, still awaits and were asked (`lines`); a line the return does not have, a restock without a warehouse, or a warehouse on a damaged or missing unit is a 400; an unknown or inactive warehouse is a 400 (a **409** when it goes inactive meanwhile). Any state but `approved` is a **409** with `state` and `allowedActions`. Honours `If-Match` with the return’s version (its `version`, the `ETag` every return operation answers): a **412** when the return changed since.',
       example: { params, body: { lines: receiptLines }, response: received },
     },
     refundOrderReturn: {
       description:
-        'Pays back returned units at the price paid (each line’s price × quantity less discount, shared over its units so partial refunds add up exactly), their tax unless `includeTax: false`, and shipping as asked. It posts a negative payment on the order in one transaction with the return, credited out of the order’s total so a paid order’s balance stays 0. Needs the manager role.\n\nA **409** when it would exceed what the customer paid less what was already refunded (two refunds racing for the same money cannot both pass), when shipping asked exceeds what is left of the charge, or when it comes to nothing. Units beyond what is left to refund on the return, or a line it does not have, are a 400. Allowed in `received`, `refunded` and `resent` while units are unrefunded; otherwise a **409** with `state` and `allowedActions`. Honours `Idempotency-Key`.',
+        'Pays back returned units at the price paid (each line’s price × quantity less discount, shared over its units so partial refunds add up exactly), their tax unless `includeTax: false`, and shipping as asked. On an order the customer still owes money for, that value first reduces what is owed (`credited`, a credit entry in the order’s history; no money moves) and only the rest, up to what was paid less refunded, is paid back (`amount`). It posts one refund payment on the order (negative, or 0 when wholly credited) in one transaction with the return, credited out of the order’s total so the balance never shows returned goods as owed. Needs the manager role.\n\nA **409** when what would be paid back exceeds what the customer paid less what was already refunded (two refunds racing for the same money cannot both pass), when shipping asked exceeds what is left of the charge, or when it comes to nothing. Units beyond what is left to refund on the return, or a line it does not have, are a 400. Allowed in `received`, `refunded` and `resent` while units are unrefunded; otherwise a **409** with `state` and `allowedActions`. Honours `Idempotency-Key`. Honours `If-Match` with the return’s version (its `version`, the `ETag` every return operation answers): a **412** when the return changed since.',
       example: {
         params,
         body: {
@@ -430,7 +435,7 @@ export const returnsDocs = defineDocs(returnsCatalogue, {
     },
     resendOrderReturn: {
       description:
-        'Sends a replacement for returned units (by default every unit of the return): a zero-priced `replacement` shipment from a named active warehouse, taking its stock out, with an order history entry. It ships no order line, so it is never removed or voided. Once per return; allowed in `received` and `refunded`, otherwise a **409** with `state` and `allowedActions`. Not enough stock in the warehouse is a **409** with `shortfalls`; an unknown or inactive warehouse, or more units than the return has, is a 400.',
+        'Sends a replacement for returned units (by default every unit of the return): a zero-priced `replacement` shipment from a named active warehouse, taking its stock out, with an order history entry. It ships no order line, so it is never removed or voided. Once per return; allowed in `received` and `refunded`, otherwise a **409** with `state` and `allowedActions` (a return already resent, such as the loser of two resends racing, says so and names the `replacementShipmentId`). Not enough stock in the warehouse is a **409** with `shortfalls`; an unknown or inactive warehouse, or more units than the return has, is a 400. Honours `If-Match` with the return’s version (its `version`, the `ETag` every return operation answers): a **412** when the return changed since.',
       example: {
         params,
         body: {
@@ -444,7 +449,7 @@ export const returnsDocs = defineDocs(returnsCatalogue, {
     },
     completeOrderReturn: {
       description:
-        'Completes a return that was received, refunded or resent; nothing more can be done with it. Any other state is a **409** with `state` and `allowedActions`.',
+        'Completes a return that was received, refunded or resent; nothing more can be done with it. Any other state is a **409** with `state` and `allowedActions`. Honours `If-Match` with the return’s version (its `version`, the `ETag` every return operation answers): a **412** when the return changed since.',
       example: {
         params,
         response: {
@@ -459,7 +464,7 @@ export const returnsDocs = defineDocs(returnsCatalogue, {
     },
     deleteOrderReturn: {
       description:
-        'Deletes a return while `requested` or `declined`; its units can be returned again. Any other state is a **409** with `state` and `allowedActions`. An unknown order or return is a 404. Answers 204.',
+        'Deletes a return while `requested` or `declined`; its units can be returned again. Any other state is a **409** with `state` and `allowedActions`. An unknown order or return is a 404. Answers 204. Honours `If-Match` with the return’s version (its `version`, the `ETag` every return operation answers): a **412** when the return changed since.',
       example: { params },
     },
   },

@@ -7,9 +7,9 @@
  */
 import { TransactionCancelled } from '../../shared/db/errors';
 import { toResource } from '../../shared/db/resource';
-import { withRetry } from '../../shared/db/retry';
+import { LostRace, withRetry } from '../../shared/db/retry';
 import type { MovementRequest } from '../../shared/domain/stock-ledger';
-import { knowsUnitCost, WarehouseRefused } from '../../shared/domain/stock-ledger';
+import { InsufficientStock, knowsUnitCost, WarehouseRefused } from '../../shared/domain/stock-ledger';
 import type { OrderReturn, ReturnAction, ReturnState } from '../../shared/domain/returns';
 import {
   allowedActions,
@@ -21,12 +21,15 @@ import {
   withReceipt,
 } from '../../shared/domain/returns';
 import { refundAmounts } from '../../shared/domain/refunds';
+import { moneyText } from '../../shared/domain/money';
 import type { Payment } from '../../shared/domain/payment';
 import type { Shipment } from '../../shared/domain/shipment';
-import { Conflict, NotFound, ValidationFailed } from '../../shared/errors';
+import { Conflict, NotFound, PreconditionFailed, ValidationFailed } from '../../shared/errors';
+import { checkVersion } from '../../shared/domain/versions';
 import { spokenForElsewhere } from '../../shared/events/domain-events';
 import type { Implementations } from '../../shared/http/catalogue';
 import { newId } from '../../shared/ids';
+import type { ChangeNote } from '../../shared/orders/decide';
 import { draftOf } from '../../shared/orders/decide';
 import { loadOrder } from '../../shared/orders/repository';
 import { commitOrderChange } from '../../shared/orders/writer';
@@ -68,9 +71,27 @@ const lostReturnRace = (error: unknown) =>
 const retried = <T>(what: string, work: () => Promise<T>) =>
   withRetry({ what, isRace: lostReturnRace }, work);
 
-async function existingReturn(orderId: string, returnId: string): Promise<OrderReturn> {
+/** The client's preconditions on the return an operation changes: If-Match names the return's version. */
+interface Expected {
+  ifMatch: number | undefined;
+  conditions: { mustExist: boolean };
+}
+
+/**
+ * The return as read, at the version If-Match names: 412 when it is at another (or when If-Match names
+ * any version of a return that does not exist), 404 for an unknown return or order otherwise.
+ */
+async function existingReturn(orderId: string, returnId: string, expected: Expected): Promise<OrderReturn> {
   const found = await findReturn(orderId, returnId);
-  if (found) return found;
+  if (found) {
+    checkVersion('return', found.version, expected.ifMatch);
+    return found;
+  }
+  if (expected.ifMatch !== undefined || expected.conditions.mustExist) {
+    throw new PreconditionFailed(`Order ${orderId} has no return ${returnId}, so If-Match cannot hold.`, {
+      currentVersion: null,
+    });
+  }
   if (!(await loadOrder(orderId))) throw orderNotFound(orderId);
   throw new NotFound(`Order ${orderId} has no return ${returnId}.`);
 }
@@ -175,12 +196,19 @@ export const returnOperations: Implementations<Routes> = {
     return { body: { items: page.items.map(answer), nextCursor: page.nextCursor } };
   },
 
-  async createOrderReturn({ params, body, caller }) {
+  async createOrderReturn({ params, body, caller, ifMatch, conditions }) {
     const created = await retried(`Returns of order ${params.order_id}`, async () => {
       // The guard first: the returns read after it are at least as new as the version the commit holds.
       const guard = await guardVersion(params.order_id);
       const [stored, others] = await Promise.all([loadOrder(params.order_id), allReturns(params.order_id)]);
+      // If-Match names the order's version: the shipped quantities the client saw.
+      if (!stored && (ifMatch !== undefined || conditions.mustExist)) {
+        throw new PreconditionFailed(`Order ${params.order_id} does not exist, so If-Match cannot hold.`, {
+          currentVersion: null,
+        });
+      }
       if (!stored) throw orderNotFound(params.order_id);
+      checkVersion('order', stored.order.version, ifMatch);
       const lines = newReturnLines(params.order_id, stored.order.lines, others, body.lines);
       const at = new Date().toISOString();
       const ret: OrderReturn & { eventType: string } = {
@@ -210,12 +238,12 @@ export const returnOperations: Implementations<Routes> = {
       await insertReturn(ret, stored.order.version, guard);
       return ret;
     });
-    return { body: answer(created) };
+    return { body: answer(created), version: created.version };
   },
 
-  async approveOrderReturn({ params, caller }) {
+  async approveOrderReturn({ params, caller, ifMatch, conditions }) {
     const next = await retried(`Return ${params.return_id}`, async () => {
-      const ret = await existingReturn(params.order_id, params.return_id);
+      const ret = await existingReturn(params.order_id, params.return_id, { ifMatch, conditions });
       checkAction(ret, 'approve');
       const stored = await loadOrder(params.order_id);
       const warehouseId = await shippedFrom(
@@ -238,13 +266,13 @@ export const returnOperations: Implementations<Routes> = {
       await replaceReturn(approved, ret.version);
       return approved;
     });
-    return { body: answer(next) };
+    return { body: answer(next), version: next.version };
   },
 
-  async declineOrderReturn({ params, body, caller }) {
+  async declineOrderReturn({ params, body, caller, ifMatch, conditions }) {
     const next = await retried(`Return ${params.return_id}`, async () => {
       const [ret, guard] = await Promise.all([
-        existingReturn(params.order_id, params.return_id),
+        existingReturn(params.order_id, params.return_id, { ifMatch, conditions }),
         guardVersion(params.order_id),
       ]);
       checkAction(ret, 'decline');
@@ -259,10 +287,10 @@ export const returnOperations: Implementations<Routes> = {
       await replaceReturn(declined, ret.version, guard);
       return declined;
     });
-    return { body: answer(next) };
+    return { body: answer(next), version: next.version };
   },
 
-  async receiveOrderReturn({ params, body, caller }) {
+  async receiveOrderReturn({ params, body, caller, ifMatch, conditions }) {
     // Every restock names an active warehouse (read once: a deactivation meanwhile fails the commit).
     await Promise.all(
       body.lines.flatMap((line, index) =>
@@ -272,7 +300,7 @@ export const returnOperations: Implementations<Routes> = {
       ),
     );
     const next = await retried(`Return ${params.return_id}`, async () => {
-      const ret = await existingReturn(params.order_id, params.return_id);
+      const ret = await existingReturn(params.order_id, params.return_id, { ifMatch, conditions });
       checkAction(ret, 'receive');
       const { lines, complete } = withReceipt(ret, body.lines);
       const restocks = body.lines.filter((line) => line.disposition === 'restock');
@@ -326,10 +354,10 @@ export const returnOperations: Implementations<Routes> = {
       }
       return received;
     });
-    return { body: answer(next) };
+    return { body: answer(next), version: next.version };
   },
 
-  async refundOrderReturn({ params, body, caller }) {
+  async refundOrderReturn({ params, body, caller, ifMatch, conditions }) {
     const next = await retried(`Return ${params.return_id}`, async () => {
       let refunded: (OrderReturn & { eventType: string }) | undefined;
       let read: OrderReturn | undefined;
@@ -339,7 +367,7 @@ export const returnOperations: Implementations<Routes> = {
         trigger: 'order.updated',
         async build(stored) {
           if (!stored) throw orderNotFound(params.order_id);
-          const ret = await existingReturn(params.order_id, params.return_id);
+          const ret = await existingReturn(params.order_id, params.return_id, { ifMatch, conditions });
           checkAction(ret, 'refund');
           const problems = body.lines.flatMap((line, index) => {
             const returned = ret.lines.find((candidate) => candidate.itemId === line.itemId);
@@ -373,23 +401,38 @@ export const returnOperations: Implementations<Routes> = {
             body,
           );
           const at = new Date().toISOString();
+          const currency = stored.order.currency;
           const payment: Payment = {
             id: newId(),
-            amount: -amounts.total,
+            // What goes back to the customer; what was credited against what they owed moves no money.
+            amount: -amounts.refunded,
             method: body.method,
             reference: body.reference ?? `Return ${ret.id}`,
-            refund: { returnId: ret.id, lines: amounts.lines, shipping: amounts.shipping },
+            refund: {
+              returnId: ret.id,
+              lines: amounts.lines,
+              shipping: amounts.shipping,
+              credited: amounts.credited,
+            },
             paidAt: at,
             recordedAt: at,
             recordedBy: caller.username,
           };
+          const money = (minorUnits: number) => moneyText(minorUnits, currency);
+          const covered = `${plural(unitsOf(amounts.lines), 'unit')}${amounts.shipping ? `, shipping ${money(amounts.shipping)}` : ''}`;
+          const outcome = [
+            ...(amounts.credited > 0
+              ? [`credited ${money(amounts.credited)} against what the customer owed`]
+              : []),
+            ...(amounts.refunded > 0 ? [`refunded ${money(amounts.refunded)} by ${body.method}`] : []),
+          ].join(' and ');
           read = ret;
           refunded = transitioned(
             ret,
             'refund',
             'refunded',
             caller.username,
-            `Refunded ${amounts.total} ${stored.order.currency} (${plural(unitsOf(amounts.lines), 'unit')}${amounts.shipping ? `, shipping ${amounts.shipping}` : ''}) by ${body.method}`,
+            `${outcome[0]!.toUpperCase()}${outcome.slice(1)} (${covered})`,
             {
               lines: ret.lines.map((line) => {
                 const units = amounts.lines.find((refund) => refund.itemId === line.itemId)?.quantity ?? 0;
@@ -401,8 +444,9 @@ export const returnOperations: Implementations<Routes> = {
                   paymentId: payment.id,
                   at,
                   by: caller.username,
-                  amount: amounts.total,
-                  currency: stored.order.currency,
+                  amount: amounts.refunded,
+                  credited: amounts.credited,
+                  currency,
                   method: body.method,
                   lines: amounts.lines,
                   shipping: amounts.shipping,
@@ -410,16 +454,31 @@ export const returnOperations: Implementations<Routes> = {
               ],
             },
           );
+          const history: ChangeNote[] = [];
+          if (amounts.credited > 0) {
+            history.push({
+              kind: 'payment',
+              summary: `Credit of ${money(amounts.credited)} for goods returned (return ${ret.id}): what the customer owes drops; no money moved`,
+              changes: {
+                refundPaymentId: { from: null, to: payment.id },
+                balance: {
+                  from: stored.order.totals.balance,
+                  to: stored.order.totals.balance - amounts.credited,
+                },
+              },
+            });
+          }
+          if (amounts.refunded > 0) {
+            history.push({
+              kind: 'payment',
+              summary: `Refund of ${money(amounts.refunded)} by ${body.method} for return ${ret.id}`,
+              changes: { refundPaymentId: { from: null, to: payment.id } },
+            });
+          }
           return {
             draft: draftOf(stored.order),
             newPayments: [payment],
-            history: [
-              {
-                kind: 'payment',
-                summary: `Refund of ${amounts.total} ${stored.order.currency} by ${body.method} for return ${ret.id}`,
-                changes: { refundPaymentId: { from: null, to: payment.id } },
-              },
-            ],
+            history,
             event: spokenForElsewhere,
           };
         },
@@ -427,13 +486,13 @@ export const returnOperations: Implementations<Routes> = {
       });
       return refunded!;
     });
-    return { body: answer(next) };
+    return { body: answer(next), version: next.version };
   },
 
-  async resendOrderReturn({ params, body, caller }) {
+  async resendOrderReturn({ params, body, caller, ifMatch, conditions }) {
     await activeWarehouse(body.warehouseId, 'body.warehouseId');
     const next = await retried(`Return ${params.return_id}`, async () => {
-      const ret = await existingReturn(params.order_id, params.return_id);
+      const ret = await existingReturn(params.order_id, params.return_id, { ifMatch, conditions });
       checkAction(ret, 'resend');
       const wanted =
         body.lines ?? ret.lines.map((line) => ({ itemId: line.itemId, quantity: line.quantity }));
@@ -464,56 +523,67 @@ export const returnOperations: Implementations<Routes> = {
         quantity: line.quantity,
       }));
       let resent: (OrderReturn & { eventType: string }) | undefined;
-      await recordReplacement({
-        orderId: params.order_id,
-        actor: caller.username,
-        returnId: ret.id,
-        warehouseId: body.warehouseId,
-        lines,
-        ...(body.carrier ? { carrier: body.carrier } : {}),
-        ...(body.trackingNumber ? { trackingNumber: body.trackingNumber } : {}),
-        items: (shipment) => {
-          resent = transitioned(
-            ret,
-            'resend',
-            'resent',
-            caller.username,
-            `Replacement of ${plural(unitsOf(lines), 'unit')} sent (shipment ${shipment.id}${body.trackingNumber ? `, tracking ${body.trackingNumber}` : ''})`,
-            {
-              replacement: {
-                shipmentId: shipment.id,
-                warehouseId: body.warehouseId,
-                lines,
-                ...(body.carrier ? { carrier: body.carrier } : {}),
-                ...(body.trackingNumber ? { trackingNumber: body.trackingNumber } : {}),
-                at: shipment.createdAt,
-                by: caller.username,
+      try {
+        await recordReplacement({
+          orderId: params.order_id,
+          actor: caller.username,
+          returnId: ret.id,
+          warehouseId: body.warehouseId,
+          lines,
+          ...(body.carrier ? { carrier: body.carrier } : {}),
+          ...(body.trackingNumber ? { trackingNumber: body.trackingNumber } : {}),
+          items: (shipment) => {
+            resent = transitioned(
+              ret,
+              'resend',
+              'resent',
+              caller.username,
+              `Replacement of ${plural(unitsOf(lines), 'unit')} sent (shipment ${shipment.id}${body.trackingNumber ? `, tracking ${body.trackingNumber}` : ''})`,
+              {
+                replacement: {
+                  shipmentId: shipment.id,
+                  warehouseId: body.warehouseId,
+                  lines,
+                  ...(body.carrier ? { carrier: body.carrier } : {}),
+                  ...(body.trackingNumber ? { trackingNumber: body.trackingNumber } : {}),
+                  at: shipment.createdAt,
+                  by: caller.username,
+                },
               },
-            },
-          );
-          return [returnPut(resent, ret.version)];
-        },
-      });
+            );
+            return [returnPut(resent, ret.version)];
+          },
+        });
+      } catch (error) {
+        // A resend that won meanwhile took the stock: when the return moved on, decide again from it
+        // (its state answers), rather than blame the stock the winner took.
+        if (
+          error instanceof InsufficientStock &&
+          (await findReturn(ret.orderId, ret.id))?.version !== ret.version
+        )
+          throw new LostRace(`return ${ret.id} changed`);
+        throw error;
+      }
       return resent!;
     });
-    return { body: answer(next) };
+    return { body: answer(next), version: next.version };
   },
 
-  async completeOrderReturn({ params, caller }) {
+  async completeOrderReturn({ params, caller, ifMatch, conditions }) {
     const next = await retried(`Return ${params.return_id}`, async () => {
-      const ret = await existingReturn(params.order_id, params.return_id);
+      const ret = await existingReturn(params.order_id, params.return_id, { ifMatch, conditions });
       checkAction(ret, 'complete');
       const completed = transitioned(ret, 'complete', 'completed', caller.username, 'Completed');
       await replaceReturn(completed, ret.version);
       return completed;
     });
-    return { body: answer(next) };
+    return { body: answer(next), version: next.version };
   },
 
-  async deleteOrderReturn({ params }) {
+  async deleteOrderReturn({ params, ifMatch, conditions }) {
     await retried(`Return ${params.return_id}`, async () => {
       const [ret, guard] = await Promise.all([
-        existingReturn(params.order_id, params.return_id),
+        existingReturn(params.order_id, params.return_id, { ifMatch, conditions }),
         guardVersion(params.order_id),
       ]);
       checkAction(ret, 'delete');

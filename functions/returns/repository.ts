@@ -17,7 +17,11 @@ import { returnsGuardItem } from '../../shared/returns/claims';
 
 export { returnsGuardVersion as guardVersion } from '../../shared/returns/claims';
 
-const toReturn = (item: Record<string, unknown>): OrderReturn => toResource(returnSchema, item);
+function toReturn(item: Record<string, unknown>): OrderReturn {
+  const ret = toResource(returnSchema, item);
+  // Refunds recorded before part-paid orders were credited carry no `credited`: none was.
+  return { ...ret, refunds: ret.refunds.map((refund) => ({ ...refund, credited: refund.credited ?? 0 })) };
+}
 
 export async function findReturn(orderId: string, returnId: string): Promise<OrderReturn | undefined> {
   const item = await getItem(orderReturnKey(orderId, returnId), true);

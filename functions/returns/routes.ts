@@ -29,6 +29,8 @@ const transitionWith = <P extends 'write' | 'manage'>(
   params: orderReturnParams,
   status: 200,
   response: returnAnswerSchema,
+  // If-Match names the return's version (its `version`, the ETag each return operation answers).
+  versioned: true,
 });
 
 const transition = (action: Action, operationId: string, summary: string) =>
@@ -58,6 +60,8 @@ const returnsRoutes = {
     body: returnRequestSchema,
     status: 201,
     response: returnAnswerSchema,
+    // If-Match names the order's version (the shipped units the client saw); the ETag answered is the new return's.
+    versioned: true,
   }),
   approveOrderReturn: route(
     transition(
@@ -88,7 +92,7 @@ const returnsRoutes = {
       'manage',
       'refund',
       'refundOrderReturn',
-      'Pay back returned units at the price paid, their tax and shipping as asked, as a refund on the order; never more than paid less refunded',
+      'Pay back returned units at the price paid, their tax and shipping as asked; on a part-paid order their value first reduces what is owed (credited), and only the rest is refunded, never more than paid less refunded',
     ),
     body: refundSchema,
   }),
@@ -112,6 +116,8 @@ const returnsRoutes = {
     permission: 'manage',
     params: orderReturnParams,
     status: 204,
+    // If-Match names the return's version.
+    versioned: true,
   }),
 };
 

@@ -155,6 +155,8 @@ function paymentContribution(
   into: Map<string, AggregateDelta>,
   sign: 1 | -1,
 ) {
+  // A refund wholly credited against what the customer owed moved no money: neither payment nor refund.
+  if (payment.amount === 0) return;
   const cell: AggregateCell = {
     day: reportingDay(payment.paidAt, timeZone),
     dimension: 'payment',

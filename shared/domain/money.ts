@@ -41,3 +41,16 @@ export function currencyExponent(currency: string): number {
   }
   return exponent;
 }
+
+/**
+ * Minor units as people read them in the currency's own units, "81.31 USD" (JPY 0 decimals, BHD 3):
+ * exact (digits moved, no float), without grouping, so no locale reads the separator as a decimal point.
+ */
+export function moneyText(minorUnits: number, currency: string): string {
+  const exponent = currencyExponent(currency);
+  const digits = Math.abs(minorUnits)
+    .toString()
+    .padStart(exponent + 1, '0');
+  const whole = exponent === 0 ? digits : `${digits.slice(0, -exponent)}.${digits.slice(-exponent)}`;
+  return `${minorUnits < 0 ? '-' : ''}${whole} ${currency}`;
+}

@@ -144,10 +144,18 @@ export const totalsSchema = z.object({
   total: z.number(),
   paid: z.number(),
   refunded: z.number(),
-  /** What refunds for returned goods took out of the total (DESIGN §4, money of an order). */
+  /**
+   * What refunds for returned goods took out of the total (DESIGN §4, money of an order): what they paid
+   * back, and on an order still owing, what they credited against what was owed (no money moved).
+   */
   credited: z.number(),
   /** total − (paid − refunded): what the customer still owes (negative: owed to the customer). */
   balance: z.number(),
+  /**
+   * What the customer paid beyond the total (−balance when negative, else 0): what a negative payment
+   * may pay back without a return, such as the price of a line cancelled after it was paid.
+   */
+  refundable: z.number(),
 });
 export type Totals = z.infer<typeof totalsSchema>;
 
@@ -176,7 +184,10 @@ export type Order = z.infer<typeof orderSchema>;
 export interface PaymentSums {
   paid: number;
   refunded: number;
-  /** The part of `refunded` that paid back returned goods (credited out of the total). */
+  /**
+   * The value of returned goods that refunds covered (credited out of the total): the part of `refunded`
+   * that paid them back, and what they credited against what was still owed.
+   */
   credited: number;
 }
 
@@ -187,6 +198,7 @@ export function deriveTotals(order: Pick<Order, 'lines' | 'shippingCharge'>, pay
   const discount = active.reduce((sum, line) => sum + line.discount, 0);
   const shipping = active.length > 0 ? order.shippingCharge : 0;
   const total = Math.max(0, subtotal + shipping + tax - discount - payments.credited);
+  const balance = total - (payments.paid - payments.refunded);
   return {
     subtotal,
     shipping,
@@ -196,7 +208,8 @@ export function deriveTotals(order: Pick<Order, 'lines' | 'shippingCharge'>, pay
     paid: payments.paid,
     refunded: payments.refunded,
     credited: payments.credited,
-    balance: total - (payments.paid - payments.refunded),
+    balance,
+    refundable: Math.max(0, -balance),
   };
 }
 

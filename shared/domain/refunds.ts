@@ -1,6 +1,8 @@
 /**
  * Refund arithmetic (DESIGN §4): returned units at the price the customer paid for them, their tax when
- * asked, shipping as asked; never more than paid less refunded. No I/O.
+ * asked, shipping as asked. On an order the customer still owes money for, that value first reduces
+ * what is owed (credited: no money moves) and only the rest is paid back, never more than paid less
+ * refunded. No I/O.
  *
  * A line's money is split over its units with the remainder placed deterministically: n units of a line
  * of Q units are worth floor(money × n / Q), and k more units after r already refunded are worth
@@ -9,7 +11,9 @@
  */
 import { Conflict } from '../errors';
 import type { OrderLine } from './order';
+import { deriveTotals } from './order';
 import type { Payment } from './payment';
+import { paymentSums } from './payment';
 
 /** What the customer paid for a line's goods: its price times its quantity, less its discount. */
 const lineGoods = (line: OrderLine) => line.unitPrice * line.quantity - line.discount;
@@ -47,13 +51,44 @@ export interface RefundAsked {
 export interface RefundAmounts {
   lines: Array<{ itemId: string; quantity: number; goods: number; tax: number }>;
   shipping: number;
-  /** Minor units, positive. */
+  /** Minor units, positive: the value of what the refund covers (its lines and shipping), credited + refunded. */
   total: number;
+  /** The part of `total` that reduced what the customer still owed: no money moves. */
+  credited: number;
+  /** The part of `total` paid back to the customer. */
+  refunded: number;
+}
+
+/** What an order's money stands at, as its totals say. */
+export interface MoneyStanding {
+  /** total − (paid − refunded): positive while the customer owes money. */
+  balance: number;
+  paid: number;
+  refunded: number;
+}
+
+/**
+ * How a refund of `value` splits (DESIGN §4, returns): it first reduces what the customer still owes (a
+ * credit), and only the rest is paid back, up to what was paid less refunded. 409 beyond that.
+ */
+export function splitRefund(value: number, standing: MoneyStanding): { credited: number; refunded: number } {
+  const owed = Math.max(0, standing.balance);
+  const credited = Math.min(value, owed);
+  const refunded = value - credited;
+  const refundable = standing.paid - standing.refunded;
+  if (refunded > refundable) {
+    throw new Conflict(
+      `A refund of ${value} (${credited} of it credited against what is owed) would pay back ${refunded}, more than the customer paid less what was refunded (${refundable}).`,
+      { amount: value, credited, refundable },
+    );
+  }
+  return { credited, refunded };
 }
 
 /**
  * The amounts of a refund, checked against the order: shipping within what is left of its charge, the
- * total within what was paid less refunded. Quantities are the caller's to check against its return.
+ * value split into what is credited against what is owed and what is paid back (splitRefund).
+ * Quantities are the caller's to check against its return.
  */
 export function refundAmounts(
   orderLines: readonly OrderLine[],
@@ -89,18 +124,7 @@ export function refundAmounts(
     );
   }
   const total = lines.reduce((sum, line) => sum + line.goods + line.tax, 0) + asked.shipping;
-  let paid = 0;
-  let refunded = 0;
-  for (const payment of payments) {
-    if (payment.amount > 0) paid += payment.amount;
-    else refunded -= payment.amount;
-  }
-  if (total > paid - refunded) {
-    throw new Conflict(
-      `A refund of ${total} would exceed what the customer paid less what was refunded (${paid - refunded}).`,
-      { amount: total, refundable: paid - refunded },
-    );
-  }
   if (total <= 0) throw new Conflict('These lines and this shipping come to nothing to refund.');
-  return { lines, shipping: asked.shipping, total };
+  const standing = deriveTotals({ lines: [...orderLines], shippingCharge }, paymentSums(payments));
+  return { lines, shipping: asked.shipping, total, ...splitRefund(total, standing) };
 }

@@ -95,8 +95,13 @@ export const refundRecordSchema = z.object({
   paymentId: z.string(),
   at: timestampSchema,
   by: z.string(),
-  /** Minor units, positive: what went back to the customer. */
+  /** Minor units: what went back to the customer (0 when all of it was credited). */
   amount: z.number(),
+  /**
+   * Minor units that reduced what the customer still owed on a part-paid order (no money moved): the
+   * returned goods' value first pays off the order, and only the rest is refunded.
+   */
+  credited: z.number(),
   currency: z.string(),
   method: z.string(),
   lines: z.array(z.object({ itemId: z.string(), quantity: z.number(), goods: z.number(), tax: z.number() })),
@@ -174,13 +179,24 @@ export function allowedActions(ret: Pick<OrderReturn, 'state' | 'lines' | 'repla
 }
 
 /** 409 unless the action is allowed now; the body names the state and the allowed actions. */
-export function checkAction(ret: OrderReturn, action: ReturnAction): void {
+export function checkAction(
+  ret: Pick<OrderReturn, 'id' | 'state' | 'lines' | 'replacement'>,
+  action: ReturnAction,
+): void {
   const allowed = allowedActions(ret);
   if (allowed.includes(action)) return;
-  throw new Conflict(
-    `Return ${ret.id} is ${ret.state}: ${action} is not possible now${allowed.length ? `; possible: ${allowed.join(', ')}` : ''}.`,
-    { state: ret.state, allowedActions: allowed },
-  );
+  const possible = allowed.length ? `; possible: ${allowed.join(', ')}` : '';
+  if (action === 'resend' && ret.replacement) {
+    // Most often the loser of two resends: say that the other one won, not that stock ran out.
+    throw new Conflict(
+      `Return ${ret.id} is ${ret.state}: it was already resent (replacement shipment ${ret.replacement.shipmentId}), so it cannot be resent again${possible}.`,
+      { state: ret.state, allowedActions: allowed, replacementShipmentId: ret.replacement.shipmentId },
+    );
+  }
+  throw new Conflict(`Return ${ret.id} is ${ret.state}: ${action} is not possible now${possible}.`, {
+    state: ret.state,
+    allowedActions: allowed,
+  });
 }
 
 export interface RequestedLine {
@@ -253,7 +269,9 @@ export interface ReceivedLine {
 
 /**
  * The return's lines after a receipt. Each received quantity fits what the line still awaits; a restock
- * names its warehouse. The return is received when every line is accounted for.
+ * names its warehouse. The return is received when every line is accounted for. A receipt of lines the
+ * return does not have, or shaped wrong, is a 400; more units than a line returns or still awaits is a
+ * 409 naming the line and the quantities (the return's state refuses them, as the docs say).
  */
 export function withReceipt(
   ret: OrderReturn,
@@ -261,7 +279,7 @@ export function withReceipt(
 ): { lines: ReturnLine[]; complete: boolean } {
   const problems: Array<{ path: string; message: string }> = [];
   const asked = new Map<string, number>();
-  const alreadyReceived = new Map<string, { itemId: string; awaiting: number; asked: number }>();
+  const tooMany = new Map<string, { itemId: string; returned: number; awaiting: number; asked: number }>();
   received.forEach((line, index) => {
     const returned = ret.lines.find((candidate) => candidate.itemId === line.itemId);
     if (!returned) {
@@ -274,15 +292,8 @@ export function withReceipt(
     const total = (asked.get(line.itemId) ?? 0) + line.quantity;
     asked.set(line.itemId, total);
     const awaiting = returned.quantity - accounted(returned);
-    if (total > returned.quantity) {
-      // More than the return holds: no state of the return could take it.
-      problems.push({
-        path: `body.lines[${index}].quantity`,
-        message: `line ${line.itemId} returns ${returned.quantity} unit${returned.quantity === 1 ? '' : 's'}, not ${total}`,
-      });
-    } else if (total > awaiting) {
-      // Possible on the return, but already received: the return changed, not the request's shape.
-      alreadyReceived.set(line.itemId, { itemId: line.itemId, awaiting, asked: total });
+    if (total > awaiting) {
+      tooMany.set(line.itemId, { itemId: line.itemId, returned: returned.quantity, awaiting, asked: total });
     }
     if (line.disposition === 'restock' && !line.warehouseId) {
       problems.push({ path: `body.lines[${index}].warehouseId`, message: 'a restock names the warehouse' });
@@ -300,10 +311,17 @@ export function withReceipt(
       problems,
     );
   }
-  if (alreadyReceived.size > 0) {
-    const lines = [...alreadyReceived.values()];
+  if (tooMany.size > 0) {
+    const lines = [...tooMany.values()];
+    const units = (count: number) => `${count} unit${count === 1 ? '' : 's'}`;
     throw new Conflict(
-      `Return ${ret.id} already has these units: ${lines.map((l) => `line ${l.itemId} awaits ${l.awaiting} more, not ${l.asked}`).join('; ')}.`,
+      `Return ${ret.id} cannot take these units: ${lines
+        .map((l) =>
+          l.asked > l.returned
+            ? `line ${l.itemId} returns ${units(l.returned)}, not ${l.asked}`
+            : `line ${l.itemId} awaits ${l.awaiting} more, not ${l.asked}`,
+        )
+        .join('; ')}.`,
       { lines },
     );
   }

@@ -58,8 +58,10 @@ async function invoke(entry: DispatchEntry, event: ApiEvent, correlationId: stri
     definition.versioned && definition.method !== 'GET'
       ? preconditions(event)
       : { version: undefined, mustExist: false, mustNotExist: false };
-  if (conditions.mustNotExist && definition.createdStatus === undefined) {
-    // Only a create-or-replace can create: on any other write, "only if it does not exist" never holds.
+  const createsNew = definition.method === 'POST' && definition.status === 201;
+  if (conditions.mustNotExist && definition.createdStatus === undefined && !createsNew) {
+    // Only a create can hold "only if it does not exist": a create-or-replace, or a POST that makes a new
+    // resource under a new id (which never existed, so it always holds).
     throw new PreconditionFailed(
       `${definition.method} ${definition.path} changes an existing resource; If-None-Match: * (create only) cannot hold.`,
     );

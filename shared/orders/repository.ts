@@ -46,8 +46,13 @@ function allocationsOf(stored: unknown): Allocations {
 /** An order header item as the order it stores. */
 export function orderFromItem(item: Record<string, unknown>): Order {
   const order = toResource(orderSchema, { ...item, allocations: allocationsOf(item.allocations) });
-  // Orders written before refunds credited returned goods carry no `credited`: none was.
-  order.totals = { ...order.totals, credited: order.totals.credited ?? 0 };
+  // Orders written before refunds credited returned goods carry no `credited` (none was), and orders
+  // written before overpayments were refundable no `refundable` (derived from the balance they kept).
+  order.totals = {
+    ...order.totals,
+    credited: order.totals.credited ?? 0,
+    refundable: order.totals.refundable ?? Math.max(0, -order.totals.balance),
+  };
   return order;
 }
 

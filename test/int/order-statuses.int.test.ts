@@ -59,6 +59,7 @@ async function seedOrder(statusId: string): Promise<Order> {
       refunded: 0,
       credited: 0,
       balance: 1000,
+      refundable: 0,
     },
     fulfillmentState: 'unshipped',
     allocations: {},

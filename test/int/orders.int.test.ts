@@ -30,6 +30,7 @@ describe('PUT and GET /v1/orders/{id}', () => {
       refunded: 0,
       credited: 0,
       balance: 4699,
+      refundable: 0,
     });
     expect(created.body).toMatchObject({
       id,
@@ -287,6 +288,57 @@ describe('payments', () => {
         })
       ).status,
     ).toBe(403);
+  });
+
+  it('pays back what a line cancelled after payment overpaid, by a manager, never more than refundable', async () => {
+    const id = orderId();
+    const created = await put(
+      id,
+      orderInput({
+        lines: [
+          orderLine({ itemId: 'KEEP', quantity: 2, unitPrice: 1500, tax: 300 }),
+          orderLine({ itemId: 'DROP', sku: 'SKU-DROP', quantity: 1, unitPrice: 1944, tax: 0 }),
+        ],
+      }),
+    );
+    const pay = (amount: number, role: 'manager' | 'operator' = 'manager') =>
+      call({ method: 'POST', path: `/v1/orders/${id}/payments`, body: { amount, method: 'card' }, role });
+    expect((await pay(created.body.totals.total)).status).toBe(201);
+    const cancelled = await call({
+      method: 'POST',
+      path: `/v1/orders/${id}/items/DROP/cancel`,
+      role: 'operator',
+    });
+    expect(cancelled.body.totals).toMatchObject({ balance: -1944, refundable: 1944 });
+
+    expect((await pay(-1944, 'operator')).status).toBe(403);
+    const zero = await pay(0);
+    expect(zero.status).toBe(400);
+    expect(zero.body.errors).toEqual([
+      { path: 'body.amount', message: 'must not be 0: a payment is positive, a refund negative' },
+    ]);
+    const tooMuch = await pay(-1945);
+    expect(tooMuch.status, tooMuch.text).toBe(409);
+    expect(tooMuch.body).toMatchObject({ refundable: 1944, currency: 'USD' });
+
+    const refunded = await pay(-1944);
+    expect(refunded.status, refunded.text).toBe(201);
+    expect(refunded.body.totals).toMatchObject({
+      paid: created.body.totals.total,
+      refunded: 1944,
+      credited: 0,
+      balance: 0,
+      refundable: 0,
+    });
+    expect(refunded.body.payments.at(-1)).toMatchObject({ amount: -1944, method: 'card' });
+    expect(refunded.body.payments.at(-1).refund).toBeUndefined();
+    expect(await eventOf(id)).toBe('order.refunded');
+    expect((await history(id)).filter((entry) => entry.kind === 'payment').at(-1)).toMatchObject({
+      summary: 'Refund of 19.44 USD by card (overpayment)',
+      changes: { refunded: { from: 0, to: 1944 } },
+    });
+    // Nothing is overpaid any more.
+    expect((await pay(-1)).status).toBe(409);
   });
 
   it('records a retried payment once (Idempotency-Key)', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { stockKey } from '../../shared/db/keys';
-import { getItem } from '../../shared/db/query';
+import { historyOfOrder, stockKey } from '../../shared/db/keys';
+import { getItem, queryAll } from '../../shared/db/query';
 import { seedWarehouse } from '../support/builders';
 import { call } from '../support/call';
 import { stock } from '../support/order-builders';
@@ -9,6 +9,37 @@ import { tableSnapshot } from '../support/table-snapshot';
 import { act, openReturn, orderLine, returnsPath, shippedOrder } from '../support/return-builders';
 
 const order = async (id: string) => (await call({ method: 'GET', path: `/v1/orders/${id}` })).body;
+const paymentHistory = async (id: string) =>
+  (await queryAll(historyOfOrder(id)))
+    .filter((entry) => entry.kind === 'payment')
+    .map((entry) => entry.summary as string);
+
+/** An order shipped and received back in full, paid only `paid` of its total; the return's id. */
+async function returnedPartPaid(
+  lines: Array<Record<string, unknown>>,
+  paid: number,
+  options: { shippingCharge: number },
+) {
+  const shipped = await shippedOrder(lines, { ...options, pay: false });
+  const payment = await call({
+    method: 'POST',
+    path: `/v1/orders/${shipped.id}/payments`,
+    body: { amount: paid, method: 'card' },
+  });
+  expect(payment.status, payment.text).toBe(201);
+  const returned = lines.map((line) => ({
+    itemId: line.itemId,
+    quantity: line.quantity,
+    reasonCode: 'defective',
+  }));
+  const rid = (await openReturn(shipped.id, returned)).body.id as string;
+  await act(shipped.id, rid, 'approve');
+  const received = await act(shipped.id, rid, 'receive', {
+    lines: returned.map(({ itemId, quantity }) => ({ itemId, quantity, disposition: 'damaged' })),
+  });
+  expect(received.status, received.text).toBe(200);
+  return { ...shipped, rid };
+}
 
 describe('returns: the whole life', () => {
   it('requests, approves, receives (restock and damaged), refunds in part, resends, completes', async () => {
@@ -241,7 +272,6 @@ describe('returns: receiving and refunding', () => {
         [{ itemId: 'A', quantity: 1, disposition: 'restock', warehouseId: inactive.id }],
         'body.lines[0].warehouseId',
       ],
-      [[{ itemId: 'A', quantity: 3, disposition: 'damaged' }], 'body.lines[0].quantity'],
       [[{ itemId: 'A', quantity: 1, disposition: 'restock' }], 'body.lines[0].warehouseId'],
       [[{ itemId: 'Z', quantity: 1, disposition: 'damaged' }], 'body.lines[0].itemId'],
       [[{ itemId: 'A', quantity: -1, disposition: 'damaged' }], 'body.lines[0].quantity'],
@@ -250,6 +280,20 @@ describe('returns: receiving and refunding', () => {
       expect(refused.status, refused.text).toBe(400);
       expect(refused.body.errors.map((error: { path: string }) => error.path)).toContain(path);
     }
+    expect(await tableSnapshot()).toEqual(before);
+  });
+
+  it('refuses more units than the return holds as a conflict naming the line and the quantities', async () => {
+    const { id } = await shippedOrder([orderLine({ itemId: 'A', sku: 'RR-D', quantity: 2 })]);
+    const rid = (await openReturn(id, [{ itemId: 'A', quantity: 2, reasonCode: 'defective' }])).body.id;
+    await act(id, rid, 'approve');
+    const before = await tableSnapshot();
+    const refused = await act(id, rid, 'receive', {
+      lines: [{ itemId: 'A', quantity: 3, disposition: 'damaged' }],
+    });
+    expect(refused.status, refused.text).toBe(409);
+    expect(refused.body.lines).toEqual([{ itemId: 'A', returned: 2, awaiting: 2, asked: 3 }]);
+    expect(refused.body.detail).toBe(`Return ${rid} cannot take these units: line A returns 2 units, not 3.`);
     expect(await tableSnapshot()).toEqual(before);
   });
 
@@ -287,8 +331,58 @@ describe('returns: receiving and refunding', () => {
   });
 });
 
+describe('returns: refunds on a part-paid order', () => {
+  it('credits the returned goods against what is owed and refunds only the rest (2 × 50.00 + 10.00, 30.00 paid)', async () => {
+    const { id, rid } = await returnedPartPaid(
+      [orderLine({ itemId: 'A', sku: 'PP-A', quantity: 2, unitPrice: 5000, tax: 0, discount: 0 })],
+      3000,
+      { shippingCharge: 1000 },
+    );
+    expect((await order(id)).totals).toMatchObject({ total: 11_000, paid: 3000, balance: 8000 });
+    const refunded = await act(id, rid, 'refund', { lines: [{ itemId: 'A', quantity: 2 }] });
+    expect(refunded.status, refunded.text).toBe(200);
+    // The answer says what happened: 80.00 credited (no money moved), 20.00 paid back.
+    expect(refunded.body.refunds).toMatchObject([{ amount: 2000, credited: 8000, currency: 'USD' }]);
+    expect(refunded.body.history.at(-1).summary).toBe(
+      'Credited 80.00 USD against what the customer owed and refunded 20.00 USD by card (2 units)',
+    );
+    const after = await order(id);
+    expect(after.totals).toMatchObject({
+      total: 1000,
+      paid: 3000,
+      refunded: 2000,
+      credited: 10_000,
+      balance: 0,
+    });
+    expect(after.payments.at(-1)).toMatchObject({ amount: -2000, refund: { returnId: rid, credited: 8000 } });
+    expect(await paymentHistory(id)).toEqual([
+      'Payment of 30.00 USD by card',
+      `Credit of 80.00 USD for goods returned (return ${rid}): what the customer owes drops; no money moved`,
+      `Refund of 20.00 USD by card for return ${rid}`,
+    ]);
+  });
+
+  it('credits one unit alone with no money moving, and the order still owes for the other', async () => {
+    const { id, rid } = await returnedPartPaid(
+      [orderLine({ itemId: 'A', sku: 'PP-B', quantity: 2, unitPrice: 5000, tax: 0, discount: 0 })],
+      3000,
+      { shippingCharge: 1000 },
+    );
+    const one = await act(id, rid, 'refund', { lines: [{ itemId: 'A', quantity: 1 }] });
+    expect(one.status, one.text).toBe(200);
+    expect(one.body.refunds).toMatchObject([{ amount: 0, credited: 5000 }]);
+    expect((await order(id)).totals).toMatchObject({
+      total: 6000,
+      refunded: 0,
+      credited: 5000,
+      balance: 3000,
+    });
+    expect(await paymentHistory(id)).toHaveLength(2);
+  });
+});
+
 describe('returns: races', () => {
-  it('ten refunds racing for more than was paid: refunded never exceeds paid', async () => {
+  it('ten refunds racing on a half-paid order: the first five credit what is owed, the rest pay back what was paid, never more', async () => {
     const { id } = await shippedOrder(
       [orderLine({ itemId: 'A', sku: 'RACE-A', quantity: 10, unitPrice: 1000, tax: 0, discount: 0 })],
       {
@@ -308,15 +402,20 @@ describe('returns: races', () => {
     const answers = await Promise.all(
       Array.from({ length: 10 }, () => act(id, rid, 'refund', { lines: [{ itemId: 'A', quantity: 1 }] })),
     );
-    expect(answers.map((answer) => answer.status).sort()).toEqual([
-      ...Array(5).fill(200),
-      ...Array(5).fill(409),
-    ]);
+    expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(200));
     const after = await order(id);
-    expect(after.totals).toMatchObject({ paid: 5000, refunded: 5000 });
+    expect(after.totals).toMatchObject({ paid: 5000, refunded: 5000, credited: 10_000, balance: 0 });
     const listed = (await call({ method: 'GET', path: returnsPath(id) })).body.items[0];
-    expect(listed.refunds).toHaveLength(5);
-    expect(listed.lines[0].refundedQuantity).toBe(5);
+    expect(listed.refunds).toHaveLength(10);
+    const sum = (field: 'amount' | 'credited') =>
+      listed.refunds.reduce(
+        (total: number, refund: { amount: number; credited: number }) => total + refund[field],
+        0,
+      );
+    expect([sum('credited'), sum('amount')]).toEqual([5000, 5000]);
+    expect(listed.lines[0].refundedQuantity).toBe(10);
+    // Nothing is left to refund: an eleventh is refused by the return's state.
+    expect((await act(id, rid, 'refund', { lines: [{ itemId: 'A', quantity: 1 }] })).status).toBe(409);
   });
 
   it('approve racing decline: one wins; two receipts of the same units restock them once', async () => {
@@ -365,6 +464,35 @@ describe('returns: races', () => {
 });
 
 describe('returns: the replacement', () => {
+  it('two resends racing for the last unit: the loser is told the return was already resent, not that stock ran out', async () => {
+    for (let round = 0; round < 3; round++) {
+      const sku = `RACE-RS${round}`;
+      const { id } = await shippedOrder([orderLine({ itemId: 'A', sku, quantity: 1 })]);
+      const spare = await seedWarehouse({ isDefault: false });
+      await stock(sku, spare.id, 1);
+      const rid = (await openReturn(id, [{ itemId: 'A', quantity: 1, reasonCode: 'damaged' }])).body.id;
+      await act(id, rid, 'approve');
+      await act(id, rid, 'receive', { lines: [{ itemId: 'A', quantity: 1, disposition: 'damaged' }] });
+      const both = await Promise.all([
+        act(id, rid, 'resend', { warehouseId: spare.id }),
+        act(id, rid, 'resend', { warehouseId: spare.id }),
+      ]);
+      expect(
+        both.map((answer) => answer.status).sort(),
+        both.map((answer) => answer.text).join(' / '),
+      ).toEqual([200, 409]);
+      const winner = both.find((answer) => answer.status === 200)!;
+      const loser = both.find((answer) => answer.status === 409)!;
+      expect(loser.body).toMatchObject({
+        state: 'resent',
+        allowedActions: ['refund', 'complete'],
+        replacementShipmentId: winner.body.replacement.shipmentId,
+      });
+      expect(loser.body.detail).toContain('already resent');
+      expect(await getItem(stockKey(sku, spare.id), true)).toMatchObject({ onHand: 0 });
+    }
+  });
+
   it('is refused at the commit by a warehouse deactivated after the request was checked', async () => {
     const { id } = await shippedOrder([orderLine({ itemId: 'A', sku: 'RS-B', quantity: 1 })]);
     const inactive = await seedWarehouse({ active: false, isDefault: false });
@@ -410,5 +538,97 @@ describe('returns: the replacement', () => {
     const after = await order(id);
     expect(after.lines[0].shippedQuantity).toBe(1);
     expect((await act(id, rid, 'resend', { warehouseId })).status).toBe(409);
+  });
+});
+
+describe('returns: If-Match', () => {
+  const post = (path: string, body: unknown, ifMatch: string | undefined, role = 'operator' as const) =>
+    call({ method: 'POST', path, body, role, headers: ifMatch ? { 'if-match': ifMatch } : {} });
+  const stepPath = (id: string, rid: string, action: string) => `${returnsPath(id)}/${rid}/${action}`;
+
+  it('names the order’s version on create and the return’s on every action: 412 when stale, changing nothing', async () => {
+    const { id, warehouseId } = await shippedOrder([
+      orderLine({ itemId: 'A', sku: 'IM-A', quantity: 2, unitPrice: 1000, tax: 0 }),
+    ]);
+    const orderVersion = (await call({ method: 'GET', path: `/v1/orders/${id}` })).headers.etag!;
+    const lines = [{ itemId: 'A', quantity: 2, reasonCode: 'defective' }];
+    const staleOrder = await post(returnsPath(id), { lines }, `"${Number(orderVersion.slice(1, -1)) - 1}"`);
+    expect(staleOrder.status, staleOrder.text).toBe(412);
+    expect(staleOrder.body.currentVersion).toBe(Number(orderVersion.slice(1, -1)));
+    expect((await call({ method: 'GET', path: returnsPath(id) })).body.items).toEqual([]);
+    const created = await post(returnsPath(id), { lines }, orderVersion);
+    expect(created.status, created.text).toBe(201);
+    expect(created.headers.etag).toBe('"1"');
+    const rid = created.body.id as string;
+
+    const steps: Array<[string, Record<string, unknown> | undefined]> = [
+      ['approve', undefined],
+      ['receive', { lines: [{ itemId: 'A', quantity: 2, disposition: 'restock', warehouseId }] }],
+      ['refund', { lines: [{ itemId: 'A', quantity: 1 }] }],
+      ['resend', { warehouseId, lines: [{ itemId: 'A', quantity: 1 }] }],
+      ['complete', undefined],
+    ];
+    let version = 1;
+    for (const [action, body] of steps) {
+      const role = action === 'refund' ? 'manager' : 'operator';
+      const stale = await call({
+        method: 'POST',
+        path: stepPath(id, rid, action),
+        ...(body ? { body } : {}),
+        role,
+        headers: { 'if-match': `"${version - 1}"` },
+      });
+      expect(stale.status, `${action}: ${stale.text}`).toBe(412);
+      expect(stale.body.currentVersion, action).toBe(version);
+      const done = await call({
+        method: 'POST',
+        path: stepPath(id, rid, action),
+        ...(body ? { body } : {}),
+        role,
+        headers: { 'if-match': `"${version}"` },
+      });
+      expect(done.status, `${action}: ${done.text}`).toBe(200);
+      version += 1;
+      expect(done.headers.etag, action).toBe(`"${version}"`);
+      expect(done.body.version, action).toBe(version);
+    }
+    // The stale refund moved no money, the stale resend no stock: one of each.
+    const after = (await call({ method: 'GET', path: returnsPath(id) })).body.items[0];
+    expect(after.refunds).toHaveLength(1);
+    expect(after.history.map((entry: { action: string }) => entry.action)).toEqual([
+      'request',
+      'approve',
+      'receive',
+      'refund',
+      'resend',
+      'complete',
+    ]);
+  });
+
+  it('decline and delete: 412 when stale; If-Match: * needs the return to exist; If-None-Match: * creates', async () => {
+    const { id } = await shippedOrder([orderLine({ itemId: 'A', sku: 'IM-B', quantity: 1 })]);
+    const created = await call({
+      method: 'POST',
+      path: returnsPath(id),
+      body: { lines: [{ itemId: 'A', quantity: 1, reasonCode: 'other' }] },
+      role: 'operator',
+      headers: { 'if-none-match': '*' },
+    });
+    expect(created.status, created.text).toBe(201);
+    const rid = created.body.id as string;
+    const decline = { reasonCode: 'not_eligible' };
+    expect((await post(stepPath(id, rid, 'decline'), decline, '"2"')).status).toBe(412);
+    const declined = await post(stepPath(id, rid, 'decline'), decline, '*');
+    expect(declined.status, declined.text).toBe(200);
+    const remove = (ifMatch: string) =>
+      call({ method: 'DELETE', path: `${returnsPath(id)}/${rid}`, headers: { 'if-match': ifMatch } });
+    const stale = await remove('"1"');
+    expect(stale.status, stale.text).toBe(412);
+    expect(stale.body.currentVersion).toBe(2);
+    expect((await remove('"2"')).status).toBe(204);
+    // Gone: If-Match: * (or any version) cannot hold any more.
+    expect((await remove('*')).status).toBe(412);
+    expect((await post(stepPath(id, rid, 'approve'), undefined, '"3"')).status).toBe(412);
+    expect((await post(stepPath(id, rid, 'approve'), undefined, undefined)).status).toBe(404);
   });
 });

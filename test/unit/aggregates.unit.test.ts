@@ -179,6 +179,13 @@ describe('aggregateDeltas', () => {
     ]);
   });
 
+  it('counts a refund wholly credited against what was owed (amount 0) as neither payment nor refund', () => {
+    const credit = payment(0, {
+      refund: { returnId: 'R1', lines: [], shipping: 500, credited: 500 },
+    });
+    expect(aggregateDeltas({ new: credit }, 'UTC')).toEqual([]);
+  });
+
   it('moves nothing for items the reports do not read (history, shipments, notes)', () => {
     for (const item of [
       { PK: 'ORDER#WS-1', SK: 'H#2026-11-23#1', kind: 'payment', summary: 'x' },

@@ -47,6 +47,7 @@ function order(overrides: Partial<Order> = {}): Order {
       refunded: 0,
       credited: 0,
       balance: 0,
+      refundable: 0,
     },
     fulfillmentState: 'unshipped',
     allocations: {},

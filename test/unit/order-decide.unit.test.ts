@@ -268,6 +268,7 @@ describe('order arithmetic', () => {
       refunded: 50,
       credited: 0,
       balance: 1100,
+      refundable: 0,
     });
     // A refund for returned goods is credited: it leaves the total, and the paid order stays paid.
     expect(

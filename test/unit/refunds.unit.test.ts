@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import type { OrderLine } from '../../shared/domain/order';
 import type { Payment } from '../../shared/domain/payment';
 import type { RefundAmounts, RefundAsked } from '../../shared/domain/refunds';
-import { refundAmounts, shareOf } from '../../shared/domain/refunds';
+import { refundAmounts, shareOf, splitRefund } from '../../shared/domain/refunds';
+import { deriveTotals } from '../../shared/domain/order';
+import { paymentSums } from '../../shared/domain/payment';
 import { Conflict } from '../../shared/errors';
 import { storedOrderLine } from '../support/domain-builders';
 import { thrown } from '../support/errors';
@@ -32,7 +34,9 @@ function payment(amount: number, overrides: Partial<Payment> = {}): Payment {
 
 /** The payment that carries an earlier refund for returned goods, as the returns group records it. */
 const refundPayment = (amounts: RefundAmounts, returnId = 'R1'): Payment =>
-  payment(-amounts.total, { refund: { returnId, lines: amounts.lines, shipping: amounts.shipping } });
+  payment(-amounts.refunded, {
+    refund: { returnId, lines: amounts.lines, shipping: amounts.shipping, credited: amounts.credited },
+  });
 
 const ask = (lines: RefundAsked['lines'], overrides: Partial<RefundAsked> = {}): RefundAsked => ({
   lines,
@@ -114,6 +118,8 @@ describe('refundAmounts: the remainder of a line is placed deterministically', (
       lines: [{ itemId: 'A', quantity: 3, goods: 1000, tax: 100 }],
       shipping: 0,
       total: 1100,
+      credited: 0,
+      refunded: 1100,
     });
   });
 
@@ -146,6 +152,8 @@ describe('refundAmounts: amounts', () => {
       lines: [{ itemId: 'A', quantity: 3, goods: 1000, tax: 0 }],
       shipping: 0,
       total: 1000,
+      credited: 0,
+      refunded: 1000,
     });
   });
 
@@ -161,6 +169,8 @@ describe('refundAmounts: amounts', () => {
       lines: [],
       shipping: 200,
       total: 200,
+      credited: 0,
+      refunded: 200,
     });
   });
 
@@ -193,16 +203,24 @@ describe('refundAmounts: limits', () => {
     expect(refusal.message).toBe("At most 200 of the order's shipping charge is left to refund, not 201.");
   });
 
-  it('refuses a total above what was paid less what was refunded', () => {
+  it('refuses to pay back more than was paid less what was refunded', () => {
+    // A line that no longer counts in the total (cancelled): nothing is owed, so all of it would be paid back.
+    const cancelled = line({ unitPrice: 400, discount: 200, tax: 100, status: 'cancelled' });
     const payments = [payment(1000), payment(500), payment(-401)];
-    const refusal = thrown(() => refundAmounts([thirds], 0, payments, ask([{ itemId: 'A', quantity: 3 }])));
+    const refusal = thrown(() =>
+      refundAmounts([cancelled], 0, payments, ask([{ itemId: 'A', quantity: 3 }])),
+    );
     expect(refusal).toBeInstanceOf(Conflict);
-    expect(refusal.extensions).toEqual({ amount: 1100, refundable: 1099 });
+    expect(refusal.extensions).toEqual({ amount: 1100, credited: 0, refundable: 1099 });
   });
 
-  it('allows a total exactly at what was paid less what was refunded', () => {
+  it('allows paying back exactly what was paid less what was refunded', () => {
     const payments = [payment(1000), payment(500), payment(-400)];
-    expect(refundAmounts([thirds], 0, payments, ask([{ itemId: 'A', quantity: 3 }])).total).toBe(1100);
+    expect(refundAmounts([thirds], 0, payments, ask([{ itemId: 'A', quantity: 3 }]))).toMatchObject({
+      total: 1100,
+      credited: 0,
+      refunded: 1100,
+    });
   });
 
   it('refuses more units of a line than remain unrefunded across the order refunds', () => {
@@ -229,5 +247,87 @@ describe('refundAmounts: limits', () => {
     expect(refusal).toBeInstanceOf(Conflict);
     expect(refusal.message).toBe('These lines and this shipping come to nothing to refund.');
     expect(() => refundAmounts([thirds], 0, [payment(100)], ask([]))).toThrow(Conflict);
+  });
+});
+
+describe('splitRefund: on an order still owing, returned goods first reduce what is owed', () => {
+  it('credits all of it while the customer owes at least as much: no money moves', () => {
+    expect(splitRefund(5000, { balance: 8000, paid: 3000, refunded: 0 })).toEqual({
+      credited: 5000,
+      refunded: 0,
+    });
+  });
+
+  it('credits what is owed and pays back the rest', () => {
+    expect(splitRefund(10_000, { balance: 8000, paid: 3000, refunded: 0 })).toEqual({
+      credited: 8000,
+      refunded: 2000,
+    });
+  });
+
+  it('pays all of it back on a paid or overpaid order', () => {
+    expect(splitRefund(1650, { balance: 0, paid: 7300, refunded: 0 })).toEqual({
+      credited: 0,
+      refunded: 1650,
+    });
+    expect(splitRefund(1650, { balance: -1944, paid: 7300, refunded: 0 })).toEqual({
+      credited: 0,
+      refunded: 1650,
+    });
+  });
+
+  it('refuses to pay back more than paid less refunded, naming the amounts', () => {
+    const refusal = thrown(() => splitRefund(10_000, { balance: 8000, paid: 3000, refunded: 2000 }));
+    expect(refusal).toBeInstanceOf(Conflict);
+    expect(refusal.extensions).toEqual({ amount: 10_000, credited: 8000, refundable: 1000 });
+  });
+});
+
+describe('refundAmounts: the part-paid order of issue 29 (2 × 50.00 + 10.00 shipping, 30.00 paid)', () => {
+  const shirts = line({ quantity: 2, unitPrice: 5000, tax: 0, shippedQuantity: 2 });
+
+  /** The order's totals after the payments, as the order writer derives them. */
+  const totalsAfter = (payments: Payment[]) =>
+    deriveTotals({ lines: [shirts], shippingCharge: 1000 }, paymentSums(payments));
+
+  it('credits 80.00 against what is owed and refunds 20.00 for both shirts; the order owes nothing', () => {
+    const payments = [payment(3000)];
+    expect(totalsAfter(payments)).toMatchObject({ total: 11_000, balance: 8000 });
+    const amounts = refundAmounts([shirts], 1000, payments, ask([{ itemId: 'A', quantity: 2 }]));
+    expect(amounts).toMatchObject({ total: 10_000, credited: 8000, refunded: 2000 });
+    payments.push(refundPayment(amounts));
+    expect(totalsAfter(payments)).toEqual({
+      subtotal: 10_000,
+      shipping: 1000,
+      tax: 0,
+      discount: 0,
+      total: 1000,
+      paid: 3000,
+      refunded: 2000,
+      credited: 10_000,
+      balance: 0,
+      refundable: 0,
+    });
+  });
+
+  it('credits one shirt alone (no money moves), then credits and refunds the other, then refunds shipping', () => {
+    const payments = [payment(3000)];
+    const first = refundAmounts([shirts], 1000, payments, ask([{ itemId: 'A', quantity: 1 }]));
+    expect(first).toMatchObject({ total: 5000, credited: 5000, refunded: 0 });
+    payments.push(refundPayment(first));
+    expect(totalsAfter(payments)).toMatchObject({ total: 6000, refunded: 0, credited: 5000, balance: 3000 });
+    const second = refundAmounts([shirts], 1000, payments, ask([{ itemId: 'A', quantity: 1 }]));
+    expect(second).toMatchObject({ total: 5000, credited: 3000, refunded: 2000 });
+    payments.push(refundPayment(second));
+    const shipping = refundAmounts([shirts], 1000, payments, ask([], { shipping: 1000 }));
+    expect(shipping).toMatchObject({ total: 1000, credited: 0, refunded: 1000 });
+    payments.push(refundPayment(shipping));
+    expect(totalsAfter(payments)).toMatchObject({
+      total: 0,
+      paid: 3000,
+      refunded: 3000,
+      credited: 11_000,
+      balance: 0,
+    });
   });
 });

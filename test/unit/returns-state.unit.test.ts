@@ -114,7 +114,11 @@ describe('checkAction: every state against every action', () => {
     }
     const refusal = thrown(() => checkAction(ret, action));
     expect(refusal).toBeInstanceOf(Conflict);
-    expect(refusal.extensions).toEqual({ state, allowedActions: allowed[state] });
+    expect(refusal.extensions).toEqual({
+      state,
+      allowedActions: allowed[state],
+      ...(action === 'resend' && ret.replacement ? { replacementShipmentId: replacement.shipmentId } : {}),
+    });
   });
 });
 
@@ -167,11 +171,18 @@ describe('checkAction: resend depends on the replacement', () => {
     expect(() => checkAction(ret, 'resend')).not.toThrow();
   });
 
-  it('a refunded return that already has a replacement refuses resend', () => {
+  it('a refunded return that already has a replacement refuses resend, saying it was already resent', () => {
     const ret = orderReturn({ state: 'refunded', lines: [receivedLine(2, 1)], replacement });
     const refusal = thrown(() => checkAction(ret, 'resend'));
     expect(refusal).toBeInstanceOf(Conflict);
-    expect(refusal.extensions).toEqual({ state: 'refunded', allowedActions: ['refund', 'complete'] });
+    expect(refusal.extensions).toEqual({
+      state: 'refunded',
+      allowedActions: ['refund', 'complete'],
+      replacementShipmentId: replacement.shipmentId,
+    });
+    expect(refusal.message).toBe(
+      `Return R1 is refunded: it was already resent (replacement shipment ${replacement.shipmentId}), so it cannot be resent again; possible: refund, complete.`,
+    );
   });
 
   it('a resent return refuses a second resend, and allows only complete once every unit is refunded', () => {
@@ -348,6 +359,11 @@ describe('withReceipt', () => {
     disposition: 'restock',
     warehouseId,
   });
+  const tooMany = (ret: OrderReturn, received: ReceivedLine[]) => {
+    const refusal = thrown(() => withReceipt(ret, received));
+    expect(refusal).toBeInstanceOf(Conflict);
+    return refusal;
+  };
   const failures = (ret: OrderReturn, received: ReceivedLine[]) => {
     const refusal = thrown(() => withReceipt(ret, received));
     expect(refusal).toBeInstanceOf(ValidationFailed);
@@ -397,28 +413,28 @@ describe('withReceipt', () => {
     expect(approved.lines[0]!.received).toEqual({ restock: 0, damaged: 0, missing: 0 });
   });
 
-  it('refuses more units than the return holds of a line as bad input, naming the quantity', () => {
+  it('refuses more units than the return holds of a line as a conflict, naming the line and the quantities', () => {
     const partly = orderReturn({
       lines: [returnLine({ quantity: 3, received: { restock: 1, damaged: 1, missing: 0 } })],
     });
-    expect(failures(partly, [restock('A', 4)])).toEqual([
-      { path: 'body.lines[0].quantity', message: 'line A returns 3 units, not 4' },
-    ]);
+    const refusal = tooMany(partly, [restock('A', 4)]);
+    expect(refusal.message).toBe('Return R1 cannot take these units: line A returns 3 units, not 4.');
+    expect(refusal.extensions).toEqual({ lines: [{ itemId: 'A', returned: 3, awaiting: 1, asked: 4 }] });
   });
 
   it('refuses units the return holds but has already received as a conflict with the return, naming what it awaits', () => {
     const partly = orderReturn({
       lines: [returnLine({ quantity: 3, received: { restock: 1, damaged: 1, missing: 0 } })],
     });
-    const error = thrown(() => withReceipt(partly, [restock('A', 2)]));
-    expect(error).toBeInstanceOf(Conflict);
-    expect(error.extensions).toEqual({ lines: [{ itemId: 'A', awaiting: 1, asked: 2 }] });
+    const error = tooMany(partly, [restock('A', 2)]);
+    expect(error.message).toBe('Return R1 cannot take these units: line A awaits 1 more, not 2.');
+    expect(error.extensions).toEqual({ lines: [{ itemId: 'A', returned: 3, awaiting: 1, asked: 2 }] });
   });
 
   it('checks receipt lines for the same item together, against what the return holds and what it awaits', () => {
     expect(
-      failures(approved, [restock('A', 2), { itemId: 'A', quantity: 2, disposition: 'damaged' }]),
-    ).toEqual([{ path: 'body.lines[1].quantity', message: 'line A returns 3 units, not 4' }]);
+      tooMany(approved, [restock('A', 2), { itemId: 'A', quantity: 2, disposition: 'damaged' }]).extensions,
+    ).toEqual({ lines: [{ itemId: 'A', returned: 3, awaiting: 3, asked: 4 }] });
     const partly = orderReturn({
       lines: [returnLine({ quantity: 3, received: { restock: 1, damaged: 0, missing: 0 } })],
     });
@@ -449,14 +465,13 @@ describe('withReceipt', () => {
     ]);
   });
 
-  it('names every problem of a receipt at once', () => {
+  it('names every problem of a receipt at once, before any quantity the return cannot take', () => {
     const errors = failures(approved, [
       { itemId: 'A', quantity: 4, disposition: 'restock' },
       restock('Z', 1),
       { itemId: 'B', quantity: 1, disposition: 'missing', warehouseId },
     ]);
     expect(errors.map((error) => error.path)).toEqual([
-      'body.lines[0].quantity',
       'body.lines[0].warehouseId',
       'body.lines[1].itemId',
       'body.lines[2].warehouseId',

@@ -3,11 +3,13 @@ import { newId } from '../../../shared/ids';
 import { changedFields, changeOrderAddress, checkAddresses } from '../../../shared/orders/address-change';
 import type { Order, OrderLine } from '../../../shared/domain/order';
 import { replaceLines } from '../../../shared/domain/order';
+import { moneyText } from '../../../shared/domain/money';
+import { checkStaffPayment } from '../../../shared/domain/payment';
 import { Conflict, NotFound, ValidationFailed } from '../../../shared/errors';
 import type { Implementations } from '../../../shared/http/catalogue';
 import { getItem } from '../../../shared/db/query';
 import { warehouseKey } from '../../../shared/db/keys';
-import type { StoredOrder } from '../../../shared/orders/decide';
+import type { ChangeNote, StoredOrder } from '../../../shared/orders/decide';
 import { draftOf } from '../../../shared/orders/decide';
 import { loadOrder } from '../../../shared/orders/repository';
 import type { CommittedOrder } from '../../../shared/orders/writer';
@@ -137,20 +139,17 @@ export const orderOperations: OrderOperations = {
 
   async addOrderPayment({ params, body, caller, ifMatch }) {
     const recordedAt = new Date().toISOString();
+    // A negative amount pays back an overpayment: no `order.paid` rules, no `order.paid` event.
+    const refund = body.amount < 0;
     const committed = await commitOrderChange({
       orderId: params.id,
       actor: caller.username,
       ifMatch,
-      trigger: 'order.paid',
+      trigger: refund ? 'order.updated' : 'order.paid',
       build(found) {
         const stored = requireStored(found, params.id);
-        const balance = stored.order.totals.balance;
-        if (body.amount > balance) {
-          throw new Conflict(
-            `A payment of ${body.amount} would overpay order ${params.id}: the balance due is ${Math.max(0, balance)} ${stored.order.currency}.`,
-            { balance: Math.max(0, balance), currency: stored.order.currency },
-          );
-        }
+        const { totals, currency } = stored.order;
+        checkStaffPayment(body.amount, totals, currency);
         const payment = {
           id: newId(),
           amount: body.amount,
@@ -160,19 +159,22 @@ export const orderOperations: OrderOperations = {
           recordedAt,
           recordedBy: caller.username,
         };
+        const note: ChangeNote = refund
+          ? {
+              kind: 'payment',
+              summary: `Refund of ${moneyText(-body.amount, currency)} by ${body.method} (overpayment)`,
+              changes: { refunded: { from: totals.refunded, to: totals.refunded - body.amount } },
+            }
+          : {
+              kind: 'payment',
+              summary: `Payment of ${moneyText(body.amount, currency)} by ${body.method}`,
+              changes: { paid: { from: totals.paid, to: totals.paid + body.amount } },
+            };
         return {
           draft: draftOf(stored.order),
           newPayments: [payment],
-          history: [
-            {
-              kind: 'payment',
-              summary: `Payment of ${body.amount} ${stored.order.currency} by ${body.method}`,
-              changes: {
-                paid: { from: stored.order.totals.paid, to: stored.order.totals.paid + body.amount },
-              },
-            },
-          ],
-          event: 'order.paid',
+          history: [note],
+          event: refund ? 'order.refunded' : 'order.paid',
         };
       },
     });

@@ -51,7 +51,8 @@ export const orderRoutes = {
     method: 'POST',
     path: '/v1/orders/{id}/payments',
     operationId: 'addOrderPayment',
-    summary: 'Record a payment; never more than the balance due',
+    summary:
+      'Record a payment, never more than the balance due; a negative amount pays back an overpayment, never more than totals.refundable',
     permission: 'manage',
     params: orderIdParams,
     body: paymentInputSchema,

@@ -13,10 +13,13 @@ export const orderItemParams = z.strictObject({
 });
 
 export const paymentInputSchema = z.strictObject({
-  /** Minor units, in the order's currency. */
-  amount: z
-    .number()
-    .check(z.int(), z.minimum(1), z.maximum(maxAmount, `must be at most ${maxAmount} minor units`)),
+  /** Minor units, in the order's currency; negative to pay back an overpayment (at most totals.refundable). */
+  amount: z.number().check(
+    z.int(),
+    z.minimum(-maxAmount, `must be at least -${maxAmount} minor units`),
+    z.maximum(maxAmount, `must be at most ${maxAmount} minor units`),
+    z.refine((amount) => amount !== 0, 'must not be 0: a payment is positive, a refund negative'),
+  ),
   method: z.enum(paymentMethods),
   reference: z.optional(lineText(200)),
   paidAt: z.optional(instantSchema),

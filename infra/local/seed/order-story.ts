@@ -6,6 +6,7 @@
  * with their times, for the ledger to apply in time order.
  */
 import type { Payment } from '../../../shared/domain/payment';
+import { moneyText } from '../../../shared/domain/money';
 import type { Order, OrderLine } from '../../../shared/domain/order';
 import {
   allocationChanges,
@@ -144,7 +145,7 @@ export function tellOrder(input: StoryInput): OrderStory {
           {
             kind: 'payment',
             actor: planned.actor,
-            summary: `Payment of ${planned.amount} ${order.currency} by ${planned.method}`,
+            summary: `Payment of ${moneyText(planned.amount, order.currency)} by ${planned.method}`,
             changes: { paid: { from: paid, to: paid + planned.amount } },
           },
         ];

@@ -296,9 +296,11 @@ export const fulfillmentDocs = defineDocs(fulfillmentCatalogue, {
     confirmation:
       'What the carrier confirms at the door: `none` (default), `delivery`, `signature` or `adult_signature`.',
     'RatesInput.shipDate':
-      'The day the parcels leave, `YYYY-MM-DD`, from yesterday to a week ahead; default today (UTC).',
+      'The day the parcels leave, `YYYY-MM-DD`, from today to 7 days ahead in the warehouse’s zone (the reporting time zone); default today there. Any other day is a 400 naming the range.',
     'PrintInput.shipDate':
-      'The day the parcels leave, `YYYY-MM-DD`, from yesterday to a week ahead; default today (UTC).',
+      'The day the parcels leave, `YYYY-MM-DD`, from today to 7 days ahead in the warehouse’s zone (the reporting time zone); default today there. Any other day is a 400 naming the range.',
+    shipUnpaid:
+      'Ship an order whose status is awaiting payment on purpose (default false); the order’s fulfillment history records it. It never lifts a hold.',
     rates: 'One quote per service that serves the route (or only the asked service).',
     rateId: 'Names a quote for print: `<processorCode>:<serviceCode>`.',
     serviceName: 'The service’s name at its carrier.',
@@ -498,7 +500,7 @@ export const fulfillmentDocs = defineDocs(fulfillmentCatalogue, {
     },
     printShipNowLabel: {
       description:
-        'Buys the label for a rate, then in one transaction with the order records the shipment (tracking number and cost), takes its units out of stock, updates the order (shipped or partly, with a fulfillment history entry) and puts it on the open manifest of its carrier, warehouse and ship date; renders the label PDF (4x6 or letter) to the files bucket and answers 201 with a link valid for 15 minutes. With `Idempotency-Key` a retry answers the same label and never buys twice; a label whose recording fails is voided.\n\nRefused before anything is bought: lines cancelled or beyond what is unshipped, nothing left to ship, not enough stock on hand for this order, no warehouse or no origin address (**409**); limits and offers as for rates (**422**).',
+        'Buys the label for a rate, then in one transaction with the order records the shipment (tracking number and cost), takes its units out of stock, updates the order (shipped or partly, with a fulfillment history entry) and puts it on the open manifest of its carrier, warehouse and ship date; renders the label PDF (4x6 or letter) to the files bucket and answers 201 with a link valid for 15 minutes. With `Idempotency-Key` a retry answers the same label and never buys twice; a label whose recording fails is voided.\n\nRefused before anything is bought: lines cancelled or beyond what is unshipped, nothing left to ship, no active lines, not enough stock for this order (what it holds plus what nobody holds: another order’s backorder never blocks it; an order in a backorder status counts behind every other order’s holds), no warehouse of its own (`no_warehouse`: the default warehouse is no stand-in) or no origin address, an order on hold (`order_on_hold`) or awaiting payment (`order_awaiting_payment`, unless `shipUnpaid`) (**409**); a ship date outside today to 7 days ahead (**400**); limits and offers as for rates (**422**). `If-Match` names the order’s version (**412** when stale); the `ETag` answered is the order’s version after the print.',
       example: {
         params: { orderId },
         body: { rateId: 'parcel:ground', packages, confirmation: 'signature', labelFormat: 'pdf_4x6' },

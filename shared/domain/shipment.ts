@@ -114,6 +114,11 @@ export function linesToShip(
     const all = lines
       .filter((line) => unshippedOf(line) > 0)
       .map((line) => ({ itemId: line.itemId, sku: line.sku, quantity: unshippedOf(line) }));
+    if (all.length === 0 && !lines.some((line) => line.status === 'active')) {
+      throw new Conflict('Nothing to ship: the order has no active lines (every line is cancelled).', {
+        unshippedLines: [],
+      });
+    }
     if (all.length === 0) {
       throw new Conflict('Nothing is left to ship on this order: every active line has shipped.', {
         unshippedLines: [],

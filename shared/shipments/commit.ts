@@ -19,7 +19,8 @@ import { TransactionCancelled } from '../db/errors';
 import { spokenForElsewhere } from '../events/domain-events';
 import { newId } from '../ids';
 import { draftOf } from '../orders/decide';
-import type { StoredOrder } from '../orders/decide';
+import type { ChangeNote, StoredOrder } from '../orders/decide';
+import type { Order } from '../domain/order';
 import type { CommittedOrder, OrderChange } from '../orders/writer';
 import { commitOrderChange } from '../orders/writer';
 import type { NamedItem } from '../db/transactions';
@@ -67,6 +68,13 @@ export interface ShipRequest {
   rules?: OrderChange['rules'];
   /** Work the commit waits for (OrderChange.commitAfter): a print's label stored. */
   commitAfter?: Promise<unknown>;
+  /**
+   * Refuses an order that may no longer ship this way (a print: put on hold, moved to another warehouse
+   * since it was checked), on every attempt, with typed errors.
+   */
+  check?: (order: Order) => void | Promise<void>;
+  /** History entries of the same change beside the shipment's own (a print shipping an order unpaid). */
+  notes?: readonly ChangeNote[];
 }
 
 const orderNotFound = (orderId: string) => new NotFound(`No order has the id ${orderId}.`);
@@ -84,8 +92,9 @@ export async function recordShipment(
     ...(request.read ? { read: request.read } : {}),
     ...(request.rules ? { rules: request.rules } : {}),
     ...(request.commitAfter ? { commitAfter: request.commitAfter } : {}),
-    build(stored) {
+    async build(stored) {
       if (!stored) throw orderNotFound(request.orderId);
+      await request.check?.(stored.order);
       const lines = linesToShip(stored.order.lines, request.lines);
       const nextLines = withShippedUnits(stored.order.lines, lines, 1);
       const at = new Date().toISOString();
@@ -116,7 +125,7 @@ export async function recordShipment(
       };
       return {
         draft: { ...draftOf(stored.order), lines: nextLines },
-        history: [shipmentNote(shipment, stored.order.lines, nextLines, 1)],
+        history: [shipmentNote(shipment, stored.order.lines, nextLines, 1), ...(request.notes ?? [])],
         event: spokenForElsewhere,
       };
     },

@@ -21,9 +21,16 @@ const pack = { weightGrams: 1200, dimensionsCm: { length: 30, width: 20, height:
  */
 const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
 
-async function orderReady(sku: string, quantity = 2, warehouseId?: string) {
+/** An order ready to ship (awaiting shipment, as a paid one is) of `quantity` units, holding them in stock. */
+async function orderReady(
+  sku: string,
+  quantity = 2,
+  warehouseId?: string,
+  overrides: Record<string, unknown> = {},
+  onHand = 10,
+) {
   const warehouse = warehouseId ? { id: warehouseId } : await seedWarehouse({ originAddress: origin });
-  await stock(sku, warehouse.id, 10);
+  if (onHand > 0) await stock(sku, warehouse.id, onHand);
   const id = orderId();
   const created = await call({
     method: 'PUT',
@@ -31,6 +38,8 @@ async function orderReady(sku: string, quantity = 2, warehouseId?: string) {
     body: orderInput({
       lines: [orderLine({ itemId: 'A', sku, quantity, weightGrams: 500, title: 'Mug' })],
       warehouseId: warehouse.id,
+      statusId: 'awaiting-shipment',
+      ...overrides,
       shipTo: {
         name: 'Zoë Łódź',
         line1: '5 Elm St',
@@ -315,5 +324,167 @@ describe('manifests', () => {
     expect(
       (await call({ method: 'GET', path: '/v1/fulfillment/manifests?from=2026-11-30&to=2026-11-01' })).status,
     ).toBe(400);
+  });
+});
+
+describe('what print refuses before buying a label', () => {
+  const today = () => new Date().toISOString().slice(0, 10);
+  const labelsOf = async (id: string) =>
+    (await call({ method: 'GET', path: `${shipNow}/${id}/tracking` })).body.shipments;
+
+  it('another order’s backorder never blocks units on the shelf: the backordered order is the short one', async () => {
+    // APRN-WHT: 3 on hand, held by two earlier orders (2 and 1), then a later order for 2 in a backorder status.
+    const warehouse = await seedWarehouse({ originAddress: origin });
+    await stock('APRN-WHT', warehouse.id, 3);
+    const first = await orderReady('APRN-WHT', 2, warehouse.id, {}, 0);
+    const second = await orderReady('APRN-WHT', 1, warehouse.id, {}, 0);
+    const backordered = await orderReady('APRN-WHT', 2, warehouse.id, { statusId: 'backordered' }, 0);
+    expect(await stockOf('APRN-WHT', warehouse.id)).toMatchObject({
+      onHand: 3,
+      allocated: 5,
+      backordered: 2,
+    });
+
+    const short = await print(backordered.id);
+    expect(short.status, short.text).toBe(409);
+    expect(short.body.detail).toContain('APRN-WHT (2 asked, 0 on hand for this order)');
+    const firstPrinted = await print(first.id);
+    expect(firstPrinted.status, firstPrinted.text).toBe(201);
+    const secondPrinted = await print(second.id);
+    expect(secondPrinted.status, secondPrinted.text).toBe(201);
+    expect(await stockOf('APRN-WHT', warehouse.id)).toMatchObject({
+      onHand: 0,
+      allocated: 2,
+      backordered: 2,
+    });
+    expect(await labelsOf(backordered.id)).toEqual([]);
+  });
+
+  it('needs the order’s own warehouse: 409 naming the fix, nothing bought', async () => {
+    // A default warehouse with stock exists: print must not ship from it in the order's place.
+    const fallback = await seedWarehouse({ originAddress: origin, isDefault: true });
+    await stock('PR-NOWH', fallback.id, 5);
+    const id = orderId();
+    const created = await call({
+      method: 'PUT',
+      path: `/v1/orders/${id}`,
+      body: orderInput({
+        lines: [orderLine({ itemId: 'A', sku: 'PR-NOWH', quantity: 1 })],
+        statusId: 'awaiting-shipment',
+      }),
+      role: 'operator',
+    });
+    expect(created.status, created.text).toBe(201);
+    const refused = await print(id);
+    expect(refused.status, refused.text).toBe(409);
+    expect(refused.body).toMatchObject({ reasonCode: 'no_warehouse' });
+    expect(refused.body.detail).toMatch(/assign a warehouse to the order/);
+    expect(await stockOf('PR-NOWH', fallback.id)).toMatchObject({ onHand: 5 });
+    expect(await order(id)).toMatchObject({ fulfillmentState: 'unshipped' });
+  });
+
+  it('an order on hold is refused and keeps its hold; shipUnpaid does not lift a hold', async () => {
+    const { id } = await orderReady('PR-HOLD', 1, undefined, { statusId: 'on-hold' });
+    for (const body of [{}, { shipUnpaid: true }]) {
+      const refused = await print(id, body);
+      expect(refused.status, refused.text).toBe(409);
+      expect(refused.body).toMatchObject({ reasonCode: 'order_on_hold', statusId: 'on-hold' });
+      expect(refused.body.detail).toMatch(/on hold/);
+    }
+    expect(await order(id)).toMatchObject({ statusId: 'on-hold', fulfillmentState: 'unshipped' });
+    expect(await labelsOf(id)).toEqual([]);
+  });
+
+  it('an order awaiting payment is refused unless the operator ships it unpaid on purpose, which its history records', async () => {
+    const { id } = await orderReady('PR-UNPAID', 1, undefined, { statusId: undefined });
+    expect(await order(id)).toMatchObject({ statusId: 'awaiting-payment' });
+    const refused = await print(id);
+    expect(refused.status, refused.text).toBe(409);
+    expect(refused.body).toMatchObject({ reasonCode: 'order_awaiting_payment' });
+    expect(refused.body.detail).toContain('"shipUnpaid": true');
+    expect(refused.body.detail).toContain('23.00 USD owed');
+    expect(await labelsOf(id)).toEqual([]);
+
+    const shipped = await print(id, { shipUnpaid: true });
+    expect(shipped.status, shipped.text).toBe(201);
+    const history = await queryAll(historyOfOrder(id));
+    expect(history.filter((entry) => entry.kind === 'fulfillment').map((entry) => entry.summary)).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining('Shipped 1 unit'),
+        'Label printed while awaiting payment ("shipUnpaid": true), 23.00 USD owed',
+      ]),
+    );
+    expect(history.find((entry) => entry.changes?.shippedUnpaid)).toMatchObject({ actor: 'user-operator' });
+  });
+
+  it('a ship date is today or up to 7 days ahead: 400 naming the range otherwise, nothing bought', async () => {
+    const { id } = await orderReady('PR-DATE', 1);
+    const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+    for (const shipDate of [inDays(-1), inDays(8)]) {
+      const refused = await print(id, { shipDate });
+      expect(refused.status, refused.text).toBe(400);
+      expect(refused.body.detail).toContain(`from ${today()} (today in UTC) to ${inDays(7)}`);
+      expect(refused.body.errors).toEqual([
+        { path: 'body.shipDate', message: `must be from ${today()} to ${inDays(7)}` },
+      ]);
+    }
+    const rates = await call({
+      method: 'POST',
+      path: `${shipNow}/${id}/rates/parcel`,
+      body: { packages: [pack], shipDate: inDays(-3) },
+      role: 'operator',
+    });
+    expect(rates.status, rates.text).toBe(400);
+    expect(await labelsOf(id)).toEqual([]);
+    const printed = await print(id, { shipDate: inDays(7) });
+    expect(printed.status, printed.text).toBe(201);
+    expect(printed.body.shipment.shipDate).toBe(inDays(7));
+  });
+
+  it('honours If-Match on the order’s version: 412 when stale, nothing bought; the ETag is the version after', async () => {
+    const { id } = await orderReady('PR-IFM', 2);
+    const current = await call({ method: 'GET', path: `/v1/orders/${id}` });
+    const version = current.body.version as number;
+    const stale = await call({
+      method: 'POST',
+      path: `${shipNow}/${id}/print`,
+      body: { processorCode: 'parcel', serviceCode: 'ground', packages: [pack], shipDate: tomorrow() },
+      headers: { 'if-match': `"${version - 1}"` },
+      role: 'operator',
+    });
+    expect(stale.status, stale.text).toBe(412);
+    expect(await labelsOf(id)).toEqual([]);
+    const printed = await call({
+      method: 'POST',
+      path: `${shipNow}/${id}/print`,
+      body: {
+        processorCode: 'parcel',
+        serviceCode: 'ground',
+        packages: [pack],
+        shipDate: tomorrow(),
+        lines: [{ itemId: 'A', quantity: 1 }],
+      },
+      headers: { 'if-match': `"${version}"` },
+      role: 'operator',
+    });
+    expect(printed.status, printed.text).toBe(201);
+    const after = await order(id);
+    expect(printed.headers.etag).toBe(`"${after.version}"`);
+  });
+
+  it('a fully cancelled order has no active lines to ship, and says so', async () => {
+    const { id } = await orderReady('PR-CANC', 1);
+    const cancelled = await call({
+      method: 'POST',
+      path: `/v1/orders/${id}/items/A/cancel`,
+      body: {},
+      role: 'operator',
+    });
+    expect(cancelled.status, cancelled.text).toBe(200);
+    const refused = await print(id);
+    expect(refused.status, refused.text).toBe(409);
+    expect(refused.body.detail).toBe(
+      'Nothing to ship: the order has no active lines (every line is cancelled).',
+    );
   });
 });

@@ -89,7 +89,7 @@ export const shipNowRoutes = {
     path: '/v1/fulfillment/ship-now/{orderId}/print',
     operationId: 'printShipNowLabel',
     summary:
-      'Buy the label for a rate (or processor code and service), record the shipment (stock out, order shipped or partly), put it on the open manifest, render the 4x6 label PDF and answer it as a link',
+      "Buy the label for a rate (or processor code and service), record the shipment (stock out, order shipped or partly), put it on the open manifest, render the 4x6 label PDF and answer it as a link. The order needs its own warehouse and the units this order holds there; an order on hold or awaiting payment is a 409 (`shipUnpaid: true` ships an unpaid one on purpose, recorded in its history); the ship date is today to 7 days ahead in the warehouse's zone (400 otherwise); If-Match names the order's version (412 when stale) and the ETag answers its version after the print",
     permission: 'write',
     params: shipNowOrderParams,
     body: printInput,
@@ -97,6 +97,7 @@ export const shipNowRoutes = {
     get response() {
       return printAnswerSchema();
     },
+    versioned: true,
     // Each print buys a label and renders a PDF: a runaway client must not take the stage's capacity.
     throttle: { rateLimit: 10, burstLimit: 20 },
   }),

@@ -299,6 +299,10 @@ export const fulfillmentDocs = defineDocs(fulfillmentCatalogue, {
       'The day the parcels leave, `YYYY-MM-DD`, from today to 7 days ahead in the warehouse’s zone (the reporting time zone); default today there. Any other day is a 400 naming the range.',
     'PrintInput.shipDate':
       'The day the parcels leave, `YYYY-MM-DD`, from today to 7 days ahead in the warehouse’s zone (the reporting time zone); default today there. Any other day is a 400 naming the range.',
+    'voidShipNowLabel.reasonCode':
+      'Why the label is voided: `misprint`, `wrong_service`, `wrong_package`, `address_change`, `order_cancelled` or `other` (default `other`). In the query or the body; both naming different values is a 400.',
+    'voidShipNowLabel.note':
+      'A note on the void, up to 500 characters (newlines allowed), kept with the reason. In the query or the body.',
     shipUnpaid:
       'Ship an order whose status is awaiting payment on purpose (default false); the order’s fulfillment history records it. It never lifts a hold.',
     rates: 'One quote per service that serves the route (or only the asked service).',
@@ -531,7 +535,7 @@ export const fulfillmentDocs = defineDocs(fulfillmentCatalogue, {
     },
     voidShipNowLabel: {
       description:
-        'Voids a label: the carrier refunds it, then in one transaction its units go back to stock and are unshipped, the order returns to awaiting shipment (with a fulfillment history entry) and the shipment leaves its manifest. Answers 204.\n\nA **409** with a `reasonCode` otherwise: `label_already_voided`, `manifest_closed` (the carrier has it on the day’s form), `label_not_found_within_void_period` (outside the carrier’s void window), `label_already_used` (scanned), `returned_units` (a return claims its units), `not_a_label` (a manual shipment: remove it through order activity) or `carrier_refused`. An unknown shipment is a 404.',
+        'Voids a label: the carrier refunds it, then in one transaction its units go back to stock and are unshipped, the order returns to awaiting shipment (with a fulfillment history entry) and the shipment leaves its manifest. Answers 204, with the order’s version after the void as its `ETag`.\n\nThe reason (`reasonCode`, default `other`, and an optional `note`) comes in the query (`?reasonCode=misprint&note=...`) or a JSON body; it is kept on the voided shipment, in the history entry and in the `shipment.voided` event. `If-Match` names the order’s version: a stale one is a **412** before the carrier is asked.\n\nA **409** with a `reasonCode` otherwise: `label_already_voided`, `manifest_closed` (the carrier has it on the day’s form), `label_not_found_within_void_period` (outside the carrier’s void window), `label_already_used` (scanned), `returned_units` (a return claims its units), `not_a_label` (a manual shipment: remove it through order activity) or `carrier_refused`. An unknown shipment is a 404.',
       example: { params: { shipmentId } },
     },
     getShipNowTracking: {

@@ -22,6 +22,20 @@ export const shipmentSources = ['manual', 'label', 'replacement'] as const;
 export type ShipmentSource = (typeof shipmentSources)[number];
 export const shipmentStatuses = ['active', 'voided'] as const;
 export type ShipmentStatus = (typeof shipmentStatuses)[number];
+/** Why a label was voided (DESIGN §4, Fulfillment): kept on the shipment, in the history and the event. */
+export const voidReasonCodes = [
+  'misprint',
+  'wrong_service',
+  'wrong_package',
+  'address_change',
+  'order_cancelled',
+  'other',
+] as const;
+export type VoidReasonCode = (typeof voidReasonCodes)[number];
+export interface VoidReason {
+  reasonCode: VoidReasonCode;
+  note?: string;
+}
 export const trackingStatuses = ['unknown', 'accepted', 'in_transit', 'delivered', 'exception'] as const;
 export type TrackingStatus = (typeof trackingStatuses)[number];
 
@@ -84,8 +98,10 @@ export const shipmentSchema = z.object({
   processorCode: z.optional(z.string()),
   labelId: z.optional(z.string()),
   manifestId: z.optional(z.string()),
-  /** Voided label shipments: when. */
+  /** Voided label shipments: when, why (a reason code) and the operator's note. */
   voidedAt: z.optional(timestampSchema),
+  voidReasonCode: z.optional(z.enum(voidReasonCodes)),
+  voidNote: z.optional(z.string()),
   createdBy: z.string(),
   createdAt: timestampSchema,
   updatedAt: timestampSchema,
@@ -216,6 +232,8 @@ export function shipmentNote(
   direction: 1 | -1,
   /** How a shipment is taken back: removed (manual) or voided (a label the carrier refunds). */
   takenBack: 'removed' | 'voided' = 'removed',
+  /** A void's reason, said in the entry and kept in its changes. */
+  reason?: VoidReason,
 ): ChangeNote {
   const changes: NonNullable<ChangeNote['changes']> = Object.create(null) as NonNullable<
     ChangeNote['changes']
@@ -236,9 +254,11 @@ export function shipmentNote(
     summary:
       direction === 1
         ? `Shipped ${units} by ${by} (${shipment.source} shipment ${shipment.id})`
-        : `${takenBack === 'voided' ? 'Voided' : 'Removed'} ${shipment.source} shipment ${shipment.id} (${units} by ${by}); the units are unshipped again`,
+        : `${takenBack === 'voided' ? 'Voided' : 'Removed'} ${shipment.source} shipment ${shipment.id} (${units} by ${by}); the units are unshipped again${reason ? `. Reason: ${reason.reasonCode}${reason.note ? ` (${reason.note})` : ''}` : ''}`,
     changes: {
       shipmentId: { from: direction === 1 ? null : shipment.id, to: direction === 1 ? shipment.id : null },
+      ...(reason ? { voidReasonCode: { from: null, to: reason.reasonCode } } : {}),
+      ...(reason?.note ? { voidNote: { from: null, to: reason.note } } : {}),
       ...changes,
     },
   };

@@ -4,7 +4,7 @@
  * movements and the day's totals commit in one transaction on the order's version. Manual shipments
  * (order activity) and label shipments (fulfillment) both come here.
  */
-import type { RequestedLine, Shipment, ShipmentSource, TrackingStatus } from '../domain/shipment';
+import type { RequestedLine, Shipment, ShipmentSource, TrackingStatus, VoidReason } from '../domain/shipment';
 import {
   linesToShip,
   shipmentNote,
@@ -154,7 +154,10 @@ export interface TakeBackRequest {
   items?: (shipment: Shipment) => NamedItem[];
 }
 export type RemoveRequest = Omit<TakeBackRequest, 'items'>;
-export type VoidRequest = TakeBackRequest;
+export interface VoidRequest extends TakeBackRequest {
+  /** Why the label was voided: kept on the shipment (so in its event) and in the history entry. */
+  reason: VoidReason;
+}
 
 /** Takes a shipment back: it is deleted, its units are unshipped and on hand again, totals follow. */
 export function removeShipment(request: RemoveRequest) {
@@ -166,13 +169,14 @@ export function removeShipment(request: RemoveRequest) {
  * figures move from the active cells to the voided ones, in one transaction with the order.
  */
 export function voidShipment(request: VoidRequest) {
-  return takeBack(request, 'voided');
+  return takeBack(request, 'voided', request.reason);
 }
 
 /** The one way a shipment is taken back, through the order writer; `how` says what becomes of its item. */
 async function takeBack(
   request: TakeBackRequest,
   how: 'removed' | 'voided',
+  reason?: VoidReason,
 ): Promise<{ shipment: Shipment; order: CommittedOrder }> {
   let read: Shipment | undefined;
   let after: Shipment | undefined;
@@ -206,7 +210,16 @@ async function takeBack(
       const at = new Date().toISOString();
       after =
         how === 'voided'
-          ? { ...found, status: 'voided', voidedAt: at, updatedAt: at, version: found.version + 1 }
+          ? {
+              ...found,
+              status: 'voided',
+              voidedAt: at,
+              ...(reason
+                ? { voidReasonCode: reason.reasonCode, ...(reason.note ? { voidNote: reason.note } : {}) }
+                : {}),
+              updatedAt: at,
+              version: found.version + 1,
+            }
           : found;
       const nextLines = withShippedUnits(stored.order.lines, found.lines, -1);
       // Not from under a return: the claims as read, and the guard held at that version in the commit.
@@ -215,7 +228,7 @@ async function takeBack(
       guardVersion = version;
       return {
         draft: { ...draftOf(stored.order), lines: nextLines },
-        history: [shipmentNote(found, stored.order.lines, nextLines, -1, how)],
+        history: [shipmentNote(found, stored.order.lines, nextLines, -1, how, reason)],
         event: spokenForElsewhere,
       };
     },

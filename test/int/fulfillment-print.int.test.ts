@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { historyOfOrder, manifestKey, stockKey } from '../../shared/db/keys';
 import { getItem, queryAll } from '../../shared/db/query';
 import { filesBucket, s3 } from '../../shared/files/s3/client';
+import { findShipmentById } from '../../shared/shipments/repository';
 import { seedWarehouse, dockOrigin } from '../support/builders';
 import { call } from '../support/call';
 import { verifyPresignedUrl } from '../support/presigned-url';
@@ -486,5 +487,78 @@ describe('what print refuses before buying a label', () => {
     expect(refused.body.detail).toBe(
       'Nothing to ship: the order has no active lines (every line is cancelled).',
     );
+  });
+});
+
+describe('void with a reason and If-Match', () => {
+  const voidWith = (shipmentId: string, spec: { query?: string; body?: unknown; ifMatch?: string } = {}) =>
+    call({
+      method: 'DELETE',
+      path: `${shipNow}/void/${shipmentId}${spec.query ? `?${spec.query}` : ''}`,
+      ...(spec.body === undefined ? {} : { body: spec.body }),
+      headers: spec.ifMatch ? { 'if-match': spec.ifMatch } : {},
+      role: 'operator',
+    });
+  const voidEntries = async (id: string) =>
+    (await queryAll(historyOfOrder(id))).filter((entry) => String(entry.summary).startsWith('Voided'));
+
+  it('takes the reason in a JSON body and keeps it on the shipment (its event) and in the history', async () => {
+    const { id } = await orderReady('PR-VR1', 1);
+    const printed = await print(id);
+    expect(printed.status, printed.text).toBe(201);
+    const bad = await voidWith(printed.body.shipment.id, { body: { reasonCode: 'oops' } });
+    expect(bad.status, bad.text).toBe(400);
+    const controlInNote = await voidWith(printed.body.shipment.id, { body: { note: 'a\u0007b' } });
+    expect(controlInNote.status, controlInNote.text).toBe(400);
+    const voided = await voidWith(printed.body.shipment.id, {
+      body: { reasonCode: 'wrong_service', note: 'Needed two-day' },
+    });
+    expect(voided.status, voided.text).toBe(204);
+    expect(voided.headers.etag).toBe(`"${(await order(id)).version}"`);
+    // The stored shipment is what the stream maps to shipment.voided (its summary keeps both fields).
+    expect(await findShipmentById(printed.body.shipment.id)).toMatchObject({
+      status: 'voided',
+      voidReasonCode: 'wrong_service',
+      voidNote: 'Needed two-day',
+    });
+    const [entry] = await voidEntries(id);
+    expect(entry!.summary).toContain('Reason: wrong_service (Needed two-day)');
+    expect(entry!.changes).toMatchObject({
+      voidReasonCode: { from: null, to: 'wrong_service' },
+      voidNote: { from: null, to: 'Needed two-day' },
+    });
+  });
+
+  it('takes it in the query; none is `other`; query and body naming different reasons is a 400', async () => {
+    const { id } = await orderReady('PR-VR2', 2);
+    const first = await print(id, { lines: [{ itemId: 'A', quantity: 1 }] });
+    const second = await print(id);
+    expect([first.status, second.status]).toEqual([201, 201]);
+    const mixed = await voidWith(first.body.shipment.id, {
+      query: 'reasonCode=misprint',
+      body: { reasonCode: 'other' },
+    });
+    expect(mixed.status, mixed.text).toBe(400);
+    const byQuery = await voidWith(first.body.shipment.id, { query: 'reasonCode=misprint&note=Smudged' });
+    expect(byQuery.status, byQuery.text).toBe(204);
+    const plain = await voidWith(second.body.shipment.id);
+    expect(plain.status, plain.text).toBe(204);
+    expect(await findShipmentById(first.body.shipment.id)).toMatchObject({
+      voidReasonCode: 'misprint',
+      voidNote: 'Smudged',
+    });
+    expect(await findShipmentById(second.body.shipment.id)).toMatchObject({ voidReasonCode: 'other' });
+  });
+
+  it('honours If-Match on the order’s version: 412 when stale and the label stays bought and active', async () => {
+    const { id } = await orderReady('PR-VR3', 1);
+    const printed = await print(id);
+    expect(printed.status, printed.text).toBe(201);
+    const version = (await order(id)).version as number;
+    const stale = await voidWith(printed.body.shipment.id, { ifMatch: `"${version - 1}"` });
+    expect(stale.status, stale.text).toBe(412);
+    expect(await findShipmentById(printed.body.shipment.id)).toMatchObject({ status: 'active' });
+    const current = await voidWith(printed.body.shipment.id, { ifMatch: `"${version}"` });
+    expect(current.status, current.text).toBe(204);
   });
 });

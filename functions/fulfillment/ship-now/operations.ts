@@ -20,6 +20,7 @@ import type { Warehouse } from '../../../shared/warehouses/warehouse';
 import type { fulfillmentCatalogue } from '../routes';
 import type { ShippingChoice } from './draft';
 import { shipNowDraft } from './draft';
+import { voidReasonOf } from './schemas';
 
 type Routes = typeof fulfillmentCatalogue.routes;
 type ShipNowOperations = Pick<
@@ -159,9 +160,15 @@ export const shipNowOperations: ShipNowOperations = {
     return { body: { shipmentId: shipment.id, label: { ...link, fileName } } };
   },
 
-  async voidShipNowLabel({ params, caller }) {
-    await voidLabel(params.shipmentId, caller.username);
-    return {};
+  async voidShipNowLabel({ params, query, body, caller, ifMatch }) {
+    const { order } = await voidLabel({
+      shipmentId: params.shipmentId,
+      actor: caller.username,
+      reason: voidReasonOf(query, body),
+      ...(ifMatch === undefined ? {} : { ifMatch }),
+    });
+    // The ETag names the order's version after the void: the If-Match of the next change to the order.
+    return { version: order.version };
   },
 
   async getShipNowTracking({ params }) {

@@ -10,6 +10,8 @@ import {
   reprintAnswerSchema,
   shipmentParams,
   trackingAnswerSchema,
+  voidInput,
+  voidQuery,
   shipFromAddressesSchema,
   shipNowDraftSchema,
   shipNowOrderParams,
@@ -119,10 +121,13 @@ export const shipNowRoutes = {
     path: '/v1/fulfillment/ship-now/void/{shipmentId}',
     operationId: 'voidShipNowLabel',
     summary:
-      'Void a label: the carrier refunds it, its units are back in stock and unshipped, the order back to awaiting shipment, off its manifest; a 409 with a reasonCode (label_already_voided, manifest_closed, label_not_found_within_void_period, label_already_used) otherwise',
+      "Void a label: the carrier refunds it, its units are back in stock and unshipped, the order back to awaiting shipment, off its manifest. Takes a reasonCode (misprint, wrong_service, wrong_package, address_change, order_cancelled, other; default other) and an optional note, in the query or a JSON body, kept on the shipment, in the order's history and in shipment.voided. If-Match names the order's version (412 when stale, nothing asked of the carrier); the ETag answered is the order's version after the void. A 409 with a reasonCode (label_already_voided, manifest_closed, label_not_found_within_void_period, label_already_used) otherwise",
     permission: 'write',
     params: shipmentParams,
+    query: voidQuery,
+    body: voidInput,
     status: 204,
+    versioned: true,
   }),
   getShipNowTracking: route({
     method: 'GET',

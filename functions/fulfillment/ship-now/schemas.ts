@@ -7,7 +7,10 @@ import {
   shipmentSchema,
   trackingEventSchema,
   trackingStatuses,
+  voidReasonCodes,
 } from '../../../shared/domain/shipment';
+import type { VoidReason, VoidReasonCode } from '../../../shared/domain/shipment';
+import { ValidationFailed } from '../../../shared/errors';
 import { confirmationCodes, labelFormats } from '../carriers/adapter';
 import { freeText } from '../../../shared/http/text';
 import { ulidSchema } from '../../../shared/http/schemas';
@@ -194,6 +197,34 @@ export const printAnswerSchema = responseSchema(() =>
 );
 
 export const shipmentParams = z.strictObject({ shipmentId: ulidSchema });
+
+/** Why a label is voided: in the query (`?reasonCode=misprint&note=...`) or a JSON body, or both alike. */
+const voidReasonFields = {
+  reasonCode: z.optional(z.enum(voidReasonCodes)),
+  note: z.optional(freeText(500)),
+};
+export const voidQuery = z.strictObject(voidReasonFields);
+export const voidInput = z.optional(z.strictObject(voidReasonFields));
+type VoidReasonInput = { reasonCode?: VoidReasonCode; note?: string } | undefined;
+
+/**
+ * The void's reason from the query and the body: each field from whichever names it; both naming it
+ * differently is a 400. No reason code is `other`: clients that send none (the first UI) keep working,
+ * and every void still records one.
+ */
+export function voidReasonOf(query: VoidReasonInput, body: VoidReasonInput): VoidReason {
+  const conflicts = (['reasonCode', 'note'] as const).filter(
+    (field) => query?.[field] !== undefined && body?.[field] !== undefined && query[field] !== body[field],
+  );
+  if (conflicts.length > 0) {
+    throw new ValidationFailed(
+      'The query and the body name different void reasons; name each once.',
+      conflicts.map((field) => ({ path: `body.${field}`, message: `differs from query.${field}` })),
+    );
+  }
+  const note = body?.note ?? query?.note;
+  return { reasonCode: body?.reasonCode ?? query?.reasonCode ?? 'other', ...(note ? { note } : {}) };
+}
 export const reprintAnswerSchema = responseSchema(() =>
   z.object({ shipmentId: z.string(), label: linkSchema }),
 );

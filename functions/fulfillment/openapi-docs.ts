@@ -1,5 +1,5 @@
 /** The fulfillment group in the API reference: component schemas, field descriptions, each operation's text and example. */
-import { manifestSchema } from '../../shared/domain/manifest';
+import { manifestViewSchema } from '../../shared/domain/manifest';
 import { defineDocs } from '../../shared/openapi/docs';
 import { formSettingsInput, formSettingsSchema } from './forms/schemas';
 import { closedManifestSchema } from './manifests/schemas';
@@ -120,7 +120,6 @@ const openManifest = {
   shipments: 38,
   packages: 41,
   weightGrams: 96_450,
-  voidsInFlight: 0,
   createdAt: '2026-11-24T13:02:17.560Z',
   updatedAt: '2026-11-24T15:29:58.412Z',
   version: 39,
@@ -203,7 +202,7 @@ export const fulfillmentDocs = defineDocs(fulfillmentCatalogue, {
       description: 'An order’s tracking: each shipment’s status and events, and the order’s overall status.',
     },
     Manifest: {
-      schema: manifestSchema,
+      schema: manifestViewSchema,
       description:
         'The labels of one carrier, warehouse and ship date: `open` while prints join it, `closing` while its end-of-day form is made, `closed` for good after (its shipments can no longer be voided).',
     },
@@ -345,15 +344,10 @@ export const fulfillmentDocs = defineDocs(fulfillmentCatalogue, {
     'Manifest.shipments': 'Labels on the manifest (voided ones leave it).',
     'Manifest.packages': 'Parcels on the manifest.',
     'Manifest.weightGrams': 'Total grams of the manifest’s parcels.',
-    voidsInFlight: 'Voids asked of the carrier and not yet recorded: the manifest does not close under them.',
-    voidLeaseUntil:
-      'Until when the latest void holds the manifest open; a void not recorded by then no longer blocks a close.',
-    pickupReference:
-      'Closed manifests: the carrier’s pickup reference (a SCAN form or pickup number); `none` when every label was voided.',
+    pickupReference: 'Closed manifests: the carrier’s pickup reference (a SCAN form or pickup number).',
     fileKey: 'Closed manifests: the form’s key in the files bucket.',
     closedAt: 'Closed manifests: when, an ISO 8601 UTC instant.',
     closedBy: 'Closed manifests: the username of who closed it.',
-    closingSince: 'Manifests being closed: since when (a close left this way for 2 minutes may be retried).',
     from: 'First ship date, `YYYY-MM-DD`; default 30 days ago. At most 24 months between from and to.',
     to: 'Last ship date, included, `YYYY-MM-DD`; default a week ahead. Not before `from`.',
 
@@ -637,7 +631,7 @@ export const fulfillmentDocs = defineDocs(fulfillmentCatalogue, {
     },
     closeManifest: {
       description:
-        'Closes a manifest: asks the carrier for its pickup reference, renders the end-of-day form (every shipment, totals, the pickup reference) to the files bucket and answers it as a link valid for 15 minutes. Its shipments can no longer be voided. Closing a closed manifest answers it again with a fresh link; two closes at once make one form.\n\nA **409** while another close is under way or voids are in flight (`voidsInFlight`). An unknown manifest is a 404. A close that fails half way leaves the manifest open, to be closed again.',
+        'Closes a manifest: asks the carrier for its pickup reference, renders the end-of-day form (every shipment, totals, the pickup reference) to the files bucket and answers it as a link valid for 15 minutes. Its shipments can no longer be voided. Closing a closed manifest answers it again with a fresh link; two closes at once make one form.\n\nA **409** for a manifest with no packages (every label on it voided: nothing to collect), for one whose ship date is still ahead (today in the warehouse’s zone, the reporting time zone), and while another close is under way or voids are in flight. An unknown manifest is a 404. A close that fails half way leaves the manifest open, to be closed again.',
       example: {
         params: { manifestId },
         response: {

@@ -139,7 +139,8 @@ describe('fulfillment over HTTP', () => {
           processorCode: 'postal',
           serviceCode: 'priority',
           packages: [{ weightGrams: 900 }],
-          shipDate,
+          // Today: a manifest closes on its ship date, not before.
+          shipDate: new Date().toISOString().slice(0, 10),
         },
       });
       expect(printed.status, printed.text).toBe(201);

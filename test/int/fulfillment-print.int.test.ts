@@ -268,7 +268,12 @@ describe('manifests', () => {
     const shipped = [];
     for (const sku of ['MF-1', 'MF-2', 'MF-3']) {
       const { id } = await orderReady(sku, 1, warehouse.id);
-      const printed = await print(id, { processorCode: 'postal', serviceCode: 'priority' });
+      // Dated today: a manifest closes on its ship date, not before.
+      const printed = await print(id, {
+        processorCode: 'postal',
+        serviceCode: 'priority',
+        shipDate: new Date().toISOString().slice(0, 10),
+      });
       expect(printed.status, printed.text).toBe(201);
       shipped.push(printed.body.shipment);
     }
@@ -325,6 +330,41 @@ describe('manifests', () => {
     expect(
       (await call({ method: 'GET', path: '/v1/fulfillment/manifests?from=2026-11-30&to=2026-11-01' })).status,
     ).toBe(400);
+  });
+});
+
+describe('manifests that cannot close, and what manifests answer', () => {
+  it('a manifest for a future date is a 409 and stays open; answers never carry the void and close locks', async () => {
+    const warehouse = await seedWarehouse({ originAddress: origin });
+    const { id } = await orderReady('MF-FUT', 1, warehouse.id);
+    const { id: other } = await orderReady('MF-FUT2', 1, warehouse.id);
+    const printed = await print(id);
+    expect(printed.status, printed.text).toBe(201);
+    const manifestId = printed.body.shipment.manifestId;
+    // A void leaves its reservation's lease stored on the manifest: stored, never answered.
+    const otherPrinted = await print(other);
+    expect(otherPrinted.body.shipment.manifestId).toBe(manifestId);
+    expect((await voidLabel(otherPrinted.body.shipment.id)).status).toBe(204);
+    expect(await getItem(manifestKey(manifestId), true)).toMatchObject({
+      voidLeaseUntil: expect.any(String),
+    });
+    const refused = await call({
+      method: 'POST',
+      path: `/v1/fulfillment/manifests/${manifestId}/close`,
+      role: 'operator',
+    });
+    expect(refused.status, refused.text).toBe(409);
+    expect(refused.body.detail).toContain(`is for ${tomorrow()}, a future date`);
+    expect(await getItem(manifestKey(manifestId), true)).toMatchObject({ status: 'open', voidsInFlight: 0 });
+    const listed = await call({
+      method: 'GET',
+      path: `/v1/fulfillment/manifests?warehouseId=${warehouse.id}`,
+    });
+    expect(listed.status, listed.text).toBe(200);
+    const [manifest] = listed.body.items;
+    expect(manifest).toMatchObject({ id: manifestId, status: 'open', packages: 1 });
+    for (const internal of ['voidsInFlight', 'voidLeaseUntil', 'closingSince', 'PK', 'SK', 'entity'])
+      expect(manifest).not.toHaveProperty(internal);
   });
 });
 

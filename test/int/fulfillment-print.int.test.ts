@@ -513,6 +513,22 @@ describe('what print refuses before buying a label', () => {
     expect(printed.headers.etag).toBe(`"${after.version}"`);
   });
 
+  it('a control character in a package type is a 400 at validation, never sent to the carrier', async () => {
+    const { id } = await orderReady('PR-CTRL', 1);
+    const packages = [{ ...pack, packageType: 'package\u0007' }];
+    const printed = await print(id, { packages });
+    expect(printed.status, printed.text).toBe(400);
+    expect(printed.body.errors).toEqual([expect.objectContaining({ path: 'body.packages[0].packageType' })]);
+    const rates = await call({
+      method: 'POST',
+      path: `${shipNow}/${id}/rates/parcel`,
+      body: { packages },
+      role: 'operator',
+    });
+    expect(rates.status, rates.text).toBe(400);
+    expect(await labelsOf(id)).toEqual([]);
+  });
+
   it('a fully cancelled order has no active lines to ship, and says so', async () => {
     const { id } = await orderReady('PR-CANC', 1);
     const cancelled = await call({

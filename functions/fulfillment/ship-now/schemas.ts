@@ -12,7 +12,7 @@ import {
 import type { VoidReason, VoidReasonCode } from '../../../shared/domain/shipment';
 import { ValidationFailed } from '../../../shared/errors';
 import { confirmationCodes, labelFormats } from '../carriers/adapter';
-import { freeText } from '../../../shared/http/text';
+import { freeText, lineText } from '../../../shared/http/text';
 import { ulidSchema } from '../../../shared/http/schemas';
 import { responseSchema } from '../../../shared/http/response-schema';
 
@@ -93,7 +93,7 @@ export const packageInput = z.strictObject({
   weightGrams: z.number().check(z.int(), z.minimum(1), z.maximum(1_000_000)),
   dimensionsCm: z.optional(z.strictObject({ length: centimetres, width: centimetres, height: centimetres })),
   /** One of the carrier's package types (dictionaries); the shipper's own box when absent. */
-  packageType: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
+  packageType: z.optional(lineText(64)),
 });
 
 const packagesInput = z.array(packageInput).check(z.minLength(1), z.maxLength(50));

@@ -89,6 +89,11 @@ export const shipmentSchema = z.object({
   shipDate: z.string(),
   packages: z.number(),
   weightGrams: z.number(),
+  /**
+   * Label shipments: each package in order, with its own tracking number and weight (the first's number
+   * is the shipment's trackingNumber, the weights add up to weightGrams).
+   */
+  parcels: z.optional(z.array(z.object({ trackingNumber: z.string(), weightGrams: z.number() }))),
   /** What the shipment cost the merchant, when known. */
   cost: z.optional(z.object({ amount: minorUnitsSchema, currency: currencySchema })),
   status: z.enum(shipmentStatuses),

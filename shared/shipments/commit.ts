@@ -45,6 +45,8 @@ export interface ShipmentDetails {
   packages: number;
   /** Grams; by default the lines' unit weights times the units shipped. */
   weightGrams?: number;
+  /** Label shipments: each package's own tracking number and weight. */
+  parcels?: Shipment['parcels'];
   cost?: Shipment['cost'];
   labelKey?: string;
   processorCode?: string;
@@ -112,6 +114,7 @@ export async function recordShipment(
         shipDate: details.shipDate,
         packages: details.packages,
         weightGrams: details.weightGrams ?? shipmentWeight(stored.order.lines, lines),
+        ...(details.parcels ? { parcels: details.parcels } : {}),
         ...(details.cost ? { cost: details.cost } : {}),
         status: 'active',
         ...(details.labelKey ? { labelKey: details.labelKey } : {}),

@@ -2,6 +2,10 @@
  * Ship-now end to end through the fulfillment handler: rates, print (label bought, rendered to S3,
  * shipment recorded on the open manifest), reprint, void, tracking; manifests listed and closed.
  */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { describe, expect, it } from 'vitest';
 import { historyOfOrder, manifestKey, stockKey } from '../../shared/db/keys';
@@ -244,6 +248,53 @@ describe('print, reprint, void', () => {
     const refused = await voidLabel(manual.body.id);
     expect(refused.status).toBe(409);
     expect(refused.body.reasonCode).toBe('not_a_label');
+  });
+});
+
+describe('a shipment of several packages', () => {
+  it('gives each package its own tracking number, weight and label page; tracking, void and the manifest count follow', async () => {
+    const { id, warehouseId } = await orderReady('PR-MULTI', 2);
+    const packages = [
+      { weightGrams: 700 },
+      { weightGrams: 1800, dimensionsCm: { length: 30, width: 20, height: 10 } },
+    ];
+    const printed = await print(id, { packages });
+    expect(printed.status, printed.text).toBe(201);
+    const { shipment } = printed.body;
+    expect(shipment).toMatchObject({ packages: 2, weightGrams: 2500 });
+    expect(shipment.parcels).toEqual([
+      { trackingNumber: shipment.trackingNumber, weightGrams: 700 },
+      { trackingNumber: expect.stringMatching(/^1Z/), weightGrams: 1800 },
+    ]);
+    expect(shipment.parcels[1].trackingNumber).not.toBe(shipment.trackingNumber);
+    expect(await getItem(manifestKey(shipment.manifestId), true)).toMatchObject({ packages: 2 });
+
+    const { bytes } = await storedPdf(shipment.labelKey);
+    const work = mkdtempSync(join(tmpdir(), 'multi-label-'));
+    try {
+      writeFileSync(join(work, 'label.pdf'), bytes);
+      const pages = execFileSync('pdftotext', ['-layout', join(work, 'label.pdf'), '-'], { encoding: 'utf8' })
+        .split('\f')
+        .slice(0, 2);
+      expect(pages[0]).toContain(shipment.parcels[0].trackingNumber);
+      expect(pages[0]).toContain('0.70 kg');
+      expect(pages[0]).not.toContain(shipment.parcels[1].trackingNumber);
+      expect(pages[1]).toContain(shipment.parcels[1].trackingNumber);
+      expect(pages[1]).toContain('1.80 kg');
+      expect(pages[1]).not.toContain(shipment.parcels[0].trackingNumber);
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+
+    const tracking = await call({ method: 'GET', path: `${shipNow}/${id}/tracking` });
+    expect(tracking.status, tracking.text).toBe(200);
+    expect(tracking.body.shipments).toEqual([
+      expect.objectContaining({ shipmentId: shipment.id, trackingNumber: shipment.trackingNumber }),
+    ]);
+    const voided = await voidLabel(shipment.id);
+    expect(voided.status, voided.text).toBe(204);
+    expect(await stockOf('PR-MULTI', warehouseId)).toMatchObject({ onHand: 10, allocated: 2 });
+    expect(await getItem(manifestKey(shipment.manifestId), true)).toMatchObject({ packages: 0 });
   });
 });
 

@@ -188,6 +188,10 @@ export async function printLabel(request: PrintRequest) {
         shipDate: label.labelDate,
         packages: request.packages.length,
         weightGrams,
+        parcels: request.packages.map((pack, index) => ({
+          trackingNumber: label.packages[index]?.trackingNumber ?? label.trackingNumber,
+          weightGrams: pack.weightGrams,
+        })),
         cost: label.cost,
         labelKey,
         processorCode: label.processorCode,

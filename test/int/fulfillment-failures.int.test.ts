@@ -121,6 +121,34 @@ describe('print when recording fails', () => {
     expect(voided).toHaveBeenCalledTimes(1);
   });
 
+  it('decides the hold again at the commit: an order put on hold while its label was bought is refused and the label voided', async () => {
+    const { id, warehouseId } = await orderReady('FAIL-HOLD');
+    const voided = vi.spyOn(parcelCarrier, 'void');
+    const realBuy = parcelCarrier.buy.bind(parcelCarrier);
+    vi.spyOn(parcelCarrier, 'buy').mockImplementation(async (request) => {
+      const label = await realBuy(request);
+      // Meanwhile someone puts the order on hold (the channel's fields as they were).
+      const held = await call({
+        method: 'PUT',
+        path: `/v1/orders/${id}`,
+        body: orderInput({
+          lines: [orderLine({ itemId: 'A', sku: 'FAIL-HOLD', quantity: 2 })],
+          warehouseId,
+          statusId: 'on-hold',
+        }),
+        role: 'operator',
+      });
+      expect(held.status, held.text).toBe(200);
+      return label;
+    });
+    const refused = await print(id);
+    expect(refused.status, refused.text).toBe(409);
+    expect(refused.body).toMatchObject({ reasonCode: 'order_on_hold' });
+    expect(voided).toHaveBeenCalledTimes(1);
+    const order = await call({ method: 'GET', path: `/v1/orders/${id}` });
+    expect(order.body).toMatchObject({ statusId: 'on-hold', fulfillmentState: 'unshipped' });
+  });
+
   it('keeps the label when the commit got no answer (it may have committed), and answers an error', async () => {
     const { id } = await orderReady('FAIL-C');
     const voided = vi.spyOn(parcelCarrier, 'void');

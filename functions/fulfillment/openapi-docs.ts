@@ -1,5 +1,5 @@
 /** The fulfillment group in the API reference: component schemas, field descriptions, each operation's text and example. */
-import { manifestSchema } from '../../shared/domain/manifest';
+import { manifestViewSchema } from '../../shared/domain/manifest';
 import { defineDocs } from '../../shared/openapi/docs';
 import { formSettingsInput, formSettingsSchema } from './forms/schemas';
 import { closedManifestSchema } from './manifests/schemas';
@@ -120,7 +120,6 @@ const openManifest = {
   shipments: 38,
   packages: 41,
   weightGrams: 96_450,
-  voidsInFlight: 0,
   createdAt: '2026-11-24T13:02:17.560Z',
   updatedAt: '2026-11-24T15:29:58.412Z',
   version: 39,
@@ -203,7 +202,7 @@ export const fulfillmentDocs = defineDocs(fulfillmentCatalogue, {
       description: 'An order’s tracking: each shipment’s status and events, and the order’s overall status.',
     },
     Manifest: {
-      schema: manifestSchema,
+      schema: manifestViewSchema,
       description:
         'The labels of one carrier, warehouse and ship date: `open` while prints join it, `closing` while its end-of-day form is made, `closed` for good after (its shipments can no longer be voided).',
     },
@@ -296,9 +295,15 @@ export const fulfillmentDocs = defineDocs(fulfillmentCatalogue, {
     confirmation:
       'What the carrier confirms at the door: `none` (default), `delivery`, `signature` or `adult_signature`.',
     'RatesInput.shipDate':
-      'The day the parcels leave, `YYYY-MM-DD`, from yesterday to a week ahead; default today (UTC).',
+      'The day the parcels leave, `YYYY-MM-DD`, from today to 7 days ahead in the warehouse’s zone (the reporting time zone); default today there. Any other day is a 400 naming the range.',
     'PrintInput.shipDate':
-      'The day the parcels leave, `YYYY-MM-DD`, from yesterday to a week ahead; default today (UTC).',
+      'The day the parcels leave, `YYYY-MM-DD`, from today to 7 days ahead in the warehouse’s zone (the reporting time zone); default today there. Any other day is a 400 naming the range.',
+    'voidShipNowLabel.reasonCode':
+      'Why the label is voided: `misprint`, `wrong_service`, `wrong_package`, `address_change`, `order_cancelled` or `other` (default `other`). In the query or the body; both naming different values is a 400.',
+    'voidShipNowLabel.note':
+      'A note on the void, up to 500 characters (newlines allowed), kept with the reason. In the query or the body.',
+    shipUnpaid:
+      'Ship an order whose status is awaiting payment on purpose (default false); the order’s fulfillment history records it. It never lifts a hold.',
     rates: 'One quote per service that serves the route (or only the asked service).',
     rateId: 'Names a quote for print: `<processorCode>:<serviceCode>`.',
     serviceName: 'The service’s name at its carrier.',
@@ -339,15 +344,10 @@ export const fulfillmentDocs = defineDocs(fulfillmentCatalogue, {
     'Manifest.shipments': 'Labels on the manifest (voided ones leave it).',
     'Manifest.packages': 'Parcels on the manifest.',
     'Manifest.weightGrams': 'Total grams of the manifest’s parcels.',
-    voidsInFlight: 'Voids asked of the carrier and not yet recorded: the manifest does not close under them.',
-    voidLeaseUntil:
-      'Until when the latest void holds the manifest open; a void not recorded by then no longer blocks a close.',
-    pickupReference:
-      'Closed manifests: the carrier’s pickup reference (a SCAN form or pickup number); `none` when every label was voided.',
+    pickupReference: 'Closed manifests: the carrier’s pickup reference (a SCAN form or pickup number).',
     fileKey: 'Closed manifests: the form’s key in the files bucket.',
     closedAt: 'Closed manifests: when, an ISO 8601 UTC instant.',
     closedBy: 'Closed manifests: the username of who closed it.',
-    closingSince: 'Manifests being closed: since when (a close left this way for 2 minutes may be retried).',
     from: 'First ship date, `YYYY-MM-DD`; default 30 days ago. At most 24 months between from and to.',
     to: 'Last ship date, included, `YYYY-MM-DD`; default a week ahead. Not before `from`.',
 
@@ -498,7 +498,7 @@ export const fulfillmentDocs = defineDocs(fulfillmentCatalogue, {
     },
     printShipNowLabel: {
       description:
-        'Buys the label for a rate, then in one transaction with the order records the shipment (tracking number and cost), takes its units out of stock, updates the order (shipped or partly, with a fulfillment history entry) and puts it on the open manifest of its carrier, warehouse and ship date; renders the label PDF (4x6 or letter) to the files bucket and answers 201 with a link valid for 15 minutes. With `Idempotency-Key` a retry answers the same label and never buys twice; a label whose recording fails is voided.\n\nRefused before anything is bought: lines cancelled or beyond what is unshipped, nothing left to ship, not enough stock on hand for this order, no warehouse or no origin address (**409**); limits and offers as for rates (**422**).',
+        'Buys the label for a rate, then in one transaction with the order records the shipment (tracking number and cost), takes its units out of stock, updates the order (shipped or partly, with a fulfillment history entry) and puts it on the open manifest of its carrier, warehouse and ship date; renders the label PDF (4x6 or letter) to the files bucket and answers 201 with a link valid for 15 minutes. With `Idempotency-Key` a retry answers the same label and never buys twice; a label whose recording fails is voided.\n\nRefused before anything is bought: lines cancelled or beyond what is unshipped, nothing left to ship, no active lines, not enough stock for this order (what it holds plus what nobody holds: another order’s backorder never blocks it; an order in a backorder status counts behind every other order’s holds), no warehouse of its own (`no_warehouse`: the default warehouse is no stand-in) or no origin address, an order on hold (`order_on_hold`) or awaiting payment (`order_awaiting_payment`, unless `shipUnpaid`) (**409**); a ship date outside today to 7 days ahead (**400**); limits and offers as for rates (**422**). `If-Match` names the order’s version (**412** when stale); the `ETag` answered is the order’s version after the print.',
       example: {
         params: { orderId },
         body: { rateId: 'parcel:ground', packages, confirmation: 'signature', labelFormat: 'pdf_4x6' },
@@ -529,7 +529,7 @@ export const fulfillmentDocs = defineDocs(fulfillmentCatalogue, {
     },
     voidShipNowLabel: {
       description:
-        'Voids a label: the carrier refunds it, then in one transaction its units go back to stock and are unshipped, the order returns to awaiting shipment (with a fulfillment history entry) and the shipment leaves its manifest. Answers 204.\n\nA **409** with a `reasonCode` otherwise: `label_already_voided`, `manifest_closed` (the carrier has it on the day’s form), `label_not_found_within_void_period` (outside the carrier’s void window), `label_already_used` (scanned), `returned_units` (a return claims its units), `not_a_label` (a manual shipment: remove it through order activity) or `carrier_refused`. An unknown shipment is a 404.',
+        'Voids a label: the carrier refunds it, then in one transaction its units go back to stock and are unshipped, the order returns to awaiting shipment (with a fulfillment history entry) and the shipment leaves its manifest. Answers 204, with the order’s version after the void as its `ETag`.\n\nThe reason (`reasonCode`, default `other`, and an optional `note`) comes in the query (`?reasonCode=misprint&note=...`) or a JSON body; it is kept on the voided shipment, in the history entry and in the `shipment.voided` event. `If-Match` names the order’s version: a stale one is a **412** before the carrier is asked.\n\nA **409** with a `reasonCode` otherwise: `label_already_voided`, `manifest_closed` (the carrier has it on the day’s form), `label_not_found_within_void_period` (outside the carrier’s void window), `label_already_used` (scanned), `returned_units` (a return claims its units), `not_a_label` (a manual shipment: remove it through order activity) or `carrier_refused`. An unknown shipment is a 404.',
       example: { params: { shipmentId } },
     },
     getShipNowTracking: {
@@ -631,7 +631,7 @@ export const fulfillmentDocs = defineDocs(fulfillmentCatalogue, {
     },
     closeManifest: {
       description:
-        'Closes a manifest: asks the carrier for its pickup reference, renders the end-of-day form (every shipment, totals, the pickup reference) to the files bucket and answers it as a link valid for 15 minutes. Its shipments can no longer be voided. Closing a closed manifest answers it again with a fresh link; two closes at once make one form.\n\nA **409** while another close is under way or voids are in flight (`voidsInFlight`). An unknown manifest is a 404. A close that fails half way leaves the manifest open, to be closed again.',
+        'Closes a manifest: asks the carrier for its pickup reference, renders the end-of-day form (every shipment, totals, the pickup reference) to the files bucket and answers it as a link valid for 15 minutes. Its shipments can no longer be voided. Closing a closed manifest answers it again with a fresh link; two closes at once make one form.\n\nA **409** for a manifest with no packages (every label on it voided: nothing to collect), for one whose ship date is still ahead (today in the warehouse’s zone, the reporting time zone), and while another close is under way or voids are in flight. An unknown manifest is a 404. A close that fails half way leaves the manifest open, to be closed again.',
       example: {
         params: { manifestId },
         response: {

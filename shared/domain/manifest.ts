@@ -35,6 +35,17 @@ export const manifestSchema = z.object({
 });
 export type Manifest = z.infer<typeof manifestSchema>;
 
+/**
+ * A manifest as answered: without the locks its voids and closes take (`voidsInFlight`,
+ * `voidLeaseUntil`, `closingSince`), which are the service's bookkeeping and go stale after a crash.
+ */
+export const manifestViewSchema = z.omit(manifestSchema, {
+  voidsInFlight: true,
+  voidLeaseUntil: true,
+  closingSince: true,
+});
+export type ManifestView = z.infer<typeof manifestViewSchema>;
+
 /** One shipment on a manifest: what the end-of-day form lists. */
 export const manifestEntrySchema = z.object({
   manifestId: z.string(),
@@ -54,13 +65,23 @@ export const staleClosingMs = 2 * 60_000;
 /** A void holds its manifest open this long at most: the carrier call has a timeout of seconds. */
 export const voidLeaseMs = 60_000;
 
-/** Why a manifest cannot close now, or undefined when it can. */
-export function closeRefusal(manifest: Manifest, now: Date): string | undefined {
+/**
+ * Why a manifest cannot close now, or undefined when it can. `today` is the day in the warehouse's zone:
+ * a manifest for a later day still takes that day's labels, and one with no packages (every label on it
+ * voided) has nothing for the carrier to collect, so neither closes.
+ */
+export function closeRefusal(manifest: Manifest, now: Date, today: string): string | undefined {
   if (manifest.status === 'closed') return undefined;
   if (manifest.status === 'closing') {
     const since = Date.parse(manifest.closingSince ?? manifest.updatedAt);
     if (now.getTime() - since < staleClosingMs) return `Manifest ${manifest.id} is being closed right now.`;
     return undefined;
+  }
+  if (manifest.shipDate > today) {
+    return `Manifest ${manifest.id} is for ${manifest.shipDate}, a future date (today is ${today}): close it on its ship date.`;
+  }
+  if (manifest.packages === 0) {
+    return `Manifest ${manifest.id} has no packages (every label on it was voided): there is nothing for the carrier to collect.`;
   }
   const leaseHeld =
     manifest.voidLeaseUntil !== undefined && Date.parse(manifest.voidLeaseUntil) > now.getTime();

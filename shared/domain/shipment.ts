@@ -22,6 +22,20 @@ export const shipmentSources = ['manual', 'label', 'replacement'] as const;
 export type ShipmentSource = (typeof shipmentSources)[number];
 export const shipmentStatuses = ['active', 'voided'] as const;
 export type ShipmentStatus = (typeof shipmentStatuses)[number];
+/** Why a label was voided (DESIGN §4, Fulfillment): kept on the shipment, in the history and the event. */
+export const voidReasonCodes = [
+  'misprint',
+  'wrong_service',
+  'wrong_package',
+  'address_change',
+  'order_cancelled',
+  'other',
+] as const;
+export type VoidReasonCode = (typeof voidReasonCodes)[number];
+export interface VoidReason {
+  reasonCode: VoidReasonCode;
+  note?: string;
+}
 export const trackingStatuses = ['unknown', 'accepted', 'in_transit', 'delivered', 'exception'] as const;
 export type TrackingStatus = (typeof trackingStatuses)[number];
 
@@ -75,6 +89,11 @@ export const shipmentSchema = z.object({
   shipDate: z.string(),
   packages: z.number(),
   weightGrams: z.number(),
+  /**
+   * Label shipments: each package in order, with its own tracking number and weight (the first's number
+   * is the shipment's trackingNumber, the weights add up to weightGrams).
+   */
+  parcels: z.optional(z.array(z.object({ trackingNumber: z.string(), weightGrams: z.number() }))),
   /** What the shipment cost the merchant, when known. */
   cost: z.optional(z.object({ amount: minorUnitsSchema, currency: currencySchema })),
   status: z.enum(shipmentStatuses),
@@ -84,8 +103,10 @@ export const shipmentSchema = z.object({
   processorCode: z.optional(z.string()),
   labelId: z.optional(z.string()),
   manifestId: z.optional(z.string()),
-  /** Voided label shipments: when. */
+  /** Voided label shipments: when, why (a reason code) and the operator's note. */
   voidedAt: z.optional(timestampSchema),
+  voidReasonCode: z.optional(z.enum(voidReasonCodes)),
+  voidNote: z.optional(z.string()),
   createdBy: z.string(),
   createdAt: timestampSchema,
   updatedAt: timestampSchema,
@@ -114,6 +135,11 @@ export function linesToShip(
     const all = lines
       .filter((line) => unshippedOf(line) > 0)
       .map((line) => ({ itemId: line.itemId, sku: line.sku, quantity: unshippedOf(line) }));
+    if (all.length === 0 && !lines.some((line) => line.status === 'active')) {
+      throw new Conflict('Nothing to ship: the order has no active lines (every line is cancelled).', {
+        unshippedLines: [],
+      });
+    }
     if (all.length === 0) {
       throw new Conflict('Nothing is left to ship on this order: every active line has shipped.', {
         unshippedLines: [],
@@ -211,6 +237,8 @@ export function shipmentNote(
   direction: 1 | -1,
   /** How a shipment is taken back: removed (manual) or voided (a label the carrier refunds). */
   takenBack: 'removed' | 'voided' = 'removed',
+  /** A void's reason, said in the entry and kept in its changes. */
+  reason?: VoidReason,
 ): ChangeNote {
   const changes: NonNullable<ChangeNote['changes']> = Object.create(null) as NonNullable<
     ChangeNote['changes']
@@ -231,9 +259,11 @@ export function shipmentNote(
     summary:
       direction === 1
         ? `Shipped ${units} by ${by} (${shipment.source} shipment ${shipment.id})`
-        : `${takenBack === 'voided' ? 'Voided' : 'Removed'} ${shipment.source} shipment ${shipment.id} (${units} by ${by}); the units are unshipped again`,
+        : `${takenBack === 'voided' ? 'Voided' : 'Removed'} ${shipment.source} shipment ${shipment.id} (${units} by ${by}); the units are unshipped again${reason ? `. Reason: ${reason.reasonCode}${reason.note ? ` (${reason.note})` : ''}` : ''}`,
     changes: {
       shipmentId: { from: direction === 1 ? null : shipment.id, to: direction === 1 ? shipment.id : null },
+      ...(reason ? { voidReasonCode: { from: null, to: reason.reasonCode } } : {}),
+      ...(reason?.note ? { voidNote: { from: null, to: reason.note } } : {}),
       ...changes,
     },
   };

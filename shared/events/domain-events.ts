@@ -95,6 +95,8 @@ const summaryFields: Record<string, readonly string[]> = {
     'warehouseId',
     'shipDate',
     'status',
+    'voidReasonCode',
+    'voidNote',
   ],
   'order-note': ['orderId', 'author'],
   'order-return': ['orderId', 'state'],

@@ -58,6 +58,11 @@ export const commonFields: Record<string, string> = {
   labelId: 'Label shipments: the carrier’s id of the label.',
   manifestId: 'Label shipments: the manifest (end-of-day form) the shipment joined.',
   voidedAt: 'Voided label shipments: when, an ISO 8601 UTC instant.',
+  parcels:
+    'Label shipments: each package in order, with its own tracking number (the first is the shipment’s `trackingNumber`) and weight in grams; its label page prints them.',
+  voidReasonCode:
+    'Voided label shipments: why (`misprint`, `wrong_service`, `wrong_package`, `address_change`, `order_cancelled`, `other`).',
+  voidNote: 'Voided label shipments: the note the void was given, when one was.',
   createdBy: 'The username of who made it (from the token).',
   at: 'When it happened: an ISO 8601 UTC instant.',
   description: 'The carrier’s words for the event.',

@@ -79,6 +79,11 @@ export interface LabelDocument {
   weightGrams: number;
   /** One label page per package: "1 of 2", "2 of 2". */
   packages: number;
+  /**
+   * Each package's own tracking number and weight, one per package: its page shows them (barcode and
+   * weight). Absent, every page shows trackingNumber and weightGrams.
+   */
+  parcels?: ReadonlyArray<{ trackingNumber: string; weightGrams: number }>;
   /** The optional fields it prints, as the forms settings list them; absent, every one. */
   fields?: readonly LabelField[];
   packingSlip?: PackingSlip;
@@ -127,6 +132,7 @@ function drawShipFrom(
   page: PDFPage,
   fonts: PdfFonts,
   label: LabelDocument,
+  weightGrams: number,
   o: Origin,
   top: number,
   height: number,
@@ -158,7 +164,7 @@ function drawShipFrom(
   }
   if (showWeight) {
     y -= drawCaption(page, fonts, 'WEIGHT', rightX, y, 88);
-    drawRun(page, fitLine(formatKilograms(label.weightGrams), fonts.bold, 11, 88, 6), rightX, y, 88);
+    drawRun(page, fitLine(formatKilograms(weightGrams), fonts.bold, 11, 88, 6), rightX, y, 88);
   }
 }
 
@@ -265,13 +271,18 @@ const regions = { header: 78, shipTo: 140, carrier: 42, barcode: 112 } as const;
 const footerHeight = labelHeight - 2 * margin - Object.values(regions).reduce((sum, h) => sum + h, 0);
 
 function drawLabel(page: PDFPage, fonts: PdfFonts, label: LabelDocument, index: number, o: Origin) {
+  // This package's own number and weight, when the label knows each package's.
+  const parcel = label.parcels?.[index] ?? {
+    trackingNumber: label.trackingNumber,
+    weightGrams: label.weightGrams,
+  };
   // With neither the order nor the package count shown, the footer is left out and its room goes to
   // the ship-to block.
   const footer = shows(label, 'orderReference') || shows(label, 'packageCount');
   const shipToHeight = regions.shipTo + (footer ? 0 : footerHeight);
   let top = o.y + labelHeight - margin;
   const rule = (thickness = 0.75) => drawRule(page, o.x + margin, top + 2, innerWidth, thickness);
-  drawShipFrom(page, fonts, label, o, top, regions.header - 4);
+  drawShipFrom(page, fonts, label, parcel.weightGrams, o, top, regions.header - 4);
   top -= regions.header;
   rule();
   drawShipTo(page, fonts, label.shipTo, o, top - 2, shipToHeight - 6);
@@ -280,7 +291,7 @@ function drawLabel(page: PDFPage, fonts: PdfFonts, label: LabelDocument, index: 
   drawCarrier(page, fonts, label, o, top - 2);
   top -= regions.carrier;
   rule(1.5);
-  drawBarcode(page, fonts, label.trackingNumber, o, top - 2);
+  drawBarcode(page, fonts, parcel.trackingNumber, o, top - 2);
   top -= regions.barcode;
   if (!footer) return;
   rule();
@@ -310,6 +321,9 @@ function addLabelPage(
 function checkLabel(label: LabelDocument): void {
   if (!Number.isInteger(label.packages) || label.packages < 1 || label.packages > 999) {
     throw new RangeError(`packages must be a whole number from 1 to 999: ${label.packages}`);
+  }
+  if (label.parcels && label.parcels.length !== label.packages) {
+    throw new RangeError(`parcels must name each of the ${label.packages} packages: ${label.parcels.length}`);
   }
   if (label.format !== '4x6' && label.format !== 'letter') {
     throw new RangeError(`unknown label format: ${JSON.stringify(label.format)}`);

@@ -4,7 +4,7 @@
  * movements and the day's totals commit in one transaction on the order's version. Manual shipments
  * (order activity) and label shipments (fulfillment) both come here.
  */
-import type { RequestedLine, Shipment, ShipmentSource, TrackingStatus } from '../domain/shipment';
+import type { RequestedLine, Shipment, ShipmentSource, TrackingStatus, VoidReason } from '../domain/shipment';
 import {
   linesToShip,
   shipmentNote,
@@ -19,7 +19,8 @@ import { TransactionCancelled } from '../db/errors';
 import { spokenForElsewhere } from '../events/domain-events';
 import { newId } from '../ids';
 import { draftOf } from '../orders/decide';
-import type { StoredOrder } from '../orders/decide';
+import type { ChangeNote, StoredOrder } from '../orders/decide';
+import type { Order } from '../domain/order';
 import type { CommittedOrder, OrderChange } from '../orders/writer';
 import { commitOrderChange } from '../orders/writer';
 import type { NamedItem } from '../db/transactions';
@@ -44,6 +45,8 @@ export interface ShipmentDetails {
   packages: number;
   /** Grams; by default the lines' unit weights times the units shipped. */
   weightGrams?: number;
+  /** Label shipments: each package's own tracking number and weight. */
+  parcels?: Shipment['parcels'];
   cost?: Shipment['cost'];
   labelKey?: string;
   processorCode?: string;
@@ -67,6 +70,13 @@ export interface ShipRequest {
   rules?: OrderChange['rules'];
   /** Work the commit waits for (OrderChange.commitAfter): a print's label stored. */
   commitAfter?: Promise<unknown>;
+  /**
+   * Refuses an order that may no longer ship this way (a print: put on hold, moved to another warehouse
+   * since it was checked), on every attempt, with typed errors.
+   */
+  check?: (order: Order) => void | Promise<void>;
+  /** History entries of the same change beside the shipment's own (a print shipping an order unpaid). */
+  notes?: readonly ChangeNote[];
 }
 
 const orderNotFound = (orderId: string) => new NotFound(`No order has the id ${orderId}.`);
@@ -84,8 +94,9 @@ export async function recordShipment(
     ...(request.read ? { read: request.read } : {}),
     ...(request.rules ? { rules: request.rules } : {}),
     ...(request.commitAfter ? { commitAfter: request.commitAfter } : {}),
-    build(stored) {
+    async build(stored) {
       if (!stored) throw orderNotFound(request.orderId);
+      await request.check?.(stored.order);
       const lines = linesToShip(stored.order.lines, request.lines);
       const nextLines = withShippedUnits(stored.order.lines, lines, 1);
       const at = new Date().toISOString();
@@ -103,6 +114,7 @@ export async function recordShipment(
         shipDate: details.shipDate,
         packages: details.packages,
         weightGrams: details.weightGrams ?? shipmentWeight(stored.order.lines, lines),
+        ...(details.parcels ? { parcels: details.parcels } : {}),
         ...(details.cost ? { cost: details.cost } : {}),
         status: 'active',
         ...(details.labelKey ? { labelKey: details.labelKey } : {}),
@@ -116,7 +128,7 @@ export async function recordShipment(
       };
       return {
         draft: { ...draftOf(stored.order), lines: nextLines },
-        history: [shipmentNote(shipment, stored.order.lines, nextLines, 1)],
+        history: [shipmentNote(shipment, stored.order.lines, nextLines, 1), ...(request.notes ?? [])],
         event: spokenForElsewhere,
       };
     },
@@ -145,7 +157,10 @@ export interface TakeBackRequest {
   items?: (shipment: Shipment) => NamedItem[];
 }
 export type RemoveRequest = Omit<TakeBackRequest, 'items'>;
-export type VoidRequest = TakeBackRequest;
+export interface VoidRequest extends TakeBackRequest {
+  /** Why the label was voided: kept on the shipment (so in its event) and in the history entry. */
+  reason: VoidReason;
+}
 
 /** Takes a shipment back: it is deleted, its units are unshipped and on hand again, totals follow. */
 export function removeShipment(request: RemoveRequest) {
@@ -157,13 +172,14 @@ export function removeShipment(request: RemoveRequest) {
  * figures move from the active cells to the voided ones, in one transaction with the order.
  */
 export function voidShipment(request: VoidRequest) {
-  return takeBack(request, 'voided');
+  return takeBack(request, 'voided', request.reason);
 }
 
 /** The one way a shipment is taken back, through the order writer; `how` says what becomes of its item. */
 async function takeBack(
   request: TakeBackRequest,
   how: 'removed' | 'voided',
+  reason?: VoidReason,
 ): Promise<{ shipment: Shipment; order: CommittedOrder }> {
   let read: Shipment | undefined;
   let after: Shipment | undefined;
@@ -197,7 +213,16 @@ async function takeBack(
       const at = new Date().toISOString();
       after =
         how === 'voided'
-          ? { ...found, status: 'voided', voidedAt: at, updatedAt: at, version: found.version + 1 }
+          ? {
+              ...found,
+              status: 'voided',
+              voidedAt: at,
+              ...(reason
+                ? { voidReasonCode: reason.reasonCode, ...(reason.note ? { voidNote: reason.note } : {}) }
+                : {}),
+              updatedAt: at,
+              version: found.version + 1,
+            }
           : found;
       const nextLines = withShippedUnits(stored.order.lines, found.lines, -1);
       // Not from under a return: the claims as read, and the guard held at that version in the commit.
@@ -206,7 +231,7 @@ async function takeBack(
       guardVersion = version;
       return {
         draft: { ...draftOf(stored.order), lines: nextLines },
-        history: [shipmentNote(found, stored.order.lines, nextLines, -1, how)],
+        history: [shipmentNote(found, stored.order.lines, nextLines, -1, how, reason)],
         event: spokenForElsewhere,
       };
     },

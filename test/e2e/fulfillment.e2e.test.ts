@@ -46,6 +46,7 @@ async function orderFor(warehouseId: string, sku: string, name = 'Zoë Łódź')
     role: 'operator',
     body: orderInput({
       warehouseId,
+      statusId: 'awaiting-shipment',
       lines: [orderLine({ itemId: 'L1', sku, quantity: 2, weightGrams: 450, title: 'Stoneware mug' })],
       shipTo: { name, line1: 'ul. Piotrkowska 104', city: 'Łódź', postalCode: '90-926', country: 'PL' },
     }),
@@ -138,7 +139,8 @@ describe('fulfillment over HTTP', () => {
           processorCode: 'postal',
           serviceCode: 'priority',
           packages: [{ weightGrams: 900 }],
-          shipDate,
+          // Today: a manifest closes on its ship date, not before.
+          shipDate: new Date().toISOString().slice(0, 10),
         },
       });
       expect(printed.status, printed.text).toBe(201);

@@ -74,7 +74,10 @@ async function orderReady(sku: string, onHand = 10, quantity = 2) {
   return { id, warehouseId: warehouse.id };
 }
 
-const print = (id: string, headers: Record<string, string> = {}) =>
+/** Today: a manifest closes on its ship date, not before. */
+const today = () => new Date().toISOString().slice(0, 10);
+
+const print = (id: string, headers: Record<string, string> = {}, shipDate = tomorrow()) =>
   call({
     method: 'POST',
     path: `/v1/fulfillment/ship-now/${id}/print`,
@@ -82,7 +85,7 @@ const print = (id: string, headers: Record<string, string> = {}) =>
       processorCode: 'parcel',
       serviceCode: 'ground',
       packages: [{ weightGrams: 900 }],
-      shipDate: tomorrow(),
+      shipDate,
     },
     headers,
     role: 'operator',
@@ -116,6 +119,34 @@ describe('print when recording fails', () => {
     const refused = await print(id);
     expect(refused.status).toBe(409);
     expect(voided).toHaveBeenCalledTimes(1);
+  });
+
+  it('decides the hold again at the commit: an order put on hold while its label was bought is refused and the label voided', async () => {
+    const { id, warehouseId } = await orderReady('FAIL-HOLD');
+    const voided = vi.spyOn(parcelCarrier, 'void');
+    const realBuy = parcelCarrier.buy.bind(parcelCarrier);
+    vi.spyOn(parcelCarrier, 'buy').mockImplementation(async (request) => {
+      const label = await realBuy(request);
+      // Meanwhile someone puts the order on hold (the channel's fields as they were).
+      const held = await call({
+        method: 'PUT',
+        path: `/v1/orders/${id}`,
+        body: orderInput({
+          lines: [orderLine({ itemId: 'A', sku: 'FAIL-HOLD', quantity: 2 })],
+          warehouseId,
+          statusId: 'on-hold',
+        }),
+        role: 'operator',
+      });
+      expect(held.status, held.text).toBe(200);
+      return label;
+    });
+    const refused = await print(id);
+    expect(refused.status, refused.text).toBe(409);
+    expect(refused.body).toMatchObject({ reasonCode: 'order_on_hold' });
+    expect(voided).toHaveBeenCalledTimes(1);
+    const order = await call({ method: 'GET', path: `/v1/orders/${id}` });
+    expect(order.body).toMatchObject({ statusId: 'on-hold', fulfillmentState: 'unshipped' });
   });
 
   it('keeps the label when the commit got no answer (it may have committed), and answers an error', async () => {
@@ -170,7 +201,7 @@ describe('print when recording fails', () => {
 describe('close and void when something fails', () => {
   it('gives the manifest back when the carrier fails the close, and closes it on the next try', async () => {
     const { id } = await orderReady('FAIL-E');
-    const printed = await print(id);
+    const printed = await print(id, {}, today());
     expect(printed.status, printed.text).toBe(201);
     const manifestId = printed.body.shipment.manifestId;
     vi.spyOn(parcelCarrier, 'closeManifest').mockRejectedValueOnce(new Error('carrier down'));
@@ -190,9 +221,9 @@ describe('close and void when something fails', () => {
     expect(closed.body.manifest.status).toBe('closed');
   });
 
-  it('closes a manifest whose labels were all voided, with nothing for the carrier to collect', async () => {
+  it('refuses to close a manifest whose labels were all voided, without asking the carrier', async () => {
     const { id } = await orderReady('FAIL-F');
-    const printed = await print(id);
+    const printed = await print(id, {}, today());
     const voided = await call({
       method: 'DELETE',
       path: `/v1/fulfillment/ship-now/void/${printed.body.shipment.id}`,
@@ -200,14 +231,18 @@ describe('close and void when something fails', () => {
     });
     expect(voided.status, voided.text).toBe(204);
     const closeManifest = vi.spyOn(parcelCarrier, 'closeManifest');
-    const closed = await call({
+    const refused = await call({
       method: 'POST',
       path: `/v1/fulfillment/manifests/${printed.body.shipment.manifestId}/close`,
       role: 'operator',
     });
-    expect(closed.status, closed.text).toBe(200);
-    expect(closed.body.manifest).toMatchObject({ status: 'closed', shipments: 0, pickupReference: 'none' });
+    expect(refused.status, refused.text).toBe(409);
+    expect(refused.body.detail).toMatch(/has no packages/);
     expect(closeManifest).not.toHaveBeenCalled();
+    expect(await getItem(manifestKey(printed.body.shipment.manifestId), true)).toMatchObject({
+      status: 'open',
+      packages: 0,
+    });
   });
 
   it('records a void the carrier had already applied (a retry after a failed recording)', async () => {
@@ -254,7 +289,7 @@ describe('close and void when something fails', () => {
 
   it('lets a close through once a crashed void’s reservation has expired, not before', async () => {
     const { id } = await orderReady('FAIL-H');
-    const printed = await print(id);
+    const printed = await print(id, {}, today());
     const manifestId = printed.body.shipment.manifestId;
     const reserve = (until: string) =>
       db().send(
@@ -280,6 +315,7 @@ describe('close and void when something fails', () => {
       role: 'operator',
     });
     expect(closed.status, closed.text).toBe(200);
-    expect(closed.body.manifest).toMatchObject({ status: 'closed', voidsInFlight: 0 });
+    expect(closed.body.manifest).toMatchObject({ status: 'closed' });
+    expect(await getItem(manifestKey(manifestId), true)).toMatchObject({ voidsInFlight: 0 });
   });
 });

@@ -218,6 +218,7 @@ describe('business counts', () => {
       body: orderInput({
         lines: [orderLine({ itemId: 'A', sku: 'MET-L', quantity: 2, weightGrams: 500 })],
         warehouseId: warehouse.id,
+        statusId: 'awaiting-shipment',
       }),
       role: 'operator',
     });

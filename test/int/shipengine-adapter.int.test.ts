@@ -215,6 +215,7 @@ describe('purchases', () => {
       serviceName: 'Next Day Air',
       labelId: expect.stringMatching(/^se-\d+$/),
       trackingNumber: expect.stringMatching(/^1Z/),
+      packages: [{ trackingNumber: label.trackingNumber }],
       labelDate: '2026-03-02',
       cost: { amount: 4597, currency: 'USD' },
       billedWeightGrams: 1200,
@@ -239,6 +240,19 @@ describe('purchases', () => {
         label_download_type: 'url',
       },
     });
+  });
+
+  it('answers each package’s own tracking number, the first being the label’s, on the purchase and its retry', async () => {
+    const request = purchase({
+      packages: [{ weightGrams: 800 }, { weightGrams: 1500 }, { weightGrams: 400 }],
+    });
+    const label = await shipEngine.buy(request);
+    const numbers = label.packages.map((pack) => pack.trackingNumber);
+    expect(numbers).toHaveLength(3);
+    expect(numbers[0]).toBe(label.trackingNumber);
+    expect(new Set(numbers).size).toBe(3);
+    expect(numbers).toEqual(standIn.labelsBoughtWith(request.idempotencyKey)[0]!.package_tracking_numbers);
+    expect((await shipEngine.buy(request)).packages).toEqual(label.packages);
   });
 
   it('answers the label bought before when the same key buys again: never two labels', async () => {

@@ -68,8 +68,14 @@ describe('shared shipments: found by id, voided', () => {
       orderId: id,
       shipmentId: shipment.id,
       actor: 'packer',
+      reason: { reasonCode: 'wrong_package', note: 'Box too small' },
     });
-    expect(voided).toMatchObject({ status: 'voided', version: 2 });
+    expect(voided).toMatchObject({
+      status: 'voided',
+      version: 2,
+      voidReasonCode: 'wrong_package',
+      voidNote: 'Box too small',
+    });
     expect(voided.voidedAt).toBeDefined();
     expect(await findShipmentById(shipment.id)).toMatchObject({ status: 'voided', version: 2 });
     expect(await stockOf('VOID-B', warehouseId)).toMatchObject({ onHand: 10, allocated: 2 });
@@ -81,15 +87,17 @@ describe('shared shipments: found by id, voided', () => {
     const history = await queryAll(historyOfOrder(id));
     expect(history.filter((entry) => entry.kind === 'fulfillment').map((entry) => entry.summary)).toEqual([
       expect.stringContaining('Shipped 2 units'),
-      expect.stringContaining(`Voided label shipment ${shipment.id}`),
+      expect.stringMatching(
+        new RegExp(`^Voided label shipment ${shipment.id} .*Reason: wrong_package \\(Box too small\\)$`),
+      ),
     ]);
   });
 
   it('voids once when two voids race: the other is a 409 naming the state, stock restored once', async () => {
     const { id, warehouseId, shipment } = await labelShipped('VOID-C', 3);
     const results = await Promise.allSettled([
-      voidShipment({ orderId: id, shipmentId: shipment.id, actor: 'a' }),
-      voidShipment({ orderId: id, shipmentId: shipment.id, actor: 'b' }),
+      voidShipment({ orderId: id, shipmentId: shipment.id, actor: 'a', reason: { reasonCode: 'misprint' } }),
+      voidShipment({ orderId: id, shipmentId: shipment.id, actor: 'b', reason: { reasonCode: 'misprint' } }),
     ]);
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
     const refused = results.find((result) => result.status === 'rejected');
@@ -105,6 +113,7 @@ describe('shared shipments: found by id, voided', () => {
         orderId: id,
         shipmentId: shipment.id,
         actor: 'packer',
+        reason: { reasonCode: 'other' },
         check() {
           throw new Conflict('The manifest is closed.');
         },

@@ -46,6 +46,7 @@ it('prints a 500-line order with its 500-line packing slip, and voids it', async
     path: `/v1/orders/${id}`,
     body: orderInput({
       warehouseId: warehouse.id,
+      statusId: 'awaiting-shipment',
       lines: skus.map((sku, i) => orderLine({ itemId: `L${i}`, sku, quantity: 1, weightGrams: 20 })),
     }),
     role: 'operator',

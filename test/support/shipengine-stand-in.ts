@@ -32,6 +32,8 @@ export interface StandInLabel {
   carrier_code: string;
   service_code: string;
   tracking_number: string;
+  /** One per package asked for: the first is tracking_number (ShipEngine's label `packages`). */
+  package_tracking_numbers: string[];
   ship_date: string;
   shipment_cost: { currency: string; amount: number };
   voided: boolean;
@@ -95,6 +97,7 @@ interface Shipment {
   ship_date?: string;
   confirmation?: string;
   ship_to?: { postal_code?: string };
+  packages?: unknown[];
 }
 
 export async function startShipEngineStandIn(options: {
@@ -152,6 +155,11 @@ export async function startShipEngineStandIn(options: {
       shipment_cost: label.shipment_cost,
       insurance_cost: money(0),
       tracking_number: label.tracking_number,
+      packages: label.package_tracking_numbers.map((tracking_number, index) => ({
+        package_id: index + 1,
+        package_code: 'package',
+        tracking_number,
+      })),
       is_return_label: false,
       is_international: false,
       batch_id: '',
@@ -231,16 +239,23 @@ export async function startShipEngineStandIn(options: {
         };
       }
       counter += 1;
+      const trackingNumberOf = (number: number) =>
+        carrierCode === 'ups'
+          ? `1ZSTANDIN${String(number).padStart(9, '0')}`
+          : `9400111${String(number).padStart(15, '0')}`;
+      const tracking_number = trackingNumberOf(counter);
+      // Each further package its own number, from a range of its own so it never meets a label's.
+      const package_tracking_numbers = (shipment.packages ?? [undefined]).map((_, index) =>
+        index === 0 ? tracking_number : trackingNumberOf(500_000_000 + counter * 100 + index),
+      );
       const label: StandInLabel = {
         label_id: `se-${counter}`,
         external_shipment_id: shipment.external_shipment_id ?? '',
         carrier_id: shipment.carrier_id!,
         carrier_code: carrierCode,
         service_code: serviceCode,
-        tracking_number:
-          carrierCode === 'ups'
-            ? `1ZSTANDIN${String(counter).padStart(9, '0')}`
-            : `9400111${String(counter).padStart(15, '0')}`,
+        tracking_number,
+        package_tracking_numbers,
         ship_date: shipment.ship_date ?? '2026-03-02',
         shipment_cost: money(
           price.shipping + (price.other ?? 0) + (shipment.confirmation === 'signature' ? signatureFee : 0),

@@ -343,6 +343,23 @@ describe('labels and tracking numbers', () => {
     expect(first.labelDownloadUrl).toBeUndefined();
   });
 
+  it('numbers each package of a label, the first with the label’s number, the same again for the same key', async () => {
+    const request = purchase({
+      packages: [{ weightGrams: 500 }, { weightGrams: 700 }, { weightGrams: 900 }],
+    });
+    for (const carrier of [parcelCarrier, postalCarrier]) {
+      const asked = carrier === postalCarrier ? { ...request, serviceCode: 'priority' } : request;
+      const label = await carrier.buy(asked);
+      const numbers = label.packages.map((pack) => pack.trackingNumber);
+      expect(numbers).toHaveLength(3);
+      expect(numbers[0]).toBe(label.trackingNumber);
+      expect(new Set(numbers).size).toBe(3);
+      const table = carrier === postalCarrier ? postalRateTable : parcelRateTable;
+      for (const number of numbers) expect(table.trackingNumber.isValid(number)).toBe(true);
+      expect((await carrier.buy(asked)).packages).toEqual(label.packages);
+    }
+  });
+
   it('shapes parcel numbers as 1Z + 16 characters with a valid check digit', async () => {
     for (let i = 0; i < 20; i += 1) {
       const { trackingNumber } = await parcelCarrier.buy(purchase({ idempotencyKey: `key-${i}` }));

@@ -219,6 +219,32 @@ describe('domain events from stream records', () => {
       type: 'shipment.created',
     });
   });
+
+  it('a voided label’s event carries why it was voided', () => {
+    const label = {
+      PK: 'ORDER#WS-1',
+      SK: 'S#01ARZ3NDEKTSV4RRFFQ69G5FAX',
+      entity: 'shipment',
+      id: '01ARZ3NDEKTSV4RRFFQ69G5FAX',
+      orderId: 'WS-1',
+      source: 'label',
+      status: 'active',
+      version: 1,
+    };
+    const voided = {
+      ...label,
+      status: 'voided',
+      voidReasonCode: 'address_change',
+      voidNote: 'Customer moved',
+      version: 2,
+    };
+    expect(toDomainEvent(record('MODIFY', voided, label))).toMatchObject({
+      type: 'shipment.voided',
+      resourceId: label.id,
+      changedFields: expect.arrayContaining(['status', 'voidReasonCode', 'voidNote']),
+      summary: { status: 'voided', voidReasonCode: 'address_change', voidNote: 'Customer moved' },
+    });
+  });
 });
 
 describe('taxonomy events', () => {

@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfFontFiles, pdfFontPackage } from '../../infra/bundling';
 import { buildFunction } from '../support/built-function';
-import { scanPdfBarcode } from '../support/barcode-reader';
+import { scanBarcode, scanPdfBarcode } from '../support/barcode-reader';
 import { defaultFormSettings } from '../../functions/fulfillment/forms/schemas';
 import { labelDocument } from '../../functions/fulfillment/labels/label-document';
 import type { Order } from '../../shared/domain/order';
@@ -267,6 +267,48 @@ describe('renderLabelPdf: the barcode', () => {
       expect(scanned.quietZones.right).toBeGreaterThanOrEqual(10 * scanned.module);
     });
   }
+});
+
+describe('renderLabelPdf: a label of several packages', () => {
+  const parcels = [
+    { trackingNumber: '1Z999AA10123456784', weightGrams: 900 },
+    { trackingNumber: '1Z999AA10123456795', weightGrams: 2350 },
+  ];
+
+  it('gives each package its own page with its own tracking number, weight and barcode', async () => {
+    const file = await renderToFile(label({ packages: 2, weightGrams: 3250, parcels }));
+    const [first, second] = pageTexts(file);
+    expect(first).toContain(parcels[0]!.trackingNumber);
+    expect(first).not.toContain(parcels[1]!.trackingNumber);
+    expect(first).toContain('0.90 kg');
+    expect(first).toMatch(/1 of 2/);
+    expect(second).toContain(parcels[1]!.trackingNumber);
+    expect(second).not.toContain(parcels[0]!.trackingNumber);
+    expect(second).toContain('2.35 kg');
+    expect(second).toMatch(/2 of 2/);
+    for (const text of [first!, second!]) expect(text).not.toContain('3.25 kg');
+    const scanned = [1, 2].map((pageNumber) => {
+      const png = join(work, `parcels-${files}-${pageNumber}`);
+      execFileSync('pdftoppm', [
+        '-r',
+        '300',
+        '-png',
+        '-f',
+        `${pageNumber}`,
+        '-l',
+        `${pageNumber}`,
+        '-singlefile',
+        file,
+        png,
+      ]);
+      return scanBarcode(`${png}.png`).text;
+    });
+    expect(scanned).toEqual(parcels.map((parcel) => parcel.trackingNumber));
+  });
+
+  it('refuses parcels that do not name each package', async () => {
+    await expect(renderLabelPdf(label({ packages: 3, parcels }))).rejects.toThrow(RangeError);
+  });
 });
 
 describe('renderLabelPdf: the packing slip', () => {

@@ -34,4 +34,24 @@ describe('stock check before a label is bought', () => {
       ),
     ).toEqual([{ sku: 'constructor', wanted: 2, shippable: 1 }]);
   });
+
+  it('another order’s backorder never blocks this order’s own units; the backordered order waits behind every hold', () => {
+    // APRN-WHT: 3 on hand; two earlier orders hold 2 and 1; a later backordered order holds 2 (allocated 5).
+    const apron = new Map([['APRN-WHT', { onHand: 3, allocated: 5 }]]);
+    const line = (quantity: number) => [{ itemId: '1', sku: 'APRN-WHT', quantity }];
+    expect(unitsShort(line(2), { 'APRN-WHT': 2 }, apron)).toEqual([]);
+    expect(unitsShort(line(1), { 'APRN-WHT': 1 }, apron)).toEqual([]);
+    expect(unitsShort(line(2), { 'APRN-WHT': 2 }, apron, true)).toEqual([
+      { sku: 'APRN-WHT', wanted: 2, shippable: 0 },
+    ]);
+    // One unit received: the backordered order may ship what nobody else holds, no more.
+    const received = new Map([['APRN-WHT', { onHand: 4, allocated: 5 }]]);
+    expect(unitsShort(line(2), { 'APRN-WHT': 2 }, received, true)).toEqual([
+      { sku: 'APRN-WHT', wanted: 2, shippable: 1 },
+    ]);
+    // Never more than is on hand, whatever the order holds.
+    expect(
+      unitsShort(line(3), { 'APRN-WHT': 3 }, new Map([['APRN-WHT', { onHand: 2, allocated: 3 }]])),
+    ).toEqual([{ sku: 'APRN-WHT', wanted: 3, shippable: 2 }]);
+  });
 });

@@ -68,6 +68,12 @@ describe('linesToShip', () => {
   it('is a conflict when nothing is left to ship', () => {
     expect(() => linesToShip([line({ shippedQuantity: 3 })])).toThrow(/Nothing is left to ship/);
   });
+
+  it('says an order whose every line is cancelled has no active lines (not that they shipped)', () => {
+    expect(() =>
+      linesToShip([line({ status: 'cancelled' }), line({ itemId: 'B', status: 'cancelled' })]),
+    ).toThrow('Nothing to ship: the order has no active lines (every line is cancelled).');
+  });
 });
 
 describe('withShippedUnits', () => {

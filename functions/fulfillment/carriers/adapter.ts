@@ -107,7 +107,10 @@ export interface PurchasedLabel {
   serviceName: string;
   /** The carrier's id of the label: what void and manifests name. */
   labelId: string;
+  /** The first package's tracking number: the shipment's own, what tracking follows. */
   trackingNumber: string;
+  /** One per package asked for, in order: each package's own tracking number (the first is trackingNumber). */
+  packages: Array<{ trackingNumber: string }>;
   /** The label's ship date, YYYY-MM-DD: void windows and tracking count from it. */
   labelDate: string;
   cost: Money;

@@ -411,6 +411,14 @@ export function buyFromTable(table: RateTable, request: PurchaseRequest): Purcha
     serviceName: quote!.serviceName,
     labelId: `${table.processorCode}-${digest.toString('hex').slice(0, 24)}`,
     trackingNumber: table.trackingNumber.make(digest),
+    // Each package its own number; the first is the label's, so one-package labels are as they were.
+    packages: request.packages.map((_, index) => ({
+      trackingNumber: table.trackingNumber.make(
+        index === 0
+          ? digest
+          : digestOf(table.processorCode, 'label', request.idempotencyKey, `package ${index}`),
+      ),
+    })),
     labelDate: request.shipDate,
     cost: quote!.cost,
     billedWeightGrams: quote!.billedWeightGrams,

@@ -47,6 +47,10 @@ function buildAnswers() {
     tracking_number: z.string().check(z.minLength(1)),
     ship_date: z.string(),
     shipment_cost: moneyAnswer,
+    /** One per package, in the order asked; carriers with one number per shipment leave theirs empty. */
+    packages: z.optional(
+      z.nullable(z.array(z.object({ tracking_number: z.optional(z.nullable(z.string())) }))),
+    ),
     carrier_code: z.optional(z.nullable(z.string())),
     service_code: z.optional(z.nullable(z.string())),
     voided: z.optional(z.nullable(z.boolean())),

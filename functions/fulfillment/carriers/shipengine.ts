@@ -501,6 +501,11 @@ export function shipEngineCarrier(config: ShipEngineConfig): CarrierAdapter {
       serviceName: service.name,
       labelId: label.label_id,
       trackingNumber: label.tracking_number,
+      // A carrier that numbers only the shipment answers no package numbers: its one number is each one's.
+      packages: request.packages.map((_, index) => ({
+        trackingNumber:
+          (index === 0 ? undefined : label.packages?.[index]?.tracking_number) || label.tracking_number,
+      })),
       labelDate: daySchema.safeParse(labelDate).success ? labelDate : request.shipDate,
       cost: toMinorUnits(label.shipment_cost),
       billedWeightGrams: request.packages.reduce((sum, pkg) => sum + pkg.weightGrams, 0),

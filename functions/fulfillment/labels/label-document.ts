@@ -42,6 +42,7 @@ export function labelDocument(input: {
     shipDate: shipment.shipDate,
     weightGrams: shipment.weightGrams,
     packages: shipment.packages,
+    ...(shipment.parcels ? { parcels: shipment.parcels } : {}),
     fields,
     ...(label.includePackingSlip
       ? {

@@ -22,8 +22,22 @@ import { countMetric } from '../../../shared/metrics/metrics';
 import { loadOrder } from '../../../shared/orders/repository';
 import { rulesForTrigger } from '../../../shared/orders/rules';
 import { recordShipment } from '../../../shared/shipments/commit';
-import { shipFromWarehouse } from '../ship-now/ship-from';
+import { findWarehouse } from '../../../shared/warehouses/repository';
+import { resolveStatuses } from '../../../shared/orders/statuses';
+import type { Order } from '../../../shared/domain/order';
+import type { ChangeNote } from '../../../shared/orders/decide';
+import type { OrderStatus } from '../../../shared/domain/order-status';
+import { checkVersion } from '../../../shared/domain/versions';
+import { reportingTimeZone } from '../../../shared/aggregates/time-zone';
 import { unitsShort } from './stock-check';
+import {
+  checkShipDate,
+  checkStatusAllowsPrint,
+  requireOrderWarehouse,
+  shipDateRange,
+  shipsUnpaid,
+  unpaidShipmentNote,
+} from './print-rules';
 import { watchWrites } from '../../../shared/db/write-outcome';
 import { getItems } from '../../../shared/db/query';
 import { stockKey } from '../../../shared/db/keys';
@@ -49,9 +63,17 @@ export interface PrintRequest {
   labelFormat?: PurchaseRequest['labelFormat'];
   /** The request's idempotency key, when it has one (OperationInput.requestKey). */
   requestKey?: string;
+  /** The order's version the client expects (If-Match). */
+  ifMatch?: number;
+  /** Ship an order awaiting payment on purpose (recorded in its fulfillment history). */
+  shipUnpaid?: boolean;
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
+async function statusOf(statusId: string): Promise<OrderStatus> {
+  const status = (await resolveStatuses([statusId])).get(statusId);
+  if (!status) throw new Conflict(`Order status ${statusId} no longer exists; set the order's status first.`);
+  return status;
+}
 
 async function stockFigures(lines: readonly ShipmentLine[], warehouseId: string) {
   const skus = [...new Set(lines.map((line) => line.sku))];
@@ -99,19 +121,29 @@ export async function printLabel(request: PrintRequest) {
   ]);
   if (!stored) throw new NotFound(`No order has the id ${request.orderId}.`);
   const { order } = stored;
-  // Refused before anything is bought: lines that cannot ship, no warehouse or address to ship from,
-  // units the warehouse cannot give.
+  checkVersion('order', order.version, request.ifMatch);
+  // Refused before anything is bought: an order that may not ship yet, lines that cannot ship, no
+  // warehouse of its own or no address to ship from, units the warehouse cannot give this order, a ship
+  // date a label may not carry.
+  const shipUnpaid = request.shipUnpaid ?? false;
+  const warehouseId = requireOrderWarehouse(order);
+  const status = await statusOf(order.statusId);
+  checkStatusAllowsPrint(order, status, shipUnpaid);
   const lines = linesToShip(order.lines, request.lines);
-  const shipDate = request.shipDate ?? today();
+  const timeZone = reportingTimeZone();
+  const range = shipDateRange(new Date(), timeZone);
+  const shipDate = request.shipDate ?? range.earliest;
+  checkShipDate(shipDate, range, timeZone);
   const [warehouse, stock, openOnShipDate] = await Promise.all([
-    shipFromWarehouse(order.warehouseId),
-    order.warehouseId ? stockFigures(lines, order.warehouseId) : undefined,
+    findWarehouse(warehouseId),
+    stockFigures(lines, warehouseId),
     // The manifest this label will most likely join (rate tables date labels on the ship date asked).
-    order.warehouseId ? openManifestId(request.processorCode, order.warehouseId, shipDate) : undefined,
+    openManifestId(request.processorCode, warehouseId, shipDate),
   ]);
   if (!warehouse) {
     throw new Conflict(
-      `Order ${order.id} has no warehouse and there is no default one to ship from; assign one to the order.`,
+      `Order ${order.id} names warehouse ${warehouseId}, which does not exist; assign another warehouse to the order.`,
+      { reasonCode: 'no_warehouse', warehouseId },
     );
   }
   if (!warehouse.originAddress) {
@@ -120,13 +152,14 @@ export async function printLabel(request: PrintRequest) {
       { warehouseId: warehouse.id },
     );
   }
-  const short = stock ? unitsShort(lines, order.allocations, stock) : [];
+  const short = unitsShort(lines, order.allocations, stock, status.allowBackorder);
   if (short.length > 0) {
     throw new Conflict(
       `Not enough stock to ship: ${short.map((s) => `${s.sku} (${s.wanted} asked, ${s.shippable} on hand for this order)`).join('; ')}. No label was bought.`,
       { lines: short },
     );
   }
+  const unpaidNote: ChangeNote[] = shipsUnpaid(status, shipUnpaid) ? [unpaidShipmentNote(order)] : [];
   const shipFrom = warehouse.originAddress;
   const shipmentId = newId();
   const labelKey = documentKey('label', shipmentId, shipDate);
@@ -156,6 +189,10 @@ export async function printLabel(request: PrintRequest) {
         shipDate: label.labelDate,
         packages: request.packages.length,
         weightGrams,
+        parcels: request.packages.map((pack, index) => ({
+          trackingNumber: label.packages[index]?.trackingNumber ?? label.trackingNumber,
+          weightGrams: pack.weightGrams,
+        })),
         cost: label.cost,
         labelKey,
         processorCode: label.processorCode,
@@ -217,8 +254,24 @@ export async function printLabel(request: PrintRequest) {
     },
   );
   countMetric('LabelsBought');
-  const link = await presignedGetUrl(labelKey, { fileName: labelFileName(recorded) });
-  return { shipment: recorded, label: { ...link, fileName: labelFileName(recorded) } };
+  const link = await presignedGetUrl(labelKey, { fileName: labelFileName(recorded.shipment) });
+  return {
+    shipment: recorded.shipment,
+    label: { ...link, fileName: labelFileName(recorded.shipment) },
+    orderVersion: recorded.orderVersion,
+  };
+
+  /** Decided again when the order changed since it was checked (a hold set while the label was bought). */
+  async function stillPrintable(current: Order): Promise<void> {
+    if (current.version === order.version) return;
+    if (current.warehouseId !== warehouse!.id) {
+      throw new Conflict(
+        `Order ${order.id} moved to another warehouse while its label was bought; print again.`,
+        { reasonCode: 'warehouse_changed' },
+      );
+    }
+    checkStatusAllowsPrint(current, await statusOf(current.statusId), shipUnpaid);
+  }
 
   async function renderLabel(shipment: Shipment): Promise<Uint8Array> {
     const { renderLabelPdf } = await loadPdfRenderers();
@@ -239,7 +292,7 @@ export async function printLabel(request: PrintRequest) {
     details: Parameters<typeof recordShipment>[0]['details'],
     label: PurchasedLabel,
     labelStored: Promise<void>,
-  ): Promise<Shipment> {
+  ): Promise<{ shipment: Shipment; orderVersion: number }> {
     for (let attempt = 1; ; attempt += 1) {
       const readBefore = attempt === 1 && order.warehouseId === warehouse!.id && label.labelDate === shipDate;
       const open = readBefore
@@ -260,13 +313,16 @@ export async function printLabel(request: PrintRequest) {
           };
       const manifestId = placement.kind === 'join' ? placement.manifestId : placement.manifest.id;
       try {
-        const { shipment } = await recordShipment({
+        const { shipment, order: committed } = await recordShipment({
           orderId: order.id,
           actor: request.actor,
           // The lines the label was bought for: a change since (another print, a cancel) is a 409.
           lines: lines.map((line) => ({ itemId: line.itemId, quantity: line.quantity })),
           shipmentId,
           ...(attempt === 1 ? { read: stored, rules } : {}),
+          ...(request.ifMatch === undefined ? {} : { ifMatch: request.ifMatch }),
+          check: stillPrintable,
+          notes: unpaidNote,
           commitAfter: labelStored,
           details: { ...details, manifestId },
           items: (shipment) => [
@@ -274,7 +330,7 @@ export async function printLabel(request: PrintRequest) {
             lastChoicePut(order.channel, label),
           ],
         });
-        return shipment;
+        return { shipment, orderVersion: committed.order.version };
       } catch (error) {
         const manifestMoved =
           error instanceof TransactionCancelled &&

@@ -4,7 +4,9 @@
  * (`voidsInFlight`), so a close racing it waits for the void or wins before it starts: never both.
  */
 import { ConditionFailed } from '../../../shared/db/errors';
-import type { Shipment } from '../../../shared/domain/shipment';
+import type { Shipment, VoidReason } from '../../../shared/domain/shipment';
+import type { Order } from '../../../shared/domain/order';
+import { checkVersion } from '../../../shared/domain/versions';
 import { Conflict, NotFound } from '../../../shared/errors';
 import { checkClaimsCovered } from '../../../shared/domain/return-claims';
 import { withShippedUnits } from '../../../shared/domain/shipment';
@@ -23,12 +25,14 @@ const refused = (reasonCode: string, message: string, shipment: Shipment) =>
  * Refused before the carrier is asked: units an order's returns claim are not unshipped (the recording
  * would refuse it after the carrier had voided the label). The recording checks it again, in its commit.
  */
-async function checkNotReturned(shipment: Shipment): Promise<void> {
+async function checkNotReturned(shipment: Shipment, ifMatch: number | undefined): Promise<void> {
   const [stored, { claims }] = await Promise.all([
     loadOrder(shipment.orderId),
     readReturnClaims(shipment.orderId),
   ]);
   if (!stored) return;
+  // A stale If-Match is refused before the carrier voids anything; the commit checks it again.
+  checkVersion('order', stored.order.version, ifMatch);
   try {
     checkClaimsCovered(shipment.orderId, withShippedUnits(stored.order.lines, shipment.lines, -1), claims);
   } catch (error) {
@@ -41,7 +45,20 @@ async function checkNotReturned(shipment: Shipment): Promise<void> {
   }
 }
 
-export async function voidLabel(shipmentId: string, actor: string): Promise<Shipment> {
+export interface VoidLabelRequest {
+  shipmentId: string;
+  actor: string;
+  reason: VoidReason;
+  /** The order's version the client expects (If-Match). */
+  ifMatch?: number;
+}
+
+export async function voidLabel({
+  shipmentId,
+  actor,
+  reason,
+  ifMatch,
+}: VoidLabelRequest): Promise<{ shipment: Shipment; order: Order }> {
   const shipment = await findShipmentById(shipmentId);
   if (!shipment) throw new NotFound(`No shipment has the id ${shipmentId}.`);
   if (shipment.source !== 'label' || !shipment.processorCode || !shipment.labelId) {
@@ -58,7 +75,7 @@ export async function voidLabel(shipmentId: string, actor: string): Promise<Ship
       shipment,
     );
   }
-  await checkNotReturned(shipment);
+  await checkNotReturned(shipment, ifMatch);
   const manifestId = shipment.manifestId;
   const closed = () =>
     refused(
@@ -86,10 +103,12 @@ export async function voidLabel(shipmentId: string, actor: string): Promise<Ship
     if (!answer.approved && answer.reasonCode !== 'label_already_voided') {
       throw refused(answer.reasonCode, answer.message, shipment);
     }
-    const { shipment: voided } = await voidShipment({
+    const { shipment: voided, order } = await voidShipment({
       orderId: shipment.orderId,
       shipmentId: shipment.id,
       actor,
+      reason,
+      ...(ifMatch === undefined ? {} : { ifMatch }),
       check(current) {
         if (current.status === 'voided') {
           throw refused(
@@ -102,7 +121,7 @@ export async function voidLabel(shipmentId: string, actor: string): Promise<Ship
       items: (read) => (manifestId ? manifestLeaveItems(manifestId, read) : []),
     });
     countMetric('LabelsVoided');
-    return voided;
+    return { shipment: voided, order: order.order };
   } catch (error) {
     // The void did not commit: the manifest is no longer held for it.
     if (manifestId) await releaseVoid(manifestId).catch(() => undefined);

@@ -5,7 +5,9 @@ import type { Filter } from '../../../shared/db/query';
 import { allOf } from '../../../shared/db/query';
 import { toResource } from '../../../shared/db/resource';
 import type { Manifest } from '../../../shared/domain/manifest';
-import { closeRefusal, manifestSchema } from '../../../shared/domain/manifest';
+import { closeRefusal, manifestViewSchema } from '../../../shared/domain/manifest';
+import { reportingDay } from '../../../shared/domain/reporting-days';
+import { reportingTimeZone } from '../../../shared/aggregates/time-zone';
 import type { ManifestField } from '../../../shared/render/manifest-pdf';
 import { BadRequest, Conflict, NotFound } from '../../../shared/errors';
 import { documentKey } from '../../../shared/files/keys';
@@ -60,6 +62,14 @@ async function formLink(manifest: Manifest) {
   return { ...(await presignedGetUrl(manifest.fileKey!, { fileName })), fileName };
 }
 
+/** A closed manifest as answered: the manifest without its locks, and a fresh link to its form. */
+async function closedAnswer(manifest: Manifest) {
+  return { body: { manifest: toResource(manifestViewSchema, manifest), form: await formLink(manifest) } };
+}
+
+/** Today in the warehouse's zone (warehouses carry none of their own: the reporting zone). */
+const warehouseToday = (now: Date) => reportingDay(now, reportingTimeZone());
+
 export const manifestOperations: ManifestOperations = {
   async listManifests({ query }) {
     const from = query.from ?? day(-30);
@@ -86,7 +96,7 @@ export const manifestOperations: ManifestOperations = {
     });
     return {
       body: {
-        items: page.items.map((item) => toResource(manifestSchema, item)),
+        items: page.items.map((item) => toResource(manifestViewSchema, item)),
         nextCursor: page.nextCursor,
       },
     };
@@ -95,9 +105,9 @@ export const manifestOperations: ManifestOperations = {
   async closeManifest({ params, caller }) {
     const manifest = await findManifest(params.manifestId);
     if (!manifest) throw new NotFound(`No manifest has the id ${params.manifestId}.`);
-    if (manifest.status === 'closed') return { body: { manifest, form: await formLink(manifest) } };
+    if (manifest.status === 'closed') return closedAnswer(manifest);
     const now = new Date();
-    const refusal = closeRefusal(manifest, now);
+    const refusal = closeRefusal(manifest, now, warehouseToday(now));
     if (refusal)
       throw new Conflict(refusal, { manifestStatus: manifest.status, voidsInFlight: manifest.voidsInFlight });
     try {
@@ -106,17 +116,17 @@ export const manifestOperations: ManifestOperations = {
       if (!(error instanceof TransactionCancelled || error instanceof ConditionFailed)) throw error;
       // Another close (or a void) got there first: answer what it made of the manifest.
       const current = await findManifest(manifest.id);
-      if (current?.status === 'closed') return { body: { manifest: current, form: await formLink(current) } };
+      if (current?.status === 'closed') return closedAnswer(current);
       throw new Conflict(
         current
-          ? (closeRefusal(current, new Date()) ?? `Manifest ${manifest.id} changed; try again.`)
+          ? (closeRefusal(current, new Date(), warehouseToday(new Date())) ??
+              `Manifest ${manifest.id} changed; try again.`)
           : 'Gone.',
         { manifestStatus: current?.status, voidsInFlight: current?.voidsInFlight },
       );
     }
     try {
-      const closed = await makeForm(manifest, caller.username);
-      return { body: { manifest: closed, form: await formLink(closed) } };
+      return closedAnswer(await makeForm(manifest, caller.username));
     } catch (error) {
       // Nothing half-closed stays behind: the manifest is open again and the close can be retried.
       await abandonClose(manifest, now.toISOString()).catch(() => undefined);
@@ -132,8 +142,8 @@ async function makeForm(manifest: Manifest, closedBy: string): Promise<Manifest>
     findWarehouse(manifest.warehouseId),
     readFormSettings('manifest'),
   ]);
-  // A manifest whose labels were all voided closes with nothing for the carrier to collect.
-  let pickupReference = manifest.pickupReference ?? (entries.length === 0 ? 'none' : undefined);
+  // A close retried after a crash keeps the pickup the carrier already gave.
+  let pickupReference = manifest.pickupReference;
   if (pickupReference === undefined) {
     const receipt = await adapterFor(manifest.processorCode).closeManifest({
       shipDate: manifest.shipDate,

@@ -241,7 +241,8 @@ export async function claimClose(manifest: Manifest, now: Date): Promise<void> {
             UpdateExpression:
               'SET #status = :closing, closingSince = :at, updatedAt = :at, voidsInFlight = :zero ADD version :one',
             ConditionExpression:
-              '(#status = :open AND (voidsInFlight = :zero OR voidLeaseUntil < :at)) OR (#status = :closing AND closingSince < :stale)',
+              // A void that emptied the manifest since it was read leaves nothing to close.
+              '(#status = :open AND packages > :zero AND (voidsInFlight = :zero OR voidLeaseUntil < :at)) OR (#status = :closing AND closingSince < :stale)',
             ExpressionAttributeNames: { '#status': 'status' },
             ExpressionAttributeValues: {
               ':closing': 'closing',

@@ -1,7 +1,7 @@
 /** Manifests (interface §4.3): the day's labels per carrier and warehouse, closed into the end-of-day form. */
 import { route } from '../../../shared/http/catalogue';
 import { pageOf } from '../../../shared/http/schemas';
-import { closedManifestSchema, manifestListQuery, manifestParams, manifestSchema } from './schemas';
+import { closedManifestSchema, manifestListQuery, manifestParams, manifestViewSchema } from './schemas';
 
 export const manifestRoutes = {
   listManifests: route({
@@ -13,14 +13,14 @@ export const manifestRoutes = {
     permission: 'read',
     query: manifestListQuery,
     status: 200,
-    response: pageOf(manifestSchema),
+    response: pageOf(manifestViewSchema),
   }),
   closeManifest: route({
     method: 'POST',
     path: '/v1/fulfillment/manifests/{manifestId}/close',
     operationId: 'closeManifest',
     summary:
-      'Close a manifest: its end-of-day PDF (every shipment, totals, the carrier pickup reference) to S3, answered with a link; its shipments can no longer be voided. Closing a closed manifest answers it again',
+      'Close a manifest: its end-of-day PDF (every shipment, totals, the carrier pickup reference) to S3, answered with a link; its shipments can no longer be voided. Closing a closed manifest answers it again; one with no packages, or for a future date, is a 409',
     permission: 'write',
     params: manifestParams,
     status: 200,

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { daySchema } from '../../../shared/domain/shipment';
-import { manifestSchema, manifestStatuses } from '../../../shared/domain/manifest';
+import { manifestStatuses, manifestViewSchema } from '../../../shared/domain/manifest';
 import { cursorSchema, limitSchema, ulidSchema } from '../../../shared/http/schemas';
 
 export const manifestParams = z.strictObject({ manifestId: ulidSchema });
@@ -24,9 +24,9 @@ export const manifestListQuery = z
   );
 
 export const closedManifestSchema = z.object({
-  manifest: manifestSchema,
+  manifest: manifestViewSchema,
   /** The end-of-day form: a fresh link on every answer. */
   form: z.object({ url: z.string(), expiresAt: z.string(), fileName: z.string() }),
 });
 
-export { manifestSchema };
+export { manifestViewSchema };

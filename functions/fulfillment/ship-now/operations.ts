@@ -10,6 +10,8 @@ import { labelFileName } from '../labels/label-document';
 import { printLabel } from '../labels/print';
 import { trackOrder } from '../labels/tracking';
 import { voidLabel } from '../labels/void';
+import { checkShipDate, shipDateRange } from '../labels/print-rules';
+import { reportingTimeZone } from '../../../shared/aggregates/time-zone';
 import type { Implementations } from '../../../shared/http/catalogue';
 import { changeOrderAddress } from '../../../shared/orders/address-change';
 import { loadOrder } from '../../../shared/orders/repository';
@@ -19,6 +21,7 @@ import type { Warehouse } from '../../../shared/warehouses/warehouse';
 import type { fulfillmentCatalogue } from '../routes';
 import type { ShippingChoice } from './draft';
 import { shipNowDraft } from './draft';
+import { voidReasonOf } from './schemas';
 
 type Routes = typeof fulfillmentCatalogue.routes;
 type ShipNowOperations = Pick<
@@ -33,8 +36,6 @@ type ShipNowOperations = Pick<
   | 'voidShipNowLabel'
   | 'getShipNowTracking'
 >;
-
-const today = () => new Date().toISOString().slice(0, 10);
 
 /** A print names its rate by rateId (`<processorCode>:<serviceCode>`) or by the two apart. */
 function rateOf(body: { rateId?: string; processorCode?: string; serviceCode?: string }) {
@@ -99,7 +100,11 @@ export const shipNowOperations: ShipNowOperations = {
           : 'No warehouse to ship from: assign one to the order or set a default warehouse.',
       );
     }
-    const shipDate = body.shipDate ?? today();
+    // Quoted for a day a label may carry, in the zone print counts it in.
+    const timeZone = reportingTimeZone();
+    const range = shipDateRange(new Date(), timeZone);
+    const shipDate = body.shipDate ?? range.earliest;
+    checkShipDate(shipDate, range, timeZone);
     const quotes = await adapter.quote({
       shipFrom: warehouse.originAddress,
       shipTo: order.shipTo,
@@ -120,9 +125,11 @@ export const shipNowOperations: ShipNowOperations = {
     };
   },
 
-  async printShipNowLabel({ params, body, caller, requestKey }) {
+  async printShipNowLabel({ params, body, caller, requestKey, ifMatch }) {
     const answer = await printLabel({
       ...(requestKey ? { requestKey } : {}),
+      ...(ifMatch === undefined ? {} : { ifMatch }),
+      ...(body.shipUnpaid ? { shipUnpaid: true } : {}),
       orderId: params.orderId,
       actor: caller.username,
       ...rateOf(body),
@@ -132,7 +139,8 @@ export const shipNowOperations: ShipNowOperations = {
       ...(body.lines ? { lines: body.lines } : {}),
       ...(body.labelFormat ? { labelFormat: body.labelFormat } : {}),
     });
-    return { body: answer };
+    // The ETag names the order's version after the print: the If-Match of the next change to the order.
+    return { body: { shipment: answer.shipment, label: answer.label }, version: answer.orderVersion };
   },
 
   async reprintShipNowLabel({ params }) {
@@ -159,9 +167,15 @@ export const shipNowOperations: ShipNowOperations = {
     return { body: { shipmentId: shipment.id, label: { ...link, fileName } } };
   },
 
-  async voidShipNowLabel({ params, caller }) {
-    await voidLabel(params.shipmentId, caller.username);
-    return {};
+  async voidShipNowLabel({ params, query, body, caller, ifMatch }) {
+    const { order } = await voidLabel({
+      shipmentId: params.shipmentId,
+      actor: caller.username,
+      reason: voidReasonOf(query, body),
+      ...(ifMatch === undefined ? {} : { ifMatch }),
+    });
+    // The ETag names the order's version after the void: the If-Match of the next change to the order.
+    return { version: order.version };
   },
 
   async getShipNowTracking({ params }) {

@@ -10,6 +10,8 @@ import {
   reprintAnswerSchema,
   shipmentParams,
   trackingAnswerSchema,
+  voidInput,
+  voidQuery,
   shipFromAddressesSchema,
   shipNowDraftSchema,
   shipNowOrderParams,
@@ -89,7 +91,7 @@ export const shipNowRoutes = {
     path: '/v1/fulfillment/ship-now/{orderId}/print',
     operationId: 'printShipNowLabel',
     summary:
-      'Buy the label for a rate (or processor code and service), record the shipment (stock out, order shipped or partly), put it on the open manifest, render the 4x6 label PDF and answer it as a link',
+      "Buy the label for a rate (or processor code and service), record the shipment (stock out, order shipped or partly), put it on the open manifest, render the 4x6 label PDF and answer it as a link. The order needs its own warehouse and the units this order holds there; an order on hold or awaiting payment is a 409 (`shipUnpaid: true` ships an unpaid one on purpose, recorded in its history); the ship date is today to 7 days ahead in the warehouse's zone (400 otherwise); If-Match names the order's version (412 when stale) and the ETag answers its version after the print",
     permission: 'write',
     params: shipNowOrderParams,
     body: printInput,
@@ -97,6 +99,7 @@ export const shipNowRoutes = {
     get response() {
       return printAnswerSchema();
     },
+    versioned: true,
     // Each print buys a label and renders a PDF: a runaway client must not take the stage's capacity.
     throttle: { rateLimit: 10, burstLimit: 20 },
   }),
@@ -118,10 +121,13 @@ export const shipNowRoutes = {
     path: '/v1/fulfillment/ship-now/void/{shipmentId}',
     operationId: 'voidShipNowLabel',
     summary:
-      'Void a label: the carrier refunds it, its units are back in stock and unshipped, the order back to awaiting shipment, off its manifest; a 409 with a reasonCode (label_already_voided, manifest_closed, label_not_found_within_void_period, label_already_used) otherwise',
+      "Void a label: the carrier refunds it, its units are back in stock and unshipped, the order back to awaiting shipment, off its manifest. Takes a reasonCode (misprint, wrong_service, wrong_package, address_change, order_cancelled, other; default other) and an optional note, in the query or a JSON body, kept on the shipment, in the order's history and in shipment.voided. If-Match names the order's version (412 when stale, nothing asked of the carrier); the ETag answered is the order's version after the void. A 409 with a reasonCode (label_already_voided, manifest_closed, label_not_found_within_void_period, label_already_used) otherwise",
     permission: 'write',
     params: shipmentParams,
+    query: voidQuery,
+    body: voidInput,
     status: 204,
+    versioned: true,
   }),
   getShipNowTracking: route({
     method: 'GET',

@@ -7,9 +7,12 @@ import {
   shipmentSchema,
   trackingEventSchema,
   trackingStatuses,
+  voidReasonCodes,
 } from '../../../shared/domain/shipment';
+import type { VoidReason, VoidReasonCode } from '../../../shared/domain/shipment';
+import { ValidationFailed } from '../../../shared/errors';
 import { confirmationCodes, labelFormats } from '../carriers/adapter';
-import { freeText } from '../../../shared/http/text';
+import { freeText, lineText } from '../../../shared/http/text';
 import { ulidSchema } from '../../../shared/http/schemas';
 import { responseSchema } from '../../../shared/http/response-schema';
 
@@ -90,21 +93,14 @@ export const packageInput = z.strictObject({
   weightGrams: z.number().check(z.int(), z.minimum(1), z.maximum(1_000_000)),
   dimensionsCm: z.optional(z.strictObject({ length: centimetres, width: centimetres, height: centimetres })),
   /** One of the carrier's package types (dictionaries); the shipper's own box when absent. */
-  packageType: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
+  packageType: z.optional(lineText(64)),
 });
 
 const packagesInput = z.array(packageInput).check(z.minLength(1), z.maxLength(50));
 export const confirmationInput = z._default(z.enum(confirmationCodes), 'none');
 
-/** Tomorrow (UTC) covers every time zone's today; a label for later than a week ahead is a typo. */
-const shipDateInput = daySchema.check(
-  z.refine((day) => {
-    const today = new Date().toISOString().slice(0, 10);
-    const latest = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
-    const earliest = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
-    return day >= earliest && day <= latest && today.length === 10;
-  }, 'must be between yesterday and a week ahead'),
-);
+/** A day; whether a label may carry it (today to a week ahead in the warehouse's zone) is print's to decide. */
+const shipDateInput = daySchema;
 
 export const ratesParams = z.strictObject({ orderId: orderIdSchema, processorCode: processorCodeSchema });
 export const ratesInput = z.strictObject({
@@ -183,6 +179,8 @@ export const printInput = z
     ),
     /** By default the label form's paper: 4x6 → pdf_4x6, letter → pdf_letter. */
     labelFormat: z.optional(z.enum(labelFormats)),
+    /** Ship an order awaiting payment on purpose; recorded in its fulfillment history. */
+    shipUnpaid: z.optional(z.boolean()),
   })
   .check(
     z.refine(
@@ -199,6 +197,34 @@ export const printAnswerSchema = responseSchema(() =>
 );
 
 export const shipmentParams = z.strictObject({ shipmentId: ulidSchema });
+
+/** Why a label is voided: in the query (`?reasonCode=misprint&note=...`) or a JSON body, or both alike. */
+const voidReasonFields = {
+  reasonCode: z.optional(z.enum(voidReasonCodes)),
+  note: z.optional(freeText(500)),
+};
+export const voidQuery = z.strictObject(voidReasonFields);
+export const voidInput = z.optional(z.strictObject(voidReasonFields));
+type VoidReasonInput = { reasonCode?: VoidReasonCode; note?: string } | undefined;
+
+/**
+ * The void's reason from the query and the body: each field from whichever names it; both naming it
+ * differently is a 400. No reason code is `other`: clients that send none (the first UI) keep working,
+ * and every void still records one.
+ */
+export function voidReasonOf(query: VoidReasonInput, body: VoidReasonInput): VoidReason {
+  const conflicts = (['reasonCode', 'note'] as const).filter(
+    (field) => query?.[field] !== undefined && body?.[field] !== undefined && query[field] !== body[field],
+  );
+  if (conflicts.length > 0) {
+    throw new ValidationFailed(
+      'The query and the body name different void reasons; name each once.',
+      conflicts.map((field) => ({ path: `body.${field}`, message: `differs from query.${field}` })),
+    );
+  }
+  const note = body?.note ?? query?.note;
+  return { reasonCode: body?.reasonCode ?? query?.reasonCode ?? 'other', ...(note ? { note } : {}) };
+}
 export const reprintAnswerSchema = responseSchema(() =>
   z.object({ shipmentId: z.string(), label: linkSchema }),
 );

@@ -109,7 +109,10 @@ function parametersOf(
       });
     }
   }
-  if (definition.versioned && definition.method !== 'GET' && definition.method !== 'POST') {
+  // A POST to a collection creates (nothing to be stale); a POST to a resource changes it, and its
+  // description says which version If-Match names (the order's for a payment or a print, the return's).
+  const changesExisting = definition.method !== 'POST' || definition.path.includes('{');
+  if (definition.versioned && definition.method !== 'GET' && changesExisting) {
     parameters.push({
       name: 'If-Match',
       in: 'header',

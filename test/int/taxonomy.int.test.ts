@@ -416,6 +416,19 @@ describe('templates', () => {
       body: { name: 'Winter shirts' },
     });
     expect(named.body.name).toBe('Winter shirts');
+    // If-Match names the version of the template to copy.
+    const stale = await call({
+      method: 'POST',
+      path: `${base}/templates/${original.id}/duplicate`,
+      headers: { 'if-match': '"7"' },
+    });
+    expect(stale.status, stale.text).toBe(412);
+    const current = await call({
+      method: 'POST',
+      path: `${base}/templates/${original.id}/duplicate`,
+      headers: { 'if-match': '"1"' },
+    });
+    expect(current.status, current.text).toBe(201);
     const edited = await call({
       method: 'PUT',
       path: `${base}/templates/${copy.body.id}`,
@@ -436,7 +449,11 @@ describe('templates', () => {
     const listed = await call({ method: 'GET', path: `${base}/templates?channel=google&name=autumn` });
     const names = listed.body.items.map((item: { name: string }) => item.name);
     expect(names[0]).toBe('Autumn shirts');
-    expect(names.slice(1).sort()).toEqual(['Autumn shirts (copy 2)', 'Autumn shirts (copy)']);
+    expect(names.slice(1).sort()).toEqual([
+      'Autumn shirts (copy 2)',
+      'Autumn shirts (copy 3)',
+      'Autumn shirts (copy)',
+    ]);
     const missing = await call({ method: 'GET', path: `${base}/templates/01ARZ3NDEKTSV4RRFFQ69G5FAV` });
     expect(missing.status).toBe(404);
     const missingCopy = await call({

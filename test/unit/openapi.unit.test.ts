@@ -181,6 +181,19 @@ describe.each(groups)('the API reference of %s', (group) => {
     expect(failures).toEqual([]);
   });
 
+  it('offers If-Match wherever a write changes an existing versioned resource, POST actions included', () => {
+    const headerNames = (path: string, method: string) =>
+      ((document.paths[path][method].parameters ?? []) as Json[])
+        .filter((parameter) => parameter.in === 'header')
+        .map((parameter) => parameter.name);
+    expect(headerNames('/v1/orders/{id}/payments', 'post')).toContain('If-Match');
+    expect(headerNames('/v1/fulfillment/ship-now/{orderId}/print', 'post')).toContain('If-Match');
+    expect(headerNames('/v1/orders/{order_id}/returns/{return_id}/refund', 'post')).toContain('If-Match');
+    expect(headerNames('/v1/fulfillment/ship-now/void/{shipmentId}', 'delete')).toContain('If-Match');
+    // A POST to a collection creates: nothing there can be stale.
+    expect(headerNames('/v1/vendors', 'post')).not.toContain('If-Match');
+  });
+
   it('describes every property and parameter', () => {
     expect(undescribedIn(group)).toEqual([]);
   });

@@ -162,8 +162,10 @@ export const templateOperations: Implementations<typeof templateRoutes> = {
     });
   },
 
-  async duplicateTaxonomyTemplate({ params, body }) {
+  async duplicateTaxonomyTemplate({ params, body, ifMatch }) {
     const original = await requireTemplate(params.templateId);
+    // If-Match names the version of the template to copy: a copy of what the client saw, or a 412.
+    if (ifMatch !== undefined) checkVersion('template', original.version, ifMatch);
     const name =
       body?.name ?? copyName(original.name, await templateNamesLike(original.channel, original.name));
     const at = now();

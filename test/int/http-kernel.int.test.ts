@@ -297,16 +297,16 @@ describe('routing, headers and failures', () => {
   it('answers 405 with Allow for a method the path does not have', async () => {
     const response = await call({ method: 'PATCH', path: `/v1/vendors/${someId}` });
     expect(response.status).toBe(405);
-    expect(response.headers.allow).toBe('GET, PUT');
+    expect(response.headers.allow).toBe('GET, HEAD, PUT');
   });
 
   it('answers 405 with Allow, not a reserved-word 400, where an {id} route catches a literal path', async () => {
     const cases: Array<[string, string, string]> = [
       ['GET', '/v1/orders/work-orders', 'POST'],
-      ['PUT', '/v1/orders/statuses', 'GET, POST'],
-      ['PUT', '/v1/orders/column-views', 'GET, POST'],
+      ['PUT', '/v1/orders/statuses', 'GET, HEAD, POST'],
+      ['PUT', '/v1/orders/column-views', 'GET, HEAD, POST'],
       // A literal path of another group (order activity) caught by the orders group's {id} route.
-      ['PUT', '/v1/orders/shipments', 'GET'],
+      ['PUT', '/v1/orders/shipments', 'GET, HEAD'],
     ];
     for (const [method, path, allow] of cases) {
       const response = await call({ method, path, body: method === 'PUT' ? {} : undefined });

@@ -114,6 +114,25 @@ describe('malformed input of every kind', () => {
   });
 });
 
+describe('ids that start with punctuation', () => {
+  it('are refused naming the rule they break (a letter or digit first), on create and read alike', async () => {
+    for (const id of ['_x_', '__proto__']) {
+      for (const method of ['PUT', 'GET']) {
+        const response = await call({
+          method,
+          path: `/v1/orders/${id}`,
+          body: method === 'PUT' ? {} : undefined,
+        });
+        expect(response.status, `${method} ${id}`).toBe(400);
+        expect(response.body.errors, `${method} ${id}`).toContainEqual({
+          path: 'path.id',
+          message: expect.stringContaining('starting with a letter or digit'),
+        });
+      }
+    }
+  });
+});
+
 describe('integer query parameters', () => {
   // Each is a number to Number(), and none is decimal digits as written.
   const notDecimalDigits = ['0x10', '2e1', '%205', '5%20', '+5', '-5', '5.0', '05', '', '1_0', '%EF%BC%95'];

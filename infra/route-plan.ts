@@ -1,6 +1,7 @@
 /**
  * Which API Gateway routes the catalogue becomes, as data: one authorized route per operation under its
- * canonical path (and a HEAD route beside each GET), and the public OpenAPI document and API reference page. A method a path does not have falls to the $default
+ * canonical path (and a HEAD route beside each GET), and the public OpenAPI document and API reference
+ * page. A method a path does not have falls to the $default
  * route, whose function knows the whole catalogue and answers 405 with a complete Allow header; so no ANY
  * route is needed, preflights never meet the authorizer (API Gateway answers them from the CORS settings),
  * and the 125 operations with a HEAD beside each GET (191 routes) stay under the routes-per-API quota.

@@ -1,13 +1,14 @@
 /**
  * Which API Gateway routes the catalogue becomes, as data: one authorized route per operation under its
- * canonical path, and the public OpenAPI document and API reference page. A method a path does not have falls to the $default
+ * canonical path (and a HEAD route beside each GET), and the public OpenAPI document and API reference
+ * page. A method a path does not have falls to the $default
  * route, whose function knows the whole catalogue and answers 405 with a complete Allow header; so no ANY
  * route is needed, preflights never meet the authorizer (API Gateway answers them from the CORS settings),
- * and 125 operations stay far under the routes-per-API quota.
+ * and the 125 operations with a HEAD beside each GET (191 routes) stay under the routes-per-API quota.
  */
 import { docsPath, docsScriptPath, openApiPath } from '../functions/openapi/paths';
 import type { GroupCatalogue } from '../shared/http/catalogue';
-import { canonicalPath, flattenCatalogue } from '../shared/http/catalogue';
+import { canonicalPath, flattenCatalogue, methodsServed } from '../shared/http/catalogue';
 import { findVariableConflicts } from './route-conflicts';
 
 /** The function that serves the document, the $default route and paths several groups share. */
@@ -33,17 +34,24 @@ export const routeKeyOf = (route: Pick<PlannedRoute, 'method' | 'path'>) => `${r
 export const routesPerApiQuota = 300;
 
 export function planRoutes(groups: readonly GroupCatalogue[]): PlannedRoute[] {
-  const operations: PlannedRoute[] = flattenCatalogue(groups).map((definition) => ({
-    method: definition.method,
-    path: canonicalPath(definition.path),
-    target: definition.group,
-  }));
-
-  const routes: PlannedRoute[] = [
-    ...operations,
+  // HTTP API routes by method and has no HEAD of its own: each GET gets a HEAD route to the same
+  // function, which answers it as the GET without a body.
+  const operations: PlannedRoute[] = flattenCatalogue(groups).flatMap((definition) =>
+    methodsServed(definition.method).map((method) => ({
+      method,
+      path: canonicalPath(definition.path),
+      target: definition.group,
+    })),
+  );
+  const publicRoutes: PlannedRoute[] = [
     { method: 'GET', path: openApiPath, target: apiTarget, publicBecause: documentReason },
     { method: 'GET', path: docsPath, target: apiTarget, publicBecause: referencePageReason },
     { method: 'GET', path: docsScriptPath, target: apiTarget, publicBecause: referencePageReason },
+  ];
+
+  const routes: PlannedRoute[] = [
+    ...operations,
+    ...publicRoutes.flatMap((route) => methodsServed(route.method).map((method) => ({ ...route, method }))),
   ];
   assertDeployable(routes);
   return routes;

@@ -7,6 +7,7 @@
  */
 import { MethodNotAllowed, NotFound } from '../../shared/errors';
 import type { ApiEvent } from '../../shared/http/handler';
+import { answeringMethod } from '../../shared/http/catalogue';
 import { createHandler, unmatchedOperation } from '../../shared/http/handler';
 import { interfaceRoutes } from '../../shared/http/interface-routes';
 import { matchRoute } from '../../shared/http/route-matcher';
@@ -28,11 +29,14 @@ const publicOperations = new Map([
 ]);
 
 const publicOperationOf = (event: ApiEvent) =>
-  (event.requestContext.http.method === 'GET' && publicOperations.get(event.rawPath)) || unmatchedOperation;
+  (answeringMethod(event.requestContext.http.method) === 'GET' && publicOperations.get(event.rawPath)) ||
+  unmatchedOperation;
 
 export const handler = createHandler(async (event: ApiEvent) => {
   const method = event.requestContext.http.method;
-  if (method === 'GET' && event.rawPath === openApiPath) {
+  // HEAD is answered as GET; createHandler drops the body.
+  const asGet = answeringMethod(method) === 'GET';
+  if (asGet && event.rawPath === openApiPath) {
     document ??= (await loadOpenApiDocument()).openApiJson();
     return {
       statusCode: 200,
@@ -40,8 +44,8 @@ export const handler = createHandler(async (event: ApiEvent) => {
       body: document,
     };
   }
-  if (method === 'GET' && event.rawPath === docsPath) return referencePageResponse();
-  if (method === 'GET' && event.rawPath === docsScriptPath) return referenceScriptResponse(event.headers);
+  if (asGet && event.rawPath === docsPath) return referencePageResponse();
+  if (asGet && event.rawPath === docsScriptPath) return referenceScriptResponse(event.headers);
   const match = matchRoute(routes, method, event.rawPath);
   if (match.kind === 'method-not-allowed') throw new MethodNotAllowed(method, event.rawPath, match.allowed);
   throw new NotFound(`No operation answers ${method} ${event.rawPath}.`);

@@ -304,25 +304,25 @@ export const ordersDocs = defineDocs(ordersCatalogue, {
   fields: {
     // Orders.
     'Order.id':
-      'The order’s id: the sales channel’s order id, 1 to 64 letters, digits, `.`, `_` or `-`. The words statuses, column-views, automation-rules, work-orders and shipments are reserved.',
+      'The order’s id: the sales channel’s order id, 1 to 64 letters, digits, `.`, `_` or `-`, starting with a letter or digit. The words statuses, column-views, automation-rules, work-orders and shipments are reserved.',
     'getOrder.id':
-      'The order’s id: the sales channel’s order id, 1 to 64 letters, digits, `.`, `_` or `-`. The words statuses, column-views, automation-rules, work-orders and shipments are reserved.',
+      'The order’s id: the sales channel’s order id, 1 to 64 letters, digits, `.`, `_` or `-`, starting with a letter or digit. The words statuses, column-views, automation-rules, work-orders and shipments are reserved.',
     'putOrder.id':
-      'The order’s id: the sales channel’s order id, 1 to 64 letters, digits, `.`, `_` or `-`. The words statuses, column-views, automation-rules, work-orders and shipments are reserved.',
+      'The order’s id: the sales channel’s order id, 1 to 64 letters, digits, `.`, `_` or `-`, starting with a letter or digit. The words statuses, column-views, automation-rules, work-orders and shipments are reserved.',
     'updateOrderAddress.id':
-      'The order’s id: the sales channel’s order id, 1 to 64 letters, digits, `.`, `_` or `-`. The words statuses, column-views, automation-rules, work-orders and shipments are reserved.',
+      'The order’s id: the sales channel’s order id, 1 to 64 letters, digits, `.`, `_` or `-`, starting with a letter or digit. The words statuses, column-views, automation-rules, work-orders and shipments are reserved.',
     'addOrderPayment.id':
-      'The order’s id: the sales channel’s order id, 1 to 64 letters, digits, `.`, `_` or `-`. The words statuses, column-views, automation-rules, work-orders and shipments are reserved.',
+      'The order’s id: the sales channel’s order id, 1 to 64 letters, digits, `.`, `_` or `-`, starting with a letter or digit. The words statuses, column-views, automation-rules, work-orders and shipments are reserved.',
     'cancelOrderItem.id':
-      'The order’s id: the sales channel’s order id, 1 to 64 letters, digits, `.`, `_` or `-`. The words statuses, column-views, automation-rules, work-orders and shipments are reserved.',
+      'The order’s id: the sales channel’s order id, 1 to 64 letters, digits, `.`, `_` or `-`, starting with a letter or digit. The words statuses, column-views, automation-rules, work-orders and shipments are reserved.',
     'reinstateOrderItem.id':
-      'The order’s id: the sales channel’s order id, 1 to 64 letters, digits, `.`, `_` or `-`. The words statuses, column-views, automation-rules, work-orders and shipments are reserved.',
+      'The order’s id: the sales channel’s order id, 1 to 64 letters, digits, `.`, `_` or `-`, starting with a letter or digit. The words statuses, column-views, automation-rules, work-orders and shipments are reserved.',
     'Payment.id': 'The payment’s id (ULID), made by the server.',
     'OrderStatus.id':
       'The status’s id: a built-in word (`awaiting-payment`, `on-hold`, ...) or, for a custom status, a ULID.',
     'deleteColumnView.id': 'The column view’s id (ULID).',
     itemId:
-      'The channel’s line id (1 to 64 letters, digits, `. _ -`), unique within the order and stable across replacements.',
+      'The channel’s line id (1 to 64 letters, digits, `. _ -`, starting with a letter or digit), unique within the order and stable across replacements.',
     channel:
       'The sales channel the order came from, as a code (`shopify`, `amazon-uk`, `ebay`): 1 to 32 letters, digits, `_ . -`.',
     orderDate:

@@ -4,7 +4,7 @@
  * data: a product attribute called `__proto__` or `constructor` is read like any other.
  */
 import * as z from 'zod/mini';
-import { codeSchema, skuSchema } from '../../shared/http/schemas';
+import { codeSchema, idFormMessage, skuSchema } from '../../shared/http/schemas';
 import { freeText, lineText } from '../../shared/http/text';
 import { readCategoryPath } from './rules/category-path';
 import { unitNames } from './rules/units';
@@ -34,7 +34,7 @@ export const channelCategoryIdSchema = z
   .check(
     z.regex(
       /^[A-Za-z0-9][A-Za-z0-9:/._-]{0,199}$/,
-      'must be 1 to 200 letters, digits, : / . _ - (the channel category id)',
+      idFormMessage('1 to 200', ': / . _ -', 'the channel category id'),
     ),
   );
 

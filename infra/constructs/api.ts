@@ -21,7 +21,7 @@ import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import type { GroupCatalogue, RouteThrottle } from '../../shared/http/catalogue';
-import { canonicalRouteKey, flattenCatalogue } from '../../shared/http/catalogue';
+import { flattenCatalogue, servedRouteKeys } from '../../shared/http/catalogue';
 import { corsAllowedHeaders, corsExposedHeaders, corsMaxAgeSeconds, corsMethods } from '../cors';
 import { apiTarget, planRoutes, routeKeyOf, routesPerApiQuota } from '../route-plan';
 
@@ -61,7 +61,10 @@ export function routeThrottles(groups: readonly GroupCatalogue[]): Map<string, R
   return new Map(
     flattenCatalogue(groups)
       .filter((definition) => definition.throttle)
-      .map((definition) => [canonicalRouteKey(definition), definition.throttle!]),
+      // A HEAD does a GET's whole work: it is throttled with it.
+      .flatMap((definition) =>
+        servedRouteKeys(definition).map((routeKey) => [routeKey, definition.throttle!] as const),
+      ),
   );
 }
 

@@ -8,7 +8,7 @@ import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
 import { catalogues } from '../../functions/catalogue';
 import { publicPaths } from '../../functions/openapi/paths';
 import type { RouteDefinition } from '../../shared/http/catalogue';
-import { canonicalPath, flattenCatalogue } from '../../shared/http/catalogue';
+import { answeringMethod, canonicalPath, flattenCatalogue } from '../../shared/http/catalogue';
 import { matchRoute } from '../../shared/http/route-matcher';
 
 export const operations = flattenCatalogue(catalogues);
@@ -42,8 +42,8 @@ export function resolveRoute(method: string, path: string): ResolvedRoute {
     };
   }
   // The document and the reference page: public routes of the API function, as the stack plans them.
-  if (method === 'GET' && (publicPaths as readonly string[]).includes(path)) {
-    return { group: metaGroup, routeKey: `GET ${path}`, authorized: false };
+  if (answeringMethod(method) === 'GET' && (publicPaths as readonly string[]).includes(path)) {
+    return { group: metaGroup, routeKey: `${method} ${path}`, authorized: false };
   }
   // A method the path does not have falls to $default too: that function answers 405 with Allow.
   return { group: metaGroup, routeKey: '$default', authorized: false };

@@ -173,7 +173,9 @@ function write(res: ServerResponse, reply: HttpReply, exchange: Exchange): void 
   }
   if (reply.cookies.length > 0) res.setHeader('set-cookie', reply.cookies);
   res.setHeader('apigw-requestid', exchange.requestId);
-  res.setHeader('content-length', reply.body.length);
+  // A HEAD's answer carries the Content-Length its GET would have (the function sets it); Node sends no body.
+  const headLength = exchange.method === 'HEAD' ? reply.headers['content-length'] : undefined;
+  res.setHeader('content-length', headLength ?? reply.body.length);
   res.end(reply.body);
 }
 

@@ -5,7 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { lineText } from '../http/text';
-import { codeSchema, skuSchema, timestampSchema } from '../http/schemas';
+import { codeSchema, idFormMessage, skuSchema, timestampSchema } from '../http/schemas';
 import { addressSchema } from './address';
 import { currencySchema, maxAmount, minorUnitsSchema } from './money';
 import { instantSchema } from '../http/instant';
@@ -15,15 +15,13 @@ export const orderIdPattern = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 export const reservedOrderIds = ['statuses', 'column-views', 'automation-rules', 'work-orders', 'shipments'];
 
 export const orderIdSchema = z.string().check(
-  z.regex(orderIdPattern, 'must be 1 to 64 letters, digits, . _ - (the channel order id)'),
+  z.regex(orderIdPattern, idFormMessage('1 to 64', '. _ -', 'the channel order id')),
   z.refine((id) => !reservedOrderIds.includes(id.toLowerCase()), 'is a reserved word of the interface'),
 );
 
 const lineFields = {
   /** The channel's line id, stable across replacements. */
-  itemId: z
-    .string()
-    .check(z.regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'must be 1 to 64 letters, digits, . _ -')),
+  itemId: z.string().check(z.regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, idFormMessage('1 to 64', '. _ -'))),
   sku: skuSchema,
   title: lineText(300),
   quantity: z.number().check(z.int(), z.minimum(1), z.maximum(100_000)),

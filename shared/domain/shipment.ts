@@ -9,7 +9,7 @@
 import * as z from 'zod/mini';
 import { Conflict, ValidationFailed } from '../errors';
 import { lineText } from '../http/text';
-import { skuSchema, timestampSchema } from '../http/schemas';
+import { idFormMessage, skuSchema, timestampSchema } from '../http/schemas';
 import { currencySchema, minorUnitsSchema } from './money';
 import type { OrderLine } from './order';
 import type { HistoryEntry } from './order-history';
@@ -56,7 +56,7 @@ export const trackingNumberSchema = z
   .string()
   .check(
     z.trim(),
-    z.regex(/^[A-Za-z0-9][A-Za-z0-9._/-]{2,63}$/, 'must be 3 to 64 letters, digits, . _ / - (no spaces)'),
+    z.regex(/^[A-Za-z0-9][A-Za-z0-9._/-]{2,63}$/, idFormMessage('3 to 64', '. _ / -', 'no spaces')),
   );
 
 export const shipmentLineSchema = z.object({

@@ -151,6 +151,24 @@ export function canonicalRouteKey(definition: Pick<RouteDefinition, 'method' | '
   return `${definition.method} ${canonicalPath(definition.path)}`;
 }
 
+/**
+ * The methods a route answers: a GET route answers HEAD too, as GET without a body (RFC 9110 §9.3.2).
+ * The deployed routes, the dispatch, the local gateway's routing and the Allow header all read this.
+ */
+export function methodsServed(method: string): string[] {
+  return method === 'GET' ? ['GET', 'HEAD'] : [method];
+}
+
+/** The catalogue method whose route answers a request's method: GET answers HEAD. */
+export function answeringMethod(method: string): string {
+  return method === 'HEAD' ? 'GET' : method;
+}
+
+/** Every route key a definition is deployed and dispatched under: `GET /x/{p1}` and `HEAD /x/{p1}`. */
+export function servedRouteKeys(definition: Pick<RouteDefinition, 'method' | 'path'>): string[] {
+  return methodsServed(definition.method).map((method) => `${method} ${canonicalPath(definition.path)}`);
+}
+
 /** Interface parameter names by depth, to rename the gateway's canonical parameters. */
 export function parameterNamesByDepth(path: string): Map<string, string> {
   const names = new Map<string, string>();

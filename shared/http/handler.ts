@@ -16,7 +16,7 @@ import { logger } from '../logging/logger';
 import { recordRequest, serviceName, withMetrics } from '../metrics/metrics';
 import { authorize } from './auth';
 import type { GroupCatalogue, Implementations, Operation, RouteDefinition, RouteTable } from './catalogue';
-import { canonicalRouteKey, parameterNamesByDepth } from './catalogue';
+import { parameterNamesByDepth, servedRouteKeys } from './catalogue';
 import { correlationIdOf } from './correlation';
 import { claimIdempotencyKey, requestFingerprint, validIdempotencyKey } from './idempotency';
 import type { HttpResponse } from './problem';
@@ -191,11 +191,13 @@ export function createDispatcher<T extends RouteTable>(
 ) {
   const entries = new Map<string, DispatchEntry>();
   for (const [name, definition] of Object.entries(catalogue.routes)) {
-    entries.set(canonicalRouteKey(definition), {
+    const entry = {
       definition,
       operation: implementations[name] as Operation<RouteDefinition>,
       parameterNames: parameterNamesByDepth(definition.path),
-    });
+    };
+    // A GET's entry answers its HEAD route key too; the handler drops the body (createHandler).
+    for (const routeKey of servedRouteKeys(definition)) entries.set(routeKey, entry);
   }
 
   return async (event: ApiEvent): Promise<HttpResponse> => {
@@ -282,11 +284,27 @@ export function createHandler(
       try {
         const response = await stack(event, context);
         status = response?.statusCode ?? 500;
-        return response;
+        return event.requestContext?.http?.method === 'HEAD' ? withoutBody(response) : response;
       } finally {
         recordRequest(status, performance.now() - started);
       }
     });
+}
+
+/**
+ * HEAD answers as GET without a body (RFC 9110 §9.3.2): the same status and headers, Content-Length
+ * the length the GET's body would have.
+ */
+function withoutBody(response: HttpResponse): HttpResponse {
+  const headers = Object.fromEntries(
+    Object.entries(response.headers ?? {}).filter(([name]) => name.toLowerCase() !== 'content-length'),
+  );
+  const encoding = (response as { isBase64Encoded?: boolean }).isBase64Encoded ? 'base64' : 'utf8';
+  return {
+    ...response,
+    headers: { ...headers, 'content-length': String(Buffer.byteLength(response.body ?? '', encoding)) },
+    body: '',
+  };
 }
 
 /** A group's Lambda handler: its catalogue, its operations, the shared stack. */
@@ -295,10 +313,9 @@ export function createGroupHandler<T extends RouteTable>(
   implementations: Implementations<T>,
 ) {
   const operations = new Map(
-    Object.values(catalogue.routes).map((definition) => [
-      canonicalRouteKey(definition),
-      definition.operationId,
-    ]),
+    Object.values(catalogue.routes).flatMap((definition) =>
+      servedRouteKeys(definition).map((routeKey) => [routeKey, definition.operationId] as const),
+    ),
   );
   return createHandler(
     createDispatcher(catalogue, implementations),

@@ -1,4 +1,4 @@
-import { isVariable, pathSegments } from './catalogue';
+import { answeringMethod, isVariable, methodsServed, pathSegments } from './catalogue';
 
 export interface MatchableRoute {
   method: string;
@@ -42,7 +42,7 @@ function decodeSegment(segment: string): string | null {
   }
 }
 
-/** Finds the route for a request the way API Gateway does; tells 404 from 405. */
+/** Finds the route for a request the way API Gateway does (HEAD by the GET route); tells 404 from 405. */
 export function matchRoute<R extends MatchableRoute>(
   routes: readonly R[],
   method: string,
@@ -57,8 +57,8 @@ export function matchRoute<R extends MatchableRoute>(
   for (const route of routes) {
     const result = matchTemplate(pathSegments(route.path), actual);
     if (!result) continue;
-    allowed.add(route.method);
-    if (route.method !== method) continue;
+    for (const served of methodsServed(route.method)) allowed.add(served);
+    if (route.method !== answeringMethod(method)) continue;
     if (!best || result.score > best.score) best = { route, ...result };
   }
   if (best) return { kind: 'found', route: best.route, params: best.params };
@@ -90,7 +90,7 @@ export function shadowingRouteMethods(
       best = result.score;
       methods = new Set();
     }
-    if (result.score === best) methods.add(route.method);
+    if (result.score === best) for (const served of methodsServed(route.method)) methods.add(served);
   }
   return methods.size > 0 ? [...methods].sort() : undefined;
 }

@@ -4,14 +4,26 @@ import { lineText } from './text';
 
 export const ulidSchema = z.string().check(z.regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'must be a ULID'));
 
+/**
+ * The message of an id, code or SKU form: which characters, and that the first is a letter or digit.
+ * The first character is named because `_x_` or `__proto__` is made only of allowed characters and is
+ * refused for starting with one. No id starts with punctuation, so none reads as a hidden file (`.x`),
+ * a command-line option (`-x`) or an internal name (`__proto__`); names that only look internal,
+ * `constructor` or `toString`, are ids like any other.
+ */
+export function idFormMessage(lengths: string, punctuation: string, what?: string): string {
+  const named = what ? ` (${what})` : '';
+  return `must be ${lengths} characters, letters, digits and ${punctuation}, starting with a letter or digit${named}`;
+}
+
 /** Codes are short, human-typed identifiers (vendor and warehouse codes). */
 export const codeSchema = z
   .string()
-  .check(z.regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,31}$/, 'must be 1 to 32 letters, digits, _ . -'));
+  .check(z.regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,31}$/, idFormMessage('1 to 32', '_ . -')));
 
 export const skuSchema = z
   .string()
-  .check(z.regex(/^[A-Za-z0-9][A-Za-z0-9_.\-/]{0,63}$/, 'must be 1 to 64 letters, digits, _ . - /'));
+  .check(z.regex(/^[A-Za-z0-9][A-Za-z0-9_.\-/]{0,63}$/, idFormMessage('1 to 64', '_ . - /')));
 
 export const nameSchema = lineText(200);
 

@@ -117,14 +117,33 @@ describe('routing', () => {
   it('answers 405 with Allow for a method the path does not have', async () => {
     const response = await api('PATCH', '/v1/vendors', { role: 'manager' });
     expect(response.status).toBe(405);
-    expect(response.headers.get('allow')).toBe('DELETE, GET, POST');
+    expect(response.headers.get('allow')).toBe('DELETE, GET, HEAD, POST');
     expect(response.body).toMatchObject({ status: 405 });
   });
 
   it('answers a wrong method from the $default route, which has no authorizer, as the stack does', async () => {
     const response = await api('PATCH', '/v1/vendors/01ABC');
     expect(response.status).toBe(405);
-    expect(response.headers.get('allow')).toBe('GET, PUT');
+    expect(response.headers.get('allow')).toBe('GET, HEAD, PUT');
+  });
+
+  it('answers HEAD on a GET route as the GET without a body: status, ETag and Content-Length alike', async () => {
+    const created = await api('POST', '/v1/vendors', {
+      role: 'manager',
+      body: { code: `HEAD${Date.now().toString(36).toUpperCase()}`, name: 'Café Head', currency: 'USD' },
+    });
+    expect(created.status, created.text).toBe(201);
+    const path = `/v1/vendors/${created.body.id}`;
+    const get = await api('GET', path, { role: 'viewer' });
+    const head = await api('HEAD', path, { role: 'viewer' });
+    expect(head.status).toBe(200);
+    expect(head.text).toBe('');
+    expect(head.headers.get('content-length')).toBe(String(Buffer.byteLength(get.text)));
+    expect(head.headers.get('etag')).toBe(get.headers.get('etag'));
+    expect(head.headers.get('content-type')).toBe(get.headers.get('content-type'));
+    // The public document too, and a HEAD without a token meets the authorizer as its GET does.
+    expect((await api('HEAD', '/v1/openapi.json')).status).toBe(200);
+    expect((await api('HEAD', path)).status).toBe(401);
   });
 
   it('answers every response with an API Gateway request id', async () => {

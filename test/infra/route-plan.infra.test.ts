@@ -23,18 +23,36 @@ describe('planRoutes', () => {
     const routes = planRoutes([orders, activity]);
     expect(routes.map(routeKeyOf)).toEqual([
       'GET /v1/orders/{p2}',
+      'HEAD /v1/orders/{p2}',
       'PUT /v1/orders/{p2}',
       'GET /v1/orders/{p2}/notes',
+      'HEAD /v1/orders/{p2}/notes',
       'GET /v1/openapi.json',
+      'HEAD /v1/openapi.json',
       'GET /v1/docs',
+      'HEAD /v1/docs',
       'GET /v1/docs/scalar.js',
+      'HEAD /v1/docs/scalar.js',
     ]);
     expect(routes.find((route) => routeKeyOf(route) === 'GET /v1/orders/{p2}/notes')?.target).toBe(
       'order-activity',
     );
+    // HEAD goes to the GET's function (API Gateway has no HEAD of its own), with the GET's authorizer.
+    expect(routes.find((route) => routeKeyOf(route) === 'HEAD /v1/orders/{p2}/notes')).toEqual({
+      method: 'HEAD',
+      path: '/v1/orders/{p2}/notes',
+      target: 'order-activity',
+    });
     const open = routes.filter((route) => route.publicBecause);
-    expect(open.map(routeKeyOf)).toEqual(['GET /v1/openapi.json', 'GET /v1/docs', 'GET /v1/docs/scalar.js']);
-    expect(open.map((route) => route.target)).toEqual([apiTarget, apiTarget, apiTarget]);
+    expect(open.map(routeKeyOf)).toEqual([
+      'GET /v1/openapi.json',
+      'HEAD /v1/openapi.json',
+      'GET /v1/docs',
+      'HEAD /v1/docs',
+      'GET /v1/docs/scalar.js',
+      'HEAD /v1/docs/scalar.js',
+    ]);
+    expect(new Set(open.map((route) => route.target))).toEqual(new Set([apiTarget]));
   });
 
   it('refuses two operations with one route key', () => {

@@ -42,6 +42,21 @@ describe('HTTP API routes', () => {
     }
   });
 
+  it('routes HEAD beside every GET, to the same function with the same authorizer, and beside nothing else', () => {
+    for (const operation of operations.filter((op) => op.method === 'GET')) {
+      const head = canonicalRouteKey(operation).replace(/^GET /, 'HEAD ');
+      expect(routes.get(head), head).toEqual({
+        routeKey: head,
+        authorizationType: 'JWT',
+        authorizerId,
+        functionId: groupFunctionId(operation.group),
+      });
+    }
+    const heads = [...routes.keys()].filter((key) => key.startsWith('HEAD '));
+    const gets = [...routes.keys()].filter((key) => key.startsWith('GET '));
+    expect(heads.map((key) => key.replace(/^HEAD /, 'GET ')).sort()).toEqual(gets.sort());
+  });
+
   it('serves the OpenAPI document, the API reference page and the $default route without a token from the API function', () => {
     for (const path of [openApiPath, docsPath, docsScriptPath]) {
       expect(routes.get(`GET ${path}`)).toEqual({
@@ -56,7 +71,10 @@ describe('HTTP API routes', () => {
       .filter((route) => route.authorizationType !== 'JWT')
       .map((r) => r.routeKey);
     expect(open.sort()).toEqual(
-      ['$default', `GET ${openApiPath}`, `GET ${docsPath}`, `GET ${docsScriptPath}`].sort(),
+      [
+        '$default',
+        ...[openApiPath, docsPath, docsScriptPath].flatMap((path) => [`GET ${path}`, `HEAD ${path}`]),
+      ].sort(),
     );
   });
 

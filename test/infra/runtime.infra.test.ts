@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { catalogues } from '../../functions/catalogue';
 import { routeThrottles } from '../../infra/constructs/api';
-import { canonicalRouteKey, defineGroup } from '../../shared/http/catalogue';
+import { canonicalRouteKey, defineGroup, route } from '../../shared/http/catalogue';
 import type { Synthesized } from './synth';
 import { resourcesOf, synthesize } from './synth';
 
@@ -74,6 +74,25 @@ describe('per-route throttling', () => {
       expect(throttle.rateLimit).toBeLessThan(stageThrottle.ThrottlingRateLimit);
       expect(throttle.burstLimit).toBeLessThan(stageThrottle.ThrottlingBurstLimit);
     }
+  });
+
+  it('throttles a throttled GET’s HEAD route with it, since a HEAD does the GET’s work', () => {
+    const throttle = { rateLimit: 1, burstLimit: 2 };
+    const group = defineGroup('probe', {
+      file: route({
+        method: 'GET',
+        path: '/v1/files/{id}',
+        operationId: 'getFile',
+        summary: 'file',
+        permission: 'read',
+        status: 200,
+        throttle,
+      }),
+    });
+    expect(Object.fromEntries(routeThrottles([group]))).toEqual({
+      'GET /v1/files/{p2}': throttle,
+      'HEAD /v1/files/{p2}': throttle,
+    });
   });
 
   it('turns each route’s throttle into the stage’s route settings, keyed by the deployed route key', () => {

@@ -114,6 +114,25 @@ describe('malformed input of every kind', () => {
   });
 });
 
+describe('ids that start with punctuation', () => {
+  it('are refused naming the rule they break (a letter or digit first), on create and read alike', async () => {
+    for (const id of ['_x_', '__proto__']) {
+      for (const method of ['PUT', 'GET']) {
+        const response = await call({
+          method,
+          path: `/v1/orders/${id}`,
+          body: method === 'PUT' ? {} : undefined,
+        });
+        expect(response.status, `${method} ${id}`).toBe(400);
+        expect(response.body.errors, `${method} ${id}`).toContainEqual({
+          path: 'path.id',
+          message: expect.stringContaining('starting with a letter or digit'),
+        });
+      }
+    }
+  });
+});
+
 describe('integer query parameters', () => {
   // Each is a number to Number(), and none is decimal digits as written.
   const notDecimalDigits = ['0x10', '2e1', '%205', '5%20', '+5', '-5', '5.0', '05', '', '1_0', '%EF%BC%95'];
@@ -297,16 +316,16 @@ describe('routing, headers and failures', () => {
   it('answers 405 with Allow for a method the path does not have', async () => {
     const response = await call({ method: 'PATCH', path: `/v1/vendors/${someId}` });
     expect(response.status).toBe(405);
-    expect(response.headers.allow).toBe('GET, PUT');
+    expect(response.headers.allow).toBe('GET, HEAD, PUT');
   });
 
   it('answers 405 with Allow, not a reserved-word 400, where an {id} route catches a literal path', async () => {
     const cases: Array<[string, string, string]> = [
       ['GET', '/v1/orders/work-orders', 'POST'],
-      ['PUT', '/v1/orders/statuses', 'GET, POST'],
-      ['PUT', '/v1/orders/column-views', 'GET, POST'],
+      ['PUT', '/v1/orders/statuses', 'GET, HEAD, POST'],
+      ['PUT', '/v1/orders/column-views', 'GET, HEAD, POST'],
       // A literal path of another group (order activity) caught by the orders group's {id} route.
-      ['PUT', '/v1/orders/shipments', 'GET'],
+      ['PUT', '/v1/orders/shipments', 'GET, HEAD'],
     ];
     for (const [method, path, allow] of cases) {
       const response = await call({ method, path, body: method === 'PUT' ? {} : undefined });

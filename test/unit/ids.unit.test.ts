@@ -1,8 +1,12 @@
 import { decodeTime, encodeTime } from 'ulid';
 import { describe, expect, it } from 'vitest';
 import { newId } from '../../shared/ids';
-import { ulidSchema } from '../../shared/http/schemas';
+import { orderIdSchema } from '../../shared/domain/order';
+import { trackingNumberSchema } from '../../shared/domain/shipment';
+import { codeSchema, skuSchema, ulidSchema } from '../../shared/http/schemas';
+import { parsePart } from '../../shared/http/validation';
 import { safeParse } from 'zod/v4/core';
+import type { $ZodType } from 'zod/v4/core';
 
 describe('newId', () => {
   it('makes ULIDs that sort by creation, also within one millisecond', () => {
@@ -16,5 +20,43 @@ describe('newId', () => {
     const time = Date.UTC(2030, 0, 1, 12, 34, 56, 789);
     expect(newId(time).slice(0, 10)).toBe(encodeTime(time, 10));
     expect(decodeTime(newId(time + 1))).toBe(time + 1);
+  });
+});
+
+describe('client-named ids, codes and SKUs', () => {
+  const forms: Record<string, $ZodType> = {
+    'order id': orderIdSchema,
+    SKU: skuSchema,
+    code: codeSchema,
+    'tracking number': trackingNumberSchema,
+  };
+
+  /** The message a refused value gets, or undefined when the value is accepted. */
+  const refusal = (schema: $ZodType, value: string) => {
+    try {
+      parsePart(schema, value, 'id');
+      return undefined;
+    } catch (error) {
+      return (error as { errors: Array<{ message: string }> }).errors[0]!.message;
+    }
+  };
+
+  it('refuses `_x_` and `__proto__` saying what they break: an id starts with a letter or digit', () => {
+    for (const [what, schema] of Object.entries(forms)) {
+      for (const value of ['_x_', '__proto__', '.hidden', '-option']) {
+        expect(refusal(schema, value), `${what} ${value}`).toMatch(/starting with a letter or digit/);
+      }
+    }
+    expect(refusal(orderIdSchema, '__proto__')).toBe(
+      'must be 1 to 64 characters, letters, digits and . _ -, starting with a letter or digit (the channel order id)',
+    );
+  });
+
+  it('takes names that only look internal as ids like any other', () => {
+    for (const [what, schema] of Object.entries(forms)) {
+      for (const value of ['constructor', 'toString', 'hasOwnProperty', 'x__proto__', 'A_x_']) {
+        expect(refusal(schema, value), `${what} ${value}`).toBeUndefined();
+      }
+    }
   });
 });

@@ -417,12 +417,12 @@ describe('templates', () => {
     });
     expect(named.body.name).toBe('Winter shirts');
     // If-Match names the version of the template to copy.
-    const stale = await call({
+    const staleCopy = await call({
       method: 'POST',
       path: `${base}/templates/${original.id}/duplicate`,
       headers: { 'if-match': '"7"' },
     });
-    expect(stale.status, stale.text).toBe(412);
+    expect(staleCopy.status, staleCopy.text).toBe(412);
     const current = await call({
       method: 'POST',
       path: `${base}/templates/${original.id}/duplicate`,

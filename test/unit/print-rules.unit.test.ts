@@ -20,6 +20,7 @@ const totals = {
   paid: 0,
   refunded: 0,
   credited: 0,
+  refundable: 0,
 };
 const order = { id: 'O-1', warehouseId: 'W', currency: 'USD', totals: { ...totals, balance: 2300 } };
 const status = (id: string) => builtInStatus(id)!;

@@ -10,6 +10,7 @@
  * label) watches its own writes (watchWrites) to undo itself only when they surely failed.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { storageFailureKind } from './errors';
 import type { TransactItem } from './transactions';
 
 export interface RequestWrites {
@@ -51,8 +52,12 @@ export function outsideRequestWrites<T>(work: () => Promise<T>): Promise<T> {
   return requests.exit(work);
 }
 
-/** A failed write with no answer from DynamoDB, or a server error: it may have been applied. */
+/**
+ * A failed write with no answer from DynamoDB, or a server error: it may have been applied. Throttling
+ * is DynamoDB's answer that it refused the write.
+ */
 export function mayHaveCommitted(error: unknown): boolean {
+  if (storageFailureKind(error) === 'throttled') return false;
   const status = (error as { $metadata?: { httpStatusCode?: number } } | undefined)?.$metadata
     ?.httpStatusCode;
   return status === undefined || status >= 500;

@@ -78,6 +78,10 @@ describe('the request write record', () => {
         markWriteFailed(unreachable());
       });
     });
+    // Throttling is an answer (refused), whatever the SDK says of its status.
+    await recordingWrites(writes, async () =>
+      markWriteFailed(Object.assign(new Error('slow down'), { name: 'ThrottlingException', $metadata: {} })),
+    );
     expect(writes).toMatchObject({ commits: 1, uncertain: false });
     await recordingWrites(writes, async () => markWriteFailed(unreachable()));
     expect(writes.uncertain).toBe(true);

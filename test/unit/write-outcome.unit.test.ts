@@ -104,6 +104,31 @@ describe('withRetry and the write record', () => {
     }
   });
 
+  it('tries an attempt again when only work running beside it committed', async () => {
+    let attempts = 0;
+    let release: () => void = () => undefined;
+    const sibling = new Promise<void>((resolve) => (release = resolve));
+    const answer = await recordingWrites(newRequestWrites(), async () => {
+      const [result] = await Promise.all([
+        withRetry({ what: 'This test' }, async () => {
+          attempts += 1;
+          if (attempts === 1) {
+            await sibling;
+            throw new LostRace('the order changed');
+          }
+          return 'moved';
+        }),
+        (async () => {
+          markWriteCommitted();
+          release();
+        })(),
+      ]);
+      return result;
+    });
+    expect(answer).toBe('moved');
+    expect(attempts).toBe(2);
+  });
+
   it('still tries a failed read again, and a race after an earlier change committed', async () => {
     let attempts = 0;
     const writes = newRequestWrites();

@@ -9,7 +9,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { ConditionFailed, StorageBusy, TransactionCancelled, storageFailureKind } from './errors';
-import { requestWrites } from './write-outcome';
+import { requestWrites, watchWrites } from './write-outcome';
 
 /** Thrown by the work to ask for another attempt: what it read changed before it could write. */
 export class LostRace extends Error {
@@ -65,15 +65,16 @@ const deadlines = new AsyncLocalStorage<number>();
 export async function withRetry<T>(options: RetryOptions, work: (attempt: number) => Promise<T>): Promise<T> {
   const deadline = Math.min(Date.now() + policy.deadlineMs, deadlines.getStore() ?? Infinity);
   return deadlines.run(deadline, async () => {
-    const writes = requestWrites();
+    const inRequest = requestWrites() !== undefined;
     for (let attempt = 0; ; attempt++) {
-      const commitsBefore = writes?.commits ?? 0;
+      // This attempt's own writes: a change committed beside it (a parallel move) does not stop a retry.
+      const writes = watchWrites();
       try {
-        return await work(attempt);
+        return await writes.run(() => work(attempt));
       } catch (error) {
         const kind = failureKind(error, options);
         if (!kind) throw error;
-        if (writes && (writes.uncertain || writes.commits !== commitsBefore)) throw error;
+        if (inRequest && (writes.committed() || writes.uncertain())) throw error;
         const pause = Math.random() * Math.min(policy.capMs, policy.baseMs * 2 ** attempt);
         if (Date.now() + pause > deadline) {
           throw new StorageBusy(kind, kind === 'contention' ? 1 : 2, options.what, { cause: error });

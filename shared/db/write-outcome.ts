@@ -10,6 +10,7 @@
  * label) watches its own writes (watchWrites) to undo itself only when they surely failed.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { storageFailureKind } from './errors';
 import type { TransactItem } from './transactions';
 
 export interface RequestWrites {
@@ -24,8 +25,11 @@ export interface RequestWrites {
   guard?: TransactItem;
 }
 
+/** The writes of one piece of work (a retry attempt, a label's recording), nested ones included. */
 interface Watch {
+  commits: number;
   uncertain: boolean;
+  parent?: Watch;
 }
 
 const requests = new AsyncLocalStorage<RequestWrites>();
@@ -46,13 +50,22 @@ export function requestWrites(): RequestWrites | undefined {
   return requests.getStore();
 }
 
-/** Writes that are bookkeeping of a change, not the change: neither recorded nor guarded. */
+/** Writes that are bookkeeping of a change, not the change: neither recorded, watched nor guarded. */
 export function outsideRequestWrites<T>(work: () => Promise<T>): Promise<T> {
-  return requests.exit(work);
+  return requests.exit(() => watches.exit(work));
 }
 
-/** A failed write with no answer from DynamoDB, or a server error: it may have been applied. */
+/** The work under way and every piece of work it is part of. */
+function eachWatch(mark: (watch: Watch) => void): void {
+  for (let watch = watches.getStore(); watch; watch = watch.parent) mark(watch);
+}
+
+/**
+ * A failed write with no answer from DynamoDB, or a server error: it may have been applied. Throttling
+ * is DynamoDB's answer that it refused the write.
+ */
 export function mayHaveCommitted(error: unknown): boolean {
+  if (storageFailureKind(error) === 'throttled') return false;
   const status = (error as { $metadata?: { httpStatusCode?: number } } | undefined)?.$metadata
     ?.httpStatusCode;
   return status === undefined || status >= 500;
@@ -60,14 +73,14 @@ export function mayHaveCommitted(error: unknown): boolean {
 
 /** Called by the write layer once a write committed. */
 export function markWriteCommitted(): void {
+  eachWatch((watch) => (watch.commits += 1));
   const writes = requests.getStore();
   if (writes) writes.commits += 1;
 }
 
 /** Called by the write layer when a write failed without saying whether it was applied. */
 export function markWriteUncertain(): void {
-  const watch = watches.getStore();
-  if (watch) watch.uncertain = true;
+  eachWatch((watch) => (watch.uncertain = true));
   const writes = requests.getStore();
   if (writes) writes.uncertain = true;
 }
@@ -80,11 +93,16 @@ export function markWriteFailed(error: unknown): void {
   if (mayHaveCommitted(error)) markWriteUncertain();
 }
 
-/** Runs the work; `uncertain()` then says whether any of its writes may have committed although it failed. */
+/**
+ * Watches the writes of a piece of work (and of the work nested in it, not of work running beside it):
+ * `committed()` says whether any committed, `uncertain()` whether any may have committed although it
+ * failed.
+ */
 export function watchWrites() {
-  const watch: Watch = { uncertain: false };
+  const watch: Watch = { commits: 0, uncertain: false, parent: watches.getStore() };
   return {
     run: <T>(work: () => Promise<T>): Promise<T> => watches.run(watch, work),
+    committed: () => watch.commits > 0,
     uncertain: () => watch.uncertain,
   };
 }

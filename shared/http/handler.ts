@@ -138,9 +138,9 @@ async function invoke(entry: DispatchEntry, event: ApiEvent, correlationId: stri
     });
     throw answerableFailure(error, writes, true, correlationId);
   }
-  // The change committed: the answer is built, and keeping it for replays must not turn it into a
-  // failure (a client retrying with a new key would pay twice). Unkept, a retry with the same key is
-  // told the change was applied.
+  // The answer is built from what committed: keeping it for replays must not turn it into a failure
+  // (a client retrying with a new key would pay twice). Unkept, a retry with the same key is told the
+  // change was applied (or, if nothing committed, runs again once the claim's lock runs out).
   await claim.complete(response).catch((problem: unknown) => {
     logger.error('The response of a committed request could not be kept for replays', {
       correlationId,

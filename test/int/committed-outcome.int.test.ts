@@ -218,6 +218,36 @@ describe('a failure after the commit never answers "nothing changed"', () => {
     expect(await onHand('CO-WOS-0', warehouse.id)).toBe(4);
   });
 
+  it('alert rule create, update and delete answer from what committed', async () => {
+    const list = await call({
+      method: 'POST',
+      path: '/v1/inventory/rule-lists',
+      body: { name: 'Committed outcome list', skus: ['CO-ALERT-1'] },
+    });
+    expect(list.status, list.text).toBe(201);
+    const rule = {
+      name: 'Committed outcome',
+      scope: { ruleListId: list.body.id },
+      condition: { type: 'available_below', quantity: 5 },
+    };
+    const created = await withDbFault('ALERTRULE#', 'down-after-commit', () =>
+      keyed('/v1/inventory/alert-rules', 'alert-1', rule, 'manager'),
+    );
+    expect(created.status, created.text).toBe(201);
+    expect(created.body.ruleList).toMatchObject({ id: list.body.id, skuCount: 1 });
+    const path = `/v1/inventory/alert-rules/${created.body.id as string}`;
+    const updated = await withDbFault('ALERTRULE#', 'down-after-commit', () =>
+      call({ method: 'PUT', path, body: { ...rule, name: 'Renamed' }, headers: { 'if-match': '"1"' } }),
+    );
+    expect(updated.status, updated.text).toBe(200);
+    expect(updated.body).toMatchObject({ name: 'Renamed', version: 2, ruleList: { id: list.body.id } });
+    const deleted = await withDbFault('ALERTRULE#', 'down-after-commit', () =>
+      call({ method: 'DELETE', path }),
+    );
+    expect(deleted.status, deleted.text).toBe(204);
+    expect((await call({ method: 'GET', path })).status).toBe(404);
+  });
+
   it('report export: 201 with the link to the file it recorded', async () => {
     const today = new Date().toISOString().slice(0, 10);
     const exported = await withDbFault('EXPORT#', 'down-after-commit', () =>

@@ -156,13 +156,15 @@ describe('print when recording fails', () => {
     vi.spyOn(parcelCarrier, 'buy').mockImplementation(async (request) => {
       const label = await realBuy(request);
       failNextTransaction = 'no-answer';
-      // The retry policy tries again until its deadline; a short one keeps the test short.
+      // Never retried (it may have committed); a short deadline keeps the test short if it were.
       configureRetryPolicy({ deadlineMs: 1_000 });
       return label;
     });
     const failed = await print(id);
     failNextTransaction = undefined;
-    expect(failed.status, failed.text).toBe(503);
+    // DESIGN §3: an unanswered commit may have completed: 504 without Retry-After, never 503.
+    expect(failed.status, failed.text).toBe(504);
+    expect(failed.headers['retry-after']).toBeUndefined();
     expect(voided).not.toHaveBeenCalled();
   });
 

@@ -78,6 +78,10 @@ describe('the request write record', () => {
         markWriteFailed(unreachable());
       });
     });
+    // Throttling is an answer (refused), whatever the SDK says of its status.
+    await recordingWrites(writes, async () =>
+      markWriteFailed(Object.assign(new Error('slow down'), { name: 'ThrottlingException', $metadata: {} })),
+    );
     expect(writes).toMatchObject({ commits: 1, uncertain: false });
     await recordingWrites(writes, async () => markWriteFailed(unreachable()));
     expect(writes.uncertain).toBe(true);
@@ -98,6 +102,31 @@ describe('withRetry and the write record', () => {
       await expect(work).rejects.toMatchObject({ code: 'ECONNREFUSED' });
       expect(attempts).toBe(1);
     }
+  });
+
+  it('tries an attempt again when only work running beside it committed', async () => {
+    let attempts = 0;
+    let release: () => void = () => undefined;
+    const sibling = new Promise<void>((resolve) => (release = resolve));
+    const answer = await recordingWrites(newRequestWrites(), async () => {
+      const [result] = await Promise.all([
+        withRetry({ what: 'This test' }, async () => {
+          attempts += 1;
+          if (attempts === 1) {
+            await sibling;
+            throw new LostRace('the order changed');
+          }
+          return 'moved';
+        }),
+        (async () => {
+          markWriteCommitted();
+          release();
+        })(),
+      ]);
+      return result;
+    });
+    expect(answer).toBe('moved');
+    expect(attempts).toBe(2);
   });
 
   it('still tries a failed read again, and a race after an earlier change committed', async () => {

@@ -24,6 +24,7 @@ import {
 } from './repository';
 import type { alertRuleRoutes } from './routes';
 import type { AlertRule } from './schemas';
+import { logger } from '../../../shared/logging/logger';
 
 const now = () => new Date().toISOString();
 const firingShown = 50;
@@ -96,11 +97,12 @@ export const alertRuleOperations: Implementations<typeof alertRuleRoutes> = {
     }
     const at = now();
     const rule: StoredAlertRule = { ...body, id: newId(), version: 1, createdAt: at, updatedAt: at };
+    // The answer is read before the commit, so nothing after it can fail it.
+    const [answered] = await withLists([rule]);
     // A conflict with a stock write on a named warehouse (or a list addition) is tried again.
     await withRetry({ what: 'The alert rule' }, () =>
       insertAlertRule(rule).catch((error: unknown) => referenceRefusal(error, rule)),
     );
-    const [answered] = await withLists([rule]);
     return { body: answered!, version: 1, headers: { location: `/v1/inventory/alert-rules/${rule.id}` } };
   },
 
@@ -139,13 +141,13 @@ export const alertRuleOperations: Implementations<typeof alertRuleRoutes> = {
         createdAt: previous.createdAt,
         updatedAt: now(),
       };
+      const [answered] = await withLists([next]);
       try {
         await replaceAlertRule(previous, next);
       } catch (error) {
         if (error instanceof TransactionCancelled && error.refused('rule')) throw error;
         referenceRefusal(error, next);
       }
-      const [answered] = await withLists([next]);
       return { body: answered!, version: next.version };
     });
   },
@@ -156,7 +158,10 @@ export const alertRuleOperations: Implementations<typeof alertRuleRoutes> = {
       checkVersion('alert rule', rule.version, ifMatch);
       await deleteAlertRule(rule);
     });
-    await removeAlertStates(params.id);
+    // Cleanup after the delete committed: states of a deleted rule are never read again.
+    await removeAlertStates(params.id).catch((error: unknown) =>
+      logger.warn('The alert states of a deleted rule were left behind', { ruleId: params.id, error }),
+    );
     return {};
   },
 };

@@ -6,6 +6,7 @@ import { tableName } from '../../../shared/db/client';
 import { allStatuses, statusIndexKeys, statusKey, statusNameKey } from '../../../shared/db/keys';
 import type { Page } from '../../../shared/db/query';
 import { equalsFilter, queryPage } from '../../../shared/db/query';
+import { withoutRequestGuard } from '../../../shared/db/request-guard';
 import { conditionalUpdate, transactWrite } from '../../../shared/db/transactions';
 import type { OrderStatus } from '../../../shared/domain/order-status';
 import { toStatus } from '../../../shared/orders/statuses';
@@ -52,26 +53,33 @@ export interface DeletionFence {
   until: string;
 }
 
-/** Raises the fence; ConditionFailed when the status no longer exists. */
+/**
+ * Raises the fence; ConditionFailed when the status no longer exists. A lock that expires by itself,
+ * not the change: kept out of the request's write record (a failure after it changed nothing).
+ */
 export async function raiseDeletionFence(statusId: string, fence: DeletionFence): Promise<void> {
-  await conditionalUpdate({
-    TableName: tableName(),
-    Key: statusKey(statusId),
-    UpdateExpression: 'SET deletingUntil = :until, deleteToken = :token',
-    ConditionExpression: 'attribute_exists(PK)',
-    ExpressionAttributeValues: { ':until': fence.until, ':token': fence.token },
-  });
+  await withoutRequestGuard(() =>
+    conditionalUpdate({
+      TableName: tableName(),
+      Key: statusKey(statusId),
+      UpdateExpression: 'SET deletingUntil = :until, deleteToken = :token',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeValues: { ':until': fence.until, ':token': fence.token },
+    }),
+  );
 }
 
 /** Lowers the fence if it is still this one (a refused or failed delete). */
 export async function lowerDeletionFence(statusId: string, fence: DeletionFence): Promise<void> {
-  await conditionalUpdate({
-    TableName: tableName(),
-    Key: statusKey(statusId),
-    UpdateExpression: 'REMOVE deletingUntil, deleteToken',
-    ConditionExpression: 'deleteToken = :token',
-    ExpressionAttributeValues: { ':token': fence.token },
-  });
+  await withoutRequestGuard(() =>
+    conditionalUpdate({
+      TableName: tableName(),
+      Key: statusKey(statusId),
+      UpdateExpression: 'REMOVE deletingUntil, deleteToken',
+      ConditionExpression: 'deleteToken = :token',
+      ExpressionAttributeValues: { ':token': fence.token },
+    }),
+  );
 }
 
 /** The status (while this fence still holds) and its name marker. */

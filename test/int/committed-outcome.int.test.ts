@@ -55,6 +55,8 @@ const print = (id: string, key?: string) =>
       serviceCode: 'ground',
       packages: [{ weightGrams: 1200, dimensionsCm: { length: 30, width: 20, height: 10 } }],
       shipDate: tomorrow(),
+      // The orders here are unpaid: shipping them is the operator's choice (print refuses it otherwise).
+      shipUnpaid: true,
     },
     role: 'operator',
     ...(key ? { headers: { 'idempotency-key': key } } : {}),

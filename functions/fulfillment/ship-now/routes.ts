@@ -46,6 +46,7 @@ export const shipNowRoutes = {
   updateShipToAddress: route({
     method: 'PUT',
     path: '/v1/fulfillment/ship-now/{orderId}/address',
+    outcomeRead: 'GET /v1/fulfillment/ship-now/{orderId}/draft',
     operationId: 'updateShipToAddress',
     summary:
       "Correct the order's ship-to before labels are bought (validated like order addresses, recorded in its address history); refused once everything has shipped",
@@ -73,6 +74,8 @@ export const shipNowRoutes = {
   quoteShipNowRates: route({
     method: 'POST',
     path: '/v1/fulfillment/ship-now/{orderId}/rates/{processorCode}',
+    // A quote changes nothing: asking again answers it.
+    outcomeRead: 'replay',
     operationId: 'quoteShipNowRates',
     summary:
       "Quotes of one carrier's services for the order's packages (dimensional weight, confirmation, delivery days); a package over the carrier's limits is a 422 naming the limit",
@@ -87,6 +90,7 @@ export const shipNowRoutes = {
   printShipNowLabel: route({
     method: 'POST',
     path: '/v1/fulfillment/ship-now/{orderId}/print',
+    outcomeRead: 'GET /v1/fulfillment/ship-now/{orderId}/tracking',
     operationId: 'printShipNowLabel',
     summary:
       'Buy the label for a rate (or processor code and service), record the shipment (stock out, order shipped or partly), put it on the open manifest, render the 4x6 label PDF and answer it as a link',
@@ -103,6 +107,7 @@ export const shipNowRoutes = {
   reprintShipNowLabel: route({
     method: 'POST',
     path: '/v1/fulfillment/ship-now/reprint/{shipmentId}',
+    outcomeRead: 'replay',
     operationId: 'reprintShipNowLabel',
     summary:
       'A fresh link to the stored label of a shipment (nothing is bought again); voided labels are refused',
@@ -116,6 +121,7 @@ export const shipNowRoutes = {
   voidShipNowLabel: route({
     method: 'DELETE',
     path: '/v1/fulfillment/ship-now/void/{shipmentId}',
+    outcomeRead: 'GET /v1/orders/shipments',
     operationId: 'voidShipNowLabel',
     summary:
       'Void a label: the carrier refunds it, its units are back in stock and unshipped, the order back to awaiting shipment, off its manifest; a 409 with a reasonCode (label_already_voided, manifest_closed, label_not_found_within_void_period, label_already_used) otherwise',

@@ -408,7 +408,7 @@ export const inventoryAlertsDocs = defineDocs(inventoryAlertsCatalogue, {
     },
     addRuleListItems: {
       description:
-        'Adds SKUs to a rule list and answers the list. The list is a set: SKUs already on it stay once, so a retry is harmless, and two additions racing both land. An unknown `listId` is a 400 naming it.\n\nAn addition that would take the list past 10,000 SKUs is a 409 before anything is written. When a race to the last places stops a large addition part way, the 409 says so and the SKUs added stay on the list.',
+        'Adds SKUs to a rule list and answers the list. The list is a set: SKUs already on it stay once, so a retry is harmless, and two additions racing both land. An unknown `listId` is a 400 naming it.\n\nAn addition that would take the list past 10,000 SKUs is a 409 before anything is written. An addition is all or nothing: when a race to the last places takes the room first, the 409 says so and nothing of it is added.',
       example: {
         body: { listId: bestsellerList, skus: ['TSHIRT-M-BLK', 'MUG-RED'] },
         response: bestsellerListAnswer,

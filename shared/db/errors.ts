@@ -75,6 +75,14 @@ export class StorageLimitExceeded extends Error {
   }
 }
 
+/** A BatchWriteItem left items unprocessed: DynamoDB's way of throttling part of a batch. */
+export class UnprocessedWrites extends Error {
+  constructor(readonly count: number) {
+    super(`${count} writes of a batch were left unprocessed`);
+    this.name = 'UnprocessedWrites';
+  }
+}
+
 const throttlingCodes = new Set([
   'ThrottlingError',
   'ProvisionedThroughputExceeded',
@@ -103,6 +111,7 @@ export function storageFailureKind(error: unknown): 'throttled' | 'unavailable' 
   // of an SDK error), never a storage failure to retry.
   if (error instanceof AppError) return undefined;
   if (error instanceof TransactionCancelled) return error.throttled ? 'throttled' : undefined;
+  if (error instanceof UnprocessedWrites) return 'throttled';
   if (throttlingCodes.has(error.name)) return 'throttled';
   const code = (error as { code?: string }).code;
   if (connectionCodes.has(error.name) || (code !== undefined && connectionCodes.has(code)))

@@ -34,6 +34,12 @@ export interface RouteDefinition<
   /** The resource carries a version: reads answer an ETag and writes honour If-Match. */
   versioned?: boolean;
   /**
+   * A write's read that shows its outcome (`GET /v1/inventory/alert-rules/{id}`), named in its 504 when
+   * the function runs out of time; by default the interface's GET of the path or the nearest one above it
+   * (outcome-read.ts).
+   */
+  outcomeRead?: string;
+  /**
    * This route's own stage throttling, below the stage's (API Gateway route settings): for operations
    * whose work is expensive (a label bought and rendered, a file exported) so a burst of them cannot
    * take the capacity every other route shares. Over it, API Gateway answers 429.

@@ -3,6 +3,7 @@
  * (registered last so its onError runs first), around a dispatcher that resolves the route from the
  * event's routeKey, authorizes, parses and validates, applies Idempotency-Key, and shapes the response.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, Context } from 'aws-lambda';
@@ -23,6 +24,7 @@ import type { HttpResponse } from './problem';
 import { failureAfterWrites, problemResponse } from './problem';
 import { etag, header, jsonBody, preconditions, queryParameters } from './request';
 import { interfaceRoutes } from './interface-routes';
+import { timedOutDetail } from './outcome-read';
 import { shadowingRouteMethods } from './route-matcher';
 import { parsePart } from './validation';
 
@@ -261,16 +263,18 @@ export const unmatchedOperation = 'unmatched';
 export function createHandler(
   dispatch: (event: ApiEvent) => Promise<HttpResponse>,
   operationOf: (event: ApiEvent) => string = () => unmatchedOperation,
+  routeOf: (event: ApiEvent) => RouteDefinition | undefined = () => undefined,
 ) {
+  // The request the time-out fires for: its timer runs in the request's async context.
+  const timing = new AsyncLocalStorage<ApiEvent>();
   // CORS is the gateway's: API Gateway's corsPreflight answers preflights and sets the headers on every
   // response (ignoring any a function sends), and the local gateway does the same.
   const stack = middy<ApiEvent, HttpResponse, Error, Context>({
     // Answered just before the function's time-out, while its work may still be running and commit: say
     // the outcome is unknown, never "retry" (middy's own TimeoutError reads as an unreachable database).
     timeoutEarlyResponse: () => {
-      throw new RequestTimedOut(
-        'The request ran out of time before it finished and may still complete. Read the resource to see whether it did; a retry with the same Idempotency-Key is never applied twice.',
-      );
+      const event = timing.getStore();
+      throw new RequestTimedOut(timedOutDetail(event ? routeOf(event) : undefined));
     },
   })
     .use(accessLog())
@@ -282,7 +286,7 @@ export function createHandler(
       const started = performance.now();
       let status = 500;
       try {
-        const response = await stack(event, context);
+        const response = await timing.run(event, () => stack(event, context));
         status = response?.statusCode ?? 500;
         return event.requestContext?.http?.method === 'HEAD' ? withoutBody(response) : response;
       } finally {
@@ -312,13 +316,14 @@ export function createGroupHandler<T extends RouteTable>(
   catalogue: GroupCatalogue<T>,
   implementations: Implementations<T>,
 ) {
-  const operations = new Map(
+  const routes = new Map(
     Object.values(catalogue.routes).flatMap((definition) =>
-      servedRouteKeys(definition).map((routeKey) => [routeKey, definition.operationId] as const),
+      servedRouteKeys(definition).map((routeKey) => [routeKey, definition] as const),
     ),
   );
   return createHandler(
     createDispatcher(catalogue, implementations),
-    (event) => operations.get(event.routeKey) ?? unmatchedOperation,
+    (event) => routes.get(event.routeKey)?.operationId ?? unmatchedOperation,
+    (event) => routes.get(event.routeKey),
   );
 }

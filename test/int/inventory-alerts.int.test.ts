@@ -7,6 +7,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { findRuleList, skusOf } from '../../functions/inventory-alerts/rule-lists/repository';
+import { db } from '../../shared/db/client';
 import { warehouseKey } from '../../shared/db/keys';
 import type { CallResult, CallSpec } from '../support/call';
 import { call } from '../support/call';
@@ -81,6 +82,47 @@ const deleteLists = (query: string, body?: unknown) =>
   call({ method: 'DELETE', path: `${listsPath}${query}`, body });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Commands in flight at once, by name, at most, while the work runs. */
+let inFlight: Record<string, number> = {};
+let mostInFlight: Record<string, number> = {};
+/** The number of the PutItem to fail (counted from when it is set), for fault injection. */
+let failPut: number | undefined;
+let putsSeen = 0;
+/** The list whose SKU puts count towards failPut. */
+let failPutOn: string | undefined;
+db().middlewareStack.add(
+  (next, context) => async (args) => {
+    const name = context.commandName ?? 'unknown';
+    if (name === 'PutItemCommand' && failPut !== undefined && listIdOf(args.input) === failPutOn) {
+      putsSeen += 1;
+      if (putsSeen === failPut) {
+        throw Object.assign(new Error('injected failure'), { name: 'ValidationException' });
+      }
+    }
+    inFlight[name] = (inFlight[name] ?? 0) + 1;
+    mostInFlight[name] = Math.max(mostInFlight[name] ?? 0, inFlight[name]!);
+    try {
+      return await next(args);
+    } finally {
+      inFlight[name]! -= 1;
+    }
+  },
+  { step: 'initialize', name: 'concurrencyCounter' },
+);
+
+/** The listId of a put, as the document client or the marshalled command carries it. */
+function listIdOf(input: unknown): unknown {
+  const listId = (input as { Item?: { listId?: unknown } }).Item?.listId;
+  return typeof listId === 'object' && listId !== null ? (listId as { S?: string }).S : listId;
+}
+
+async function whileCounting<T>(work: () => Promise<T>) {
+  inFlight = {};
+  mostInFlight = {};
+  const result = await work();
+  return { result, mostInFlight: { ...mostInFlight } };
+}
 
 const ids = (items: Array<{ id: string }>) => items.map((item) => item.id);
 
@@ -342,6 +384,48 @@ describe('rule lists', () => {
     expect(await storedList(list.id)).toBeUndefined();
     expect(await skusOf(list.id)).toEqual([]);
   }, 120_000);
+
+  it('adds the SKUs of one request side by side, and force-deletes them in parallel batches', async () => {
+    // 2,000 show the writes in flight together; the time a 10,000-SKU request takes is a bench figure.
+    const skus = Array.from({ length: 2_000 }, (_, i) => `ADD-${String(i + 1).padStart(5, '0')}`);
+    const list = await createList();
+    const rule = await createRule({ ruleListId: list.id });
+    const added = await whileCounting(() =>
+      call({ method: 'POST', path: itemsPath, body: { listId: list.id, skus: [...skus].reverse() } }),
+    );
+    expect(added.result.status, added.result.text).toBe(200);
+    expect(added.result.body).toMatchObject({ skuCount: 2_000 });
+    expect(added.result.body.skus).toEqual(skus);
+    // Before, one transaction of 98 SKUs after another (a 10,000-SKU request outlasted the time-out).
+    expect(added.mostInFlight.PutItemCommand).toBeGreaterThan(1);
+    expect(added.mostInFlight.TransactWriteItemsCommand ?? 0).toBeLessThanOrEqual(1);
+    expect(await storedList(list.id)).toMatchObject({ skuCount: 2_000 });
+    // The alert rule that targets the list answers its SKUs (what a 504 of this route names).
+    const read = await call({ method: 'GET', path: `${rulesPath}/${rule.id}` });
+    expect(read.status, read.text).toBe(200);
+
+    const deleted = await whileCounting(() => deleteLists(`?ids=${list.id}&force=true`));
+    expect(deleted.result.status, deleted.result.text).toBe(200);
+    expect(deleted.result.body).toMatchObject({ deleted: [list.id], deletedAlertRules: [rule.id] });
+    expect(deleted.mostInFlight.BatchWriteItemCommand).toBeGreaterThan(1);
+    expect(await storedList(list.id)).toBeUndefined();
+    expect(await skusOf(list.id)).toEqual([]);
+  }, 120_000);
+
+  it('takes an addition back whole when one of its SKUs cannot be written: nothing of it stays', async () => {
+    const list = await createList(['KEEP-1']);
+    const before = await storedList(list.id);
+    const skus = Array.from({ length: 1_000 }, (_, i) => `PART-${String(i + 1).padStart(4, '0')}`);
+    // The 400th SKU's put fails for good (not a race or throttling, which the policy retries).
+    putsSeen = 0;
+    failPutOn = list.id;
+    failPut = 400;
+    const failed = await call({ method: 'POST', path: itemsPath, body: { listId: list.id, skus } });
+    failPut = undefined;
+    expect(failed.status).toBe(500);
+    expect(await storedList(list.id)).toMatchObject({ skuCount: 1, skus: ['KEEP-1'] });
+    expect((await storedList(list.id))!.skus).toEqual(before!.skus);
+  });
 });
 
 describe('deleting rule lists', () => {

@@ -48,6 +48,7 @@ export const shipNowRoutes = {
   updateShipToAddress: route({
     method: 'PUT',
     path: '/v1/fulfillment/ship-now/{orderId}/address',
+    outcomeRead: 'GET /v1/fulfillment/ship-now/{orderId}/draft',
     operationId: 'updateShipToAddress',
     summary:
       "Correct the order's ship-to before labels are bought (validated like order addresses, recorded in its address history); refused once everything has shipped",
@@ -75,6 +76,8 @@ export const shipNowRoutes = {
   quoteShipNowRates: route({
     method: 'POST',
     path: '/v1/fulfillment/ship-now/{orderId}/rates/{processorCode}',
+    // A quote changes nothing: asking again answers it.
+    outcomeRead: 'replay',
     operationId: 'quoteShipNowRates',
     summary:
       "Quotes of one carrier's services for the order's packages (dimensional weight, confirmation, delivery days); a package over the carrier's limits is a 422 naming the limit",
@@ -89,6 +92,7 @@ export const shipNowRoutes = {
   printShipNowLabel: route({
     method: 'POST',
     path: '/v1/fulfillment/ship-now/{orderId}/print',
+    outcomeRead: 'GET /v1/fulfillment/ship-now/{orderId}/tracking',
     operationId: 'printShipNowLabel',
     summary:
       "Buy the label for a rate (or processor code and service), record the shipment (stock out, order shipped or partly), put it on the open manifest, render the 4x6 label PDF and answer it as a link. The order needs its own warehouse and the units this order holds there; an order on hold or awaiting payment is a 409 (`shipUnpaid: true` ships an unpaid one on purpose, recorded in its history); the ship date is today to 7 days ahead in the warehouse's zone (400 otherwise); If-Match names the order's version (412 when stale) and the ETag answers its version after the print",
@@ -106,6 +110,7 @@ export const shipNowRoutes = {
   reprintShipNowLabel: route({
     method: 'POST',
     path: '/v1/fulfillment/ship-now/reprint/{shipmentId}',
+    outcomeRead: 'replay',
     operationId: 'reprintShipNowLabel',
     summary:
       'A fresh link to the stored label of a shipment (nothing is bought again); voided labels are refused',
@@ -119,6 +124,7 @@ export const shipNowRoutes = {
   voidShipNowLabel: route({
     method: 'DELETE',
     path: '/v1/fulfillment/ship-now/void/{shipmentId}',
+    outcomeRead: 'GET /v1/orders/shipments',
     operationId: 'voidShipNowLabel',
     summary:
       "Void a label: the carrier refunds it, its units are back in stock and unshipped, the order back to awaiting shipment, off its manifest. Takes a reasonCode (misprint, wrong_service, wrong_package, address_change, order_cancelled, other; default other) and an optional note, in the query or a JSON body, kept on the shipment, in the order's history and in shipment.voided. If-Match names the order's version (412 when stale, nothing asked of the carrier); the ETag answered is the order's version after the void. A 409 with a reasonCode (label_already_voided, manifest_closed, label_not_found_within_void_period, label_already_used) otherwise",

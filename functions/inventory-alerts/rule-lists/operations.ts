@@ -1,25 +1,31 @@
 /** Rule lists: create, add and remove SKUs, delete (refused while rules or factors target a list, unless force). */
-import { TransactionCancelled } from '../../../shared/db/errors';
+import { ConditionFailed } from '../../../shared/db/errors';
+import { inParallel } from '../../../shared/db/parallel';
+import { withoutRequestGuard } from '../../../shared/db/request-guard';
 import { LostRace, anyRefusal, withRetry } from '../../../shared/db/retry';
 import { transactWrite } from '../../../shared/db/transactions';
 import { Conflict, NotFound, ValidationFailed } from '../../../shared/errors';
 import type { Implementations } from '../../../shared/http/catalogue';
 import { targetIds } from '../../../shared/http/bulk-delete';
 import { newId } from '../../../shared/ids';
+import { logger } from '../../../shared/logging/logger';
 import { alertRulesTargeting, deleteAlertRule, removeAlertStates } from '../alert-rules/repository';
 import type { StoredAlertRule } from '../../../shared/inventory/alert-rule';
 import type { SeasonalFactor } from '../../../shared/inventory/seasonal-factor';
 import { deleteSeasonalFactor, seasonalFactorsTargeting } from '../seasonal-factors/repository';
 import {
-  addSkus,
+  addSku,
   findRuleList,
   findRuleLists,
   insertRuleList,
   removeListItems,
+  releaseRoom,
   removeSkus,
+  reserveRoom,
   ruleListDelete,
   skuChunks,
   skusOnList,
+  takeBackSkus,
   withSkus,
 } from './repository';
 import type { ruleListRoutes } from './routes';
@@ -61,6 +67,65 @@ function removalOf(
   return { listId: query.listId!, skus: query.skus!, from: 'query' };
 }
 
+/** SKU puts of one addition in flight at once. */
+const parallelPuts = 32;
+
+/**
+ * Adds SKUs the list did not hold, all or none: room for all of them is reserved on the list's count, each
+ * SKU item is put on its own condition, many side by side (no transaction holds the header, so they never
+ * conflict, and a SKU another request added meanwhile is told apart and its room given back), and the
+ * last write, which gives back that room, carries the request's idempotency guard. On any failure what
+ * this request added is taken off again and its room given back.
+ */
+async function addToList(listId: string, fresh: readonly string[]): Promise<void> {
+  const added: string[] = [];
+  const staged = withoutRequestGuard(async () => {
+    try {
+      await reserveRoom(listId, fresh.length, now());
+    } catch (error) {
+      if (!(error instanceof ConditionFailed)) throw error;
+      const current = await findRuleList(listId, true);
+      if (!current) throw new NotFound(`Rule list ${listId} was deleted meanwhile.`);
+      throw new Conflict(
+        `Rule list ${listId} reached ${current.header.skuCount} SKUs while these were added; ${fresh.length} more would pass its limit of ${maxListSkus}. Nothing was added.`,
+        { skuCount: current.header.skuCount, limit: maxListSkus },
+      );
+    }
+    try {
+      await inParallel(fresh, parallelPuts, async (sku) => {
+        if (await withRetry({ what: `Rule list ${listId}` }, () => addSku(listId, sku))) added.push(sku);
+      });
+    } catch (error) {
+      await giveBack(listId, added, fresh.length);
+      throw error;
+    }
+  });
+  await staged;
+  try {
+    // The room of SKUs another request added meanwhile (on the list once, counted once).
+    await releaseRoom(listId, fresh.length - added.length, now());
+  } catch (error) {
+    if (error instanceof ConditionFailed) throw new NotFound(`Rule list ${listId} was deleted meanwhile.`);
+    await withoutRequestGuard(() => giveBack(listId, added, fresh.length));
+    throw error;
+  }
+}
+
+/** What an addition that failed wrote, undone: its SKUs off the list, its room given back. */
+async function giveBack(listId: string, added: readonly string[], reserved: number): Promise<void> {
+  try {
+    await takeBackSkus(listId, added);
+    await releaseRoom(listId, reserved, now());
+  } catch (error) {
+    logger.error('A failed addition to a rule list could not be undone', {
+      listId,
+      added: added.length,
+      reserved,
+      problem: error instanceof Error ? error.message : String(error),
+    });
+  }
+}
+
 export const ruleListOperations: Implementations<typeof ruleListRoutes> = {
   async createRuleList({ body }) {
     const at = now();
@@ -81,28 +146,7 @@ export const ruleListOperations: Implementations<typeof ruleListRoutes> = {
         { skuCount: stored.header.skuCount, adding: fresh.length, limit: maxListSkus },
       );
     }
-    for (const chunk of skuChunks(fresh)) {
-      await withRetry({ what: `Rule list ${body.listId}`, isRace: anyRefusal }, async (attempt) => {
-        // A retry reads again: another request may have added some of these meanwhile.
-        const onList = attempt === 0 ? new Set<string>() : await skusOnList(body.listId, chunk);
-        const toAdd = chunk.filter((sku) => !onList.has(sku));
-        if (toAdd.length === 0) return;
-        try {
-          await addSkus(body.listId, toAdd, now());
-        } catch (error) {
-          if (!(error instanceof TransactionCancelled) || !error.refused('header')) throw error;
-          const current = await findRuleList(body.listId, true);
-          if (!current) throw new NotFound(`Rule list ${body.listId} was deleted meanwhile.`);
-          if (current.header.skuCount + toAdd.length > maxListSkus) {
-            throw new Conflict(
-              `Rule list ${body.listId} reached ${current.header.skuCount} SKUs while these were added; ${toAdd.length} more would pass its limit of ${maxListSkus}. SKUs of this request added before it stay on the list.`,
-              { skuCount: current.header.skuCount, limit: maxListSkus },
-            );
-          }
-          throw new LostRace('the list changed');
-        }
-      });
-    }
+    if (fresh.length > 0) await addToList(body.listId, fresh);
     const current = await findRuleList(body.listId, true);
     if (!current) throw new NotFound(`Rule list ${body.listId} was deleted meanwhile.`);
     return { body: await withSkus(current.header) };

@@ -9,7 +9,13 @@ import { tableName } from '../../../shared/db/client';
 import { ruleListKey, ruleListSkuIndexKeys, ruleListSkuKey, skusOfRuleList } from '../../../shared/db/keys';
 import { getItem, getItems, queryAll } from '../../../shared/db/query';
 import type { NamedItem, TransactItem } from '../../../shared/db/transactions';
-import { maxTransactionItems, transactWrite } from '../../../shared/db/transactions';
+import {
+  conditionalPut,
+  conditionalUpdate,
+  maxTransactionItems,
+  transactWrite,
+} from '../../../shared/db/transactions';
+import { ConditionFailed } from '../../../shared/db/errors';
 import { withoutRequestGuard } from '../../../shared/db/request-guard';
 import { toResource } from '../../../shared/db/resource';
 import type { RuleList, RuleListHeader } from './schemas';
@@ -51,8 +57,18 @@ export async function withSkus(header: RuleListHeader): Promise<RuleList> {
   return { ...header, skus: await skusOf(header.id) };
 }
 
+/**
+ * Past this many SKUs asked about, reading the whole list (a Query of at most 10,000 small items, a page
+ * or two) is cheaper than looking each up (a BatchGetItem per 100).
+ */
+const wholeListReadFrom = 1_000;
+
 /** Which of these SKUs the list holds now. */
 export async function skusOnList(listId: string, skus: readonly string[]): Promise<Set<string>> {
+  if (skus.length >= wholeListReadFrom) {
+    const asked = new Set(skus);
+    return new Set((await skusOf(listId)).filter((sku) => asked.has(sku)));
+  }
   const items = await getItems(
     skus.map((sku) => ruleListSkuKey(listId, sku)),
     true,
@@ -83,22 +99,20 @@ function skuPut(listId: string, sku: string): TransactItem {
  * their count, which is the request's one visible change and carries its idempotency guard.
  */
 export async function insertRuleList(header: RuleListHeader, skus: readonly string[]): Promise<void> {
-  await withoutRequestGuard(async () => {
-    for (const chunk of skuChunks(skus)) {
-      await batchWrite(
-        chunk.map((sku) => ({
-          PutRequest: {
-            Item: {
-              ...ruleListSkuKey(header.id, sku),
-              ...ruleListSkuIndexKeys(header.id, sku),
-              listId: header.id,
-              sku,
-            },
+  await withoutRequestGuard(() =>
+    batchWrite(
+      skus.map((sku) => ({
+        PutRequest: {
+          Item: {
+            ...ruleListSkuKey(header.id, sku),
+            ...ruleListSkuIndexKeys(header.id, sku),
+            listId: header.id,
+            sku,
           },
-        })),
-      );
-    }
-  });
+        },
+      })),
+    ),
+  );
   await transactWrite({
     header: {
       Put: {
@@ -111,25 +125,49 @@ export async function insertRuleList(header: RuleListHeader, skus: readonly stri
 }
 
 /**
- * Adds SKUs the list did not hold (read just before), with the header's count in the same transaction:
- * refused (`header`) when the list is gone or the additions would pass the limit, or (`sku:<n>`) when
- * another request added one of them meanwhile.
+ * Room on the list for this many SKUs, taken on the header's count before they are written, so chunks of
+ * one addition written side by side never meet on the header (a transaction holding it would make them
+ * conflict). Refused (ConditionFailed) when the list is gone or the room is not there.
  */
-export async function addSkus(listId: string, skus: readonly string[], at: string): Promise<void> {
-  const items: NamedItem[] = skus.map((sku, index) => [`sku:${index}`, skuPut(listId, sku)]);
-  items.push([
-    'header',
-    {
-      Update: {
-        TableName: tableName(),
-        Key: ruleListKey(listId),
-        UpdateExpression: 'ADD skuCount :added SET updatedAt = :at',
-        ConditionExpression: 'attribute_exists(PK) AND skuCount <= :room',
-        ExpressionAttributeValues: { ':added': skus.length, ':at': at, ':room': maxListSkus - skus.length },
-      },
-    },
-  ]);
-  await transactWrite(items);
+export async function reserveRoom(listId: string, skus: number, at: string): Promise<void> {
+  await conditionalUpdate({
+    TableName: tableName(),
+    Key: ruleListKey(listId),
+    UpdateExpression: 'ADD skuCount :added SET updatedAt = :at',
+    ConditionExpression: 'attribute_exists(PK) AND skuCount <= :room',
+    ExpressionAttributeValues: { ':added': skus, ':at': at, ':room': maxListSkus - skus },
+  });
+}
+
+/** Gives back room reserved for SKUs that were not added (or were taken away again). */
+export async function releaseRoom(listId: string, skus: number, at: string): Promise<void> {
+  await conditionalUpdate({
+    TableName: tableName(),
+    Key: ruleListKey(listId),
+    UpdateExpression: 'ADD skuCount :released SET updatedAt = :at',
+    ConditionExpression: 'attribute_exists(PK)',
+    ExpressionAttributeValues: { ':released': -skus, ':at': at },
+  });
+}
+
+/**
+ * Adds a SKU the list did not hold (read just before), on room reserved for it: one conditional put, so
+ * the SKUs of an addition go side by side without ever meeting in a transaction. False when another
+ * request added it meanwhile (it is on the list once, counted by that request).
+ */
+export async function addSku(listId: string, sku: string): Promise<boolean> {
+  try {
+    await conditionalPut(skuPut(listId, sku).Put!);
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionFailed) return false;
+    throw error;
+  }
+}
+
+/** Takes SKUs this request added off the list again (the count is given back by releaseRoom). */
+export async function takeBackSkus(listId: string, skus: readonly string[]): Promise<void> {
+  await batchWrite(skus.map((sku) => ({ DeleteRequest: { Key: ruleListSkuKey(listId, sku) } })));
 }
 
 /** Removes SKUs the list held (read just before), moving the header's count with them. */

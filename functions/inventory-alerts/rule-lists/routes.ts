@@ -16,6 +16,8 @@ export const ruleListRoutes = {
     method: 'POST',
     path: '/v1/inventory/rule-lists',
     operationId: 'createRuleList',
+    // The interface has no read of lists, and no rule targets a new one: the same key answers it.
+    outcomeRead: 'replay',
     summary: 'Create a named SKU list (at most 10,000 SKUs), with its first SKUs if given; answers the list',
     permission: 'write',
     body: ruleListInputSchema,
@@ -26,6 +28,8 @@ export const ruleListRoutes = {
     method: 'DELETE',
     path: '/v1/inventory/rule-lists',
     operationId: 'deleteRuleLists',
+    // The rules a forced delete removes, and those that target the lists still.
+    outcomeRead: 'GET /v1/inventory/alert-rules',
     summary:
       'Delete rule lists named by ids in the query (?ids=a,b) or the body, all or none: 409 naming the alert rules and seasonal factors that target them, unless force, which deletes those too',
     permission: 'manage',
@@ -38,6 +42,8 @@ export const ruleListRoutes = {
     method: 'POST',
     path: '/v1/inventory/rule-lists/items',
     operationId: 'addRuleListItems',
+    // An alert rule that targets the list answers its SKUs (DESIGN §4).
+    outcomeRead: 'GET /v1/inventory/alert-rules/{id}',
     summary:
       'Add SKUs to a rule list (a set: SKUs already on it stay once, so a retry is harmless); answers the list',
     permission: 'write',
@@ -49,6 +55,7 @@ export const ruleListRoutes = {
     method: 'DELETE',
     path: '/v1/inventory/rule-lists/items',
     operationId: 'removeRuleListItems',
+    outcomeRead: 'GET /v1/inventory/alert-rules/{id}',
     summary:
       'Remove SKUs from a rule list, named in the body ({listId, skus}) or the query (?listId=…&skus=A,B); answers the list',
     permission: 'write',

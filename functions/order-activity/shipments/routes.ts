@@ -49,6 +49,8 @@ export const shipmentRoutes = {
   exportShipments: route({
     method: 'POST',
     path: '/v1/orders/shipments/export',
+    // No read of exports: the same request with the same key answers the export it made.
+    outcomeRead: 'replay',
     operationId: 'exportShipments',
     summary:
       'Export the shipments the filters select to an Excel file; answers a presigned download URL valid for 15 minutes',

@@ -22,6 +22,7 @@ export const workOrderRoutes = {
   createWorkOrder: route({
     method: 'POST',
     path: '/v1/orders/work-orders',
+    outcomeRead: 'GET /v1/reports/inventory/movements',
     operationId: 'createWorkOrder',
     summary:
       'Move stock in one warehouse (assembly, adjustment, receipt, count), applied when created: all lines or none',

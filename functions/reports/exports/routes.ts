@@ -34,6 +34,8 @@ export const exportRoutes = {
   exportReportPdf: route({
     method: 'POST',
     path: '/v1/reports/exports/pdf',
+    // No read of exports: the same request with the same key answers the export it made.
+    outcomeRead: 'replay',
     operationId: 'exportReportPdf',
     summary: exportSummary('a PDF'),
     permission: 'read',
@@ -49,6 +51,7 @@ export const exportRoutes = {
   exportReportExcel: route({
     method: 'POST',
     path: '/v1/reports/exports/excel',
+    outcomeRead: 'replay',
     operationId: 'exportReportExcel',
     summary: exportSummary('an Excel workbook'),
     permission: 'read',

@@ -99,6 +99,8 @@ const print = (id: string) =>
       serviceCode: 'ground',
       packages: [{ weightGrams: 900 }],
       shipDate: today,
+      // Unpaid orders: shipping them is the operator's choice (print refuses it otherwise).
+      shipUnpaid: true,
     },
     role: 'operator',
   });

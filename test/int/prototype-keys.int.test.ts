@@ -45,6 +45,8 @@ const printBody = {
   serviceCode: 'ground',
   packages: [{ weightGrams: 900 }],
   shipDate: today,
+  // Unpaid orders: shipping them is the operator's choice (print refuses it otherwise).
+  shipUnpaid: true,
 };
 
 describe.each(prototypeNames.filter(accepted))('%s as a SKU, a line id and an order id', (name) => {

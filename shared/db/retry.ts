@@ -39,6 +39,12 @@ export interface RetryOptions {
   what: string;
   /** Which refusals are lost races worth another attempt (besides LostRace and TransactionConflict). */
   isRace?: (error: unknown) => boolean;
+  /**
+   * The work reads afresh each attempt and only deletes what it then finds, so an attempt that committed
+   * some of its writes may be repeated: nothing can apply twice (a forced delete of lists and the rules
+   * that target them). Without it, an attempt that committed or may have is never repeated.
+   */
+  repeatsSafely?: boolean;
 }
 
 /** Refusals of an optimistic write: something read before writing changed meanwhile. */
@@ -74,7 +80,7 @@ export async function withRetry<T>(options: RetryOptions, work: (attempt: number
       } catch (error) {
         const kind = failureKind(error, options);
         if (!kind) throw error;
-        if (inRequest && (writes.committed() || writes.uncertain())) throw error;
+        if (inRequest && !options.repeatsSafely && (writes.committed() || writes.uncertain())) throw error;
         const pause = Math.random() * Math.min(policy.capMs, policy.baseMs * 2 ** attempt);
         if (Date.now() + pause > deadline) {
           throw new StorageBusy(kind, kind === 'contention' ? 1 : 2, options.what, { cause: error });

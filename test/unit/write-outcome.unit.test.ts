@@ -89,6 +89,20 @@ describe('the request write record', () => {
 });
 
 describe('withRetry and the write record', () => {
+  it('repeats an attempt that committed some writes when the work says it reads afresh and only deletes', async () => {
+    let attempts = 0;
+    const work = recordingWrites(newRequestWrites(), () =>
+      withRetry({ what: 'This test', repeatsSafely: true }, async () => {
+        attempts += 1;
+        markWriteCommitted();
+        if (attempts < 3) throw new LostRace();
+        return 'done';
+      }),
+    );
+    await expect(work).resolves.toBe('done');
+    expect(attempts).toBe(3);
+  });
+
   it('never repeats an attempt that committed a write, nor one whose write got no answer', async () => {
     for (const mark of [markWriteCommitted, () => markWriteFailed(unreachable())]) {
       let attempts = 0;

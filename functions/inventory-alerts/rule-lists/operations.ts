@@ -173,7 +173,9 @@ export const ruleListOperations: Implementations<typeof ruleListRoutes> = {
     // Rules and factors deleted on the way (with force), across attempts.
     const deletedRules: StoredAlertRule[] = [];
     const deletedFactors: SeasonalFactor[] = [];
-    await withRetry({ what: 'The rule lists', isRace: anyRefusal }, async () => {
+    // Each attempt reads the lists, rules and factors afresh and deletes only what it finds: one that lost
+    // a race after deleting some rules can be repeated.
+    await withRetry({ what: 'The rule lists', isRace: anyRefusal, repeatsSafely: true }, async () => {
       const lists = await findRuleLists(ids);
       const unknown = ids.filter((id) => !lists.some((list) => list.header.id === id));
       if (unknown.length > 0) {
@@ -218,8 +220,13 @@ export const ruleListOperations: Implementations<typeof ruleListRoutes> = {
       await transactWrite(ids.map((id) => [`list:${id}`, ruleListDelete(id)] as const));
     });
     // Unreachable now that the headers are gone; cleared so the table does not keep them.
-    await Promise.all(ids.map(removeListItems));
-    await Promise.all(deletedRules.map((rule) => removeAlertStates(rule.id)));
+    // The lists are deleted: clearing what only they reached must not turn the answer into a failure.
+    await Promise.all([
+      ...ids.map(removeListItems),
+      ...deletedRules.map((rule) => removeAlertStates(rule.id)),
+    ]).catch((error: unknown) =>
+      logger.warn('Items of deleted rule lists were left behind', { listIds: ids, error }),
+    );
     return {
       body: {
         deleted: ids,

@@ -2,6 +2,7 @@
  * What storage refused, in data terms. Repositories throw these; operations decide what they mean (a
  * duplicate, a stale version, a missing resource); only the HTTP kernel turns them into responses.
  */
+import { isConnectionFailure } from '../connection-failures';
 import { AppError } from '../errors';
 
 export class ConditionFailed extends Error {
@@ -91,19 +92,6 @@ const throttlingCodes = new Set([
   'RequestLimitExceeded',
 ]);
 
-const connectionCodes = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'EPIPE',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  'TimeoutError',
-  'RequestTimeout',
-  'NetworkingError',
-]);
-
 /** How the retry policy and the kernel read an error from the SDK. */
 export function storageFailureKind(error: unknown): 'throttled' | 'unavailable' | undefined {
   if (!(error instanceof Error)) return undefined;
@@ -114,7 +102,7 @@ export function storageFailureKind(error: unknown): 'throttled' | 'unavailable' 
   if (error instanceof UnprocessedWrites) return 'throttled';
   if (throttlingCodes.has(error.name)) return 'throttled';
   const code = (error as { code?: string }).code;
-  if (connectionCodes.has(error.name) || (code !== undefined && connectionCodes.has(code)))
+  if (isConnectionFailure(error) || error.name === 'RequestTimeout' || code === 'RequestTimeout')
     return 'unavailable';
   const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
   if (error.name === 'InternalServerError' || error.name === 'ServiceUnavailable' || (status ?? 0) >= 500)

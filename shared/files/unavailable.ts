@@ -8,20 +8,7 @@
  * client did, and the same request succeeds once the bucket is back; it is logged as an error with the
  * rest, by the kernel's access log.
  */
-
-/** Node's and the SDK's names for a connection that failed or went silent. */
-const connectionFailures = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'EPIPE',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'TimeoutError',
-  'NetworkingError',
-]);
+import { isConnectionFailure } from '../connection-failures';
 
 /** S3's own codes for a request it could not serve now, whatever HTTP status carried them. */
 const unavailableCodes = new Set([
@@ -63,7 +50,7 @@ export function isFileStorageOutage(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   if (error instanceof FileStorageUnavailable) return true;
   const code = (error as { code?: unknown }).code;
-  if (connectionFailures.has(error.name) || (typeof code === 'string' && connectionFailures.has(code))) {
+  if (isConnectionFailure(error)) {
     return true;
   }
   if (unavailableCodes.has(error.name) || (typeof code === 'string' && unavailableCodes.has(code)))

@@ -41,8 +41,8 @@ export interface RetryOptions {
   isRace?: (error: unknown) => boolean;
   /**
    * The work reads afresh each attempt and only deletes what it then finds, so an attempt that committed
-   * some of its writes may be repeated: nothing can apply twice (a forced delete of lists and the rules
-   * that target them). Without it, an attempt that committed or may have is never repeated.
+   * some of its writes may be repeated after a refusal: nothing can apply twice (a forced delete of lists
+   * and the rules that target them). An attempt whose write got no answer is never repeated.
    */
   repeatsSafely?: boolean;
 }
@@ -80,7 +80,9 @@ export async function withRetry<T>(options: RetryOptions, work: (attempt: number
       } catch (error) {
         const kind = failureKind(error, options);
         if (!kind) throw error;
-        if (inRequest && !options.repeatsSafely && (writes.committed() || writes.uncertain())) throw error;
+        // A write whose outcome is unknown is never repeated from a fresh read, even by work that repeats
+        // safely after a commit: that read could not tell "done" from "never there".
+        if (inRequest && (writes.uncertain() || (!options.repeatsSafely && writes.committed()))) throw error;
         const pause = Math.random() * Math.min(policy.capMs, policy.baseMs * 2 ** attempt);
         if (Date.now() + pause > deadline) {
           throw new StorageBusy(kind, kind === 'contention' ? 1 : 2, options.what, { cause: error });

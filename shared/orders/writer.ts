@@ -179,7 +179,10 @@ async function attempt(
     throw error;
   }
   countMetric('OrdersWritten');
-  for (const p of decision.newPayments) countMetric(p.amount > 0 ? 'PaymentsPosted' : 'RefundsPosted');
+  for (const p of decision.newPayments) {
+    // A refund wholly credited against what was owed moves no money (amount 0): neither.
+    if (p.amount !== 0) countMetric(p.amount > 0 ? 'PaymentsPosted' : 'RefundsPosted');
+  }
   return { order: decision.order, payments: decision.payments, created: !stored, changed: true };
 }
 

@@ -7,12 +7,15 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { historyOfOrder, manifestKey, stockKey } from '../../shared/db/keys';
+import { db, tableName } from '../../shared/db/client';
+import { historyOfOrder, manifestKey, orderKey, stockKey } from '../../shared/db/keys';
 import { getItem, queryAll } from '../../shared/db/query';
 import { filesBucket, s3 } from '../../shared/files/s3/client';
 import { findShipmentById } from '../../shared/shipments/repository';
 import { seedWarehouse, dockOrigin } from '../support/builders';
+import { asTest } from '../support/access-recorder';
 import { call } from '../support/call';
 import { verifyPresignedUrl } from '../support/presigned-url';
 import { orderId, orderInput, orderLine, stock } from '../support/order-builders';
@@ -667,5 +670,47 @@ describe('void with a reason and If-Match', () => {
     expect(await findShipmentById(printed.body.shipment.id)).toMatchObject({ status: 'active' });
     const current = await voidWith(printed.body.shipment.id, { ifMatch: `"${version}"` });
     expect(current.status, current.text).toBe(204);
+  });
+
+  it('records a void the carrier approved although the order changed after If-Match was checked', async () => {
+    const { id } = await orderReady('PR-VR4', 1);
+    const printed = await print(id);
+    expect(printed.status, printed.text).toBe(201);
+    const version = (await order(id)).version as number;
+    const manifest = manifestKey(printed.body.shipment.manifestId as string);
+    // Once the void holds the manifest (after its If-Match check, before the carrier is asked), the order
+    // moves on: another change bumps its version.
+    let bumped = false;
+    const bumpOrder = 'bumpOrderAfterVoidCheck';
+    db().middlewareStack.add(
+      (next, context) => async (args) => {
+        const result = await next(args);
+        const names = JSON.stringify(args.input);
+        if (!bumped && context.commandName === 'UpdateItemCommand' && names.includes(manifest.PK)) {
+          bumped = true;
+          await asTest(() =>
+            db().send(
+              new UpdateCommand({
+                TableName: tableName(),
+                Key: orderKey(id),
+                UpdateExpression: 'SET version = version + :one',
+                ExpressionAttributeValues: { ':one': 1 },
+              }),
+            ),
+          );
+        }
+        return result;
+      },
+      { step: 'initialize', name: bumpOrder },
+    );
+    try {
+      const voided = await voidWith(printed.body.shipment.id, { ifMatch: `"${version}"` });
+      expect(bumped).toBe(true);
+      expect(voided.status, voided.text).toBe(204);
+    } finally {
+      db().middlewareStack.remove(bumpOrder);
+    }
+    expect(await findShipmentById(printed.body.shipment.id)).toMatchObject({ status: 'voided' });
+    expect(await order(id)).toMatchObject({ fulfillmentState: 'unshipped' });
   });
 });

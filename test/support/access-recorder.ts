@@ -30,6 +30,11 @@ export function asGroup<T>(group: string, work: () => Promise<T>): Promise<T> {
   return currentGroup.run(group, work);
 }
 
+/** Runs `work` as the test itself, not as any function: a write a test makes behind a handler's back. */
+export function asTest<T>(work: () => Promise<T>): Promise<T> {
+  return currentGroup.exit(work);
+}
+
 type Attribute = unknown;
 /** The key's PK whether the command's input is still plain or already marshalled ({ S: '...' }). */
 function partitionKeyOf(key: Record<string, Attribute> | undefined): string | undefined {

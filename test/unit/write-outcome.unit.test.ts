@@ -103,6 +103,19 @@ describe('withRetry and the write record', () => {
     expect(attempts).toBe(3);
   });
 
+  it('never repeats an attempt whose write got no answer, even for work that repeats safely after a commit', async () => {
+    let attempts = 0;
+    const work = recordingWrites(newRequestWrites(), () =>
+      withRetry({ what: 'This test', repeatsSafely: true }, async () => {
+        attempts += 1;
+        markWriteFailed(unreachable());
+        throw unreachable();
+      }),
+    );
+    await expect(work).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+    expect(attempts).toBe(1);
+  });
+
   it('never repeats an attempt that committed a write, nor one whose write got no answer', async () => {
     for (const mark of [markWriteCommitted, () => markWriteFailed(unreachable())]) {
       let attempts = 0;

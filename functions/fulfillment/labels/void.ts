@@ -108,7 +108,8 @@ export async function voidLabel({
       shipmentId: shipment.id,
       actor,
       reason,
-      ...(ifMatch === undefined ? {} : { ifMatch }),
+      // If-Match was checked before the carrier was asked; the label is refunded now, so a change to the
+      // order since then must not turn the recording into a 412 (the shipment would stay active).
       check(current) {
         if (current.status === 'voided') {
           throw refused(

@@ -2,6 +2,7 @@
 import { ConditionFailed } from '../../../shared/db/errors';
 import { inParallel } from '../../../shared/db/parallel';
 import { withoutRequestGuard } from '../../../shared/db/request-guard';
+import { mayHaveCommitted } from '../../../shared/db/write-outcome';
 import { LostRace, anyRefusal, withRetry } from '../../../shared/db/retry';
 import { transactWrite } from '../../../shared/db/transactions';
 import { Conflict, NotFound, ValidationFailed } from '../../../shared/errors';
@@ -106,7 +107,9 @@ async function addToList(listId: string, fresh: readonly string[]): Promise<void
     await releaseRoom(listId, fresh.length - added.length, now());
   } catch (error) {
     if (error instanceof ConditionFailed) throw new NotFound(`Rule list ${listId} was deleted meanwhile.`);
-    await withoutRequestGuard(() => giveBack(listId, added, fresh.length));
+    // A release that got no answer may have committed the addition (and its idempotency record): then
+    // taking the SKUs off again would leave a list without what the record says was applied.
+    if (!mayHaveCommitted(error)) await withoutRequestGuard(() => giveBack(listId, added, fresh.length));
     throw error;
   }
 }

@@ -9,6 +9,7 @@ import { largeOrder } from './large-order';
 import { orders } from './orders';
 import { print } from './print';
 import { reports } from './reports';
+import { ruleList } from './rule-list';
 import { requestOverhead } from './request-overhead';
 import { shipments } from './shipments';
 import { taxonomyApply } from './taxonomy-apply';
@@ -26,6 +27,7 @@ export const suites: readonly Suite[] = [
   exportsSuite,
   print,
   taxonomyApply,
+  ruleList,
   keys,
   wcu,
   day,

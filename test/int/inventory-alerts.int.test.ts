@@ -86,7 +86,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Commands in flight at once, by name, at most, while the work runs. */
 let inFlight: Record<string, number> = {};
 let mostInFlight: Record<string, number> = {};
-/** The number of the PutItem to fail (counted from when it is set), for fault injection. */
+/**
+ * The number of the write of a list's SKUs to fail (a PutItem, or a transaction of SKU puts; counted from
+ * when it is set), for fault injection.
+ */
 let failPut: number | undefined;
 let putsSeen = 0;
 /** The list whose SKU puts count towards failPut. */
@@ -94,7 +97,12 @@ let failPutOn: string | undefined;
 db().middlewareStack.add(
   (next, context) => async (args) => {
     const name = context.commandName ?? 'unknown';
-    if (name === 'PutItemCommand' && failPut !== undefined && listIdOf(args.input) === failPutOn) {
+    const skuWrite =
+      (name === 'PutItemCommand' && listIdOf(args.input) === failPutOn) ||
+      (name === 'TransactWriteItemsCommand' &&
+        failPutOn !== undefined &&
+        JSON.stringify(args.input).includes(failPutOn));
+    if (skuWrite && failPut !== undefined) {
       putsSeen += 1;
       if (putsSeen === failPut) {
         throw Object.assign(new Error('injected failure'), { name: 'ValidationException' });
@@ -396,9 +404,10 @@ describe('rule lists', () => {
     expect(added.result.status, added.result.text).toBe(200);
     expect(added.result.body).toMatchObject({ skuCount: 2_000 });
     expect(added.result.body.skus).toEqual(skus);
-    // Before, one transaction of 98 SKUs after another (a 10,000-SKU request outlasted the time-out).
-    expect(added.mostInFlight.PutItemCommand).toBeGreaterThan(1);
-    expect(added.mostInFlight.TransactWriteItemsCommand ?? 0).toBeLessThanOrEqual(1);
+    // Before, one transaction of 98 SKUs after another (a 10,000-SKU request outlasted the time-out); then
+    // one conditional put per SKU; now a hundred to a transaction, several transactions side by side.
+    expect(added.mostInFlight.TransactWriteItemsCommand).toBeGreaterThan(1);
+    expect(added.mostInFlight.PutItemCommand ?? 0).toBe(0);
     expect(await storedList(list.id)).toMatchObject({ skuCount: 2_000 });
     // The alert rule that targets the list answers its SKUs (what a 504 of this route names).
     const read = await call({ method: 'GET', path: `${rulesPath}/${rule.id}` });
@@ -416,10 +425,11 @@ describe('rule lists', () => {
     const list = await createList(['KEEP-1']);
     const before = await storedList(list.id);
     const skus = Array.from({ length: 1_000 }, (_, i) => `PART-${String(i + 1).padStart(4, '0')}`);
-    // The 400th SKU's put fails for good (not a race or throttling, which the policy retries).
+    // The fourth transaction of SKU puts (SKUs 301 to 400) fails for good (not a race or throttling,
+    // which the policy retries).
     putsSeen = 0;
     failPutOn = list.id;
-    failPut = 400;
+    failPut = 4;
     const failed = await call({ method: 'POST', path: itemsPath, body: { listId: list.id, skus } });
     failPut = undefined;
     expect(failed.status).toBe(500);

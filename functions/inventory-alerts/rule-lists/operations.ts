@@ -4,7 +4,7 @@ import { inParallel } from '../../../shared/db/parallel';
 import { withoutRequestGuard } from '../../../shared/db/request-guard';
 import { mayHaveCommitted } from '../../../shared/db/write-outcome';
 import { LostRace, anyRefusal, withRetry } from '../../../shared/db/retry';
-import { transactWrite } from '../../../shared/db/transactions';
+import { maxTransactionItems, transactWrite } from '../../../shared/db/transactions';
 import { Conflict, NotFound, ValidationFailed } from '../../../shared/errors';
 import type { Implementations } from '../../../shared/http/catalogue';
 import { targetIds } from '../../../shared/http/bulk-delete';
@@ -15,7 +15,7 @@ import type { StoredAlertRule } from '../../../shared/inventory/alert-rule';
 import type { SeasonalFactor } from '../../../shared/inventory/seasonal-factor';
 import { deleteSeasonalFactor, seasonalFactorsTargeting } from '../seasonal-factors/repository';
 import {
-  addSku,
+  addSkus,
   findRuleList,
   findRuleLists,
   insertRuleList,
@@ -68,13 +68,14 @@ function removalOf(
   return { listId: query.listId!, skus: query.skus!, from: 'query' };
 }
 
-/** SKU puts of one addition in flight at once. */
-const parallelPuts = 32;
+/** Transactions of up to 100 SKU puts of one addition in flight at once. */
+const parallelChunks = 4;
 
 /**
  * Adds SKUs the list did not hold, all or none: room for all of them is reserved on the list's count, each
- * SKU item is put on its own condition, many side by side (no transaction holds the header, so they never
- * conflict, and a SKU another request added meanwhile is told apart and its room given back), and the
+ * SKU item is put on its own condition, a hundred to a transaction and a few transactions side by side
+ * (none holds the header, so they never conflict on it; a SKU another request added meanwhile is refused
+ * by name, told apart and its room given back), and the
  * last write, which gives back that room, carries the request's idempotency guard. On any failure what
  * this request added is taken off again and its room given back.
  */
@@ -93,8 +94,12 @@ async function addToList(listId: string, fresh: readonly string[]): Promise<void
       );
     }
     try {
-      await inParallel(fresh, parallelPuts, async (sku) => {
-        if (await withRetry({ what: `Rule list ${listId}` }, () => addSku(listId, sku))) added.push(sku);
+      const chunks: string[][] = [];
+      for (let start = 0; start < fresh.length; start += maxTransactionItems) {
+        chunks.push(fresh.slice(start, start + maxTransactionItems));
+      }
+      await inParallel(chunks, parallelChunks, async (chunk) => {
+        added.push(...(await withRetry({ what: `Rule list ${listId}` }, () => addSkus(listId, chunk))));
       });
     } catch (error) {
       await giveBack(listId, added, fresh.length);

@@ -9,13 +9,8 @@ import { tableName } from '../../../shared/db/client';
 import { ruleListKey, ruleListSkuIndexKeys, ruleListSkuKey, skusOfRuleList } from '../../../shared/db/keys';
 import { getItem, getItems, queryAll } from '../../../shared/db/query';
 import type { NamedItem, TransactItem } from '../../../shared/db/transactions';
-import {
-  conditionalPut,
-  conditionalUpdate,
-  maxTransactionItems,
-  transactWrite,
-} from '../../../shared/db/transactions';
-import { ConditionFailed } from '../../../shared/db/errors';
+import { conditionalUpdate, maxTransactionItems, transactWrite } from '../../../shared/db/transactions';
+import { TransactionCancelled } from '../../../shared/db/errors';
 import { withoutRequestGuard } from '../../../shared/db/request-guard';
 import { toResource } from '../../../shared/db/resource';
 import type { RuleList, RuleListHeader } from './schemas';
@@ -151,18 +146,24 @@ export async function releaseRoom(listId: string, skus: number, at: string): Pro
 }
 
 /**
- * Adds a SKU the list did not hold (read just before), on room reserved for it: one conditional put, so
- * the SKUs of an addition go side by side without ever meeting in a transaction. False when another
- * request added it meanwhile (it is on the list once, counted by that request).
+ * Puts SKUs the list did not hold, up to 100 in one transaction, each on its own condition: a SKU another
+ * request put meanwhile is refused by name, left out, and the rest sent again. Answers the SKUs this call
+ * put. One call per hundred SKUs instead of one per SKU (a 10,000-SKU addition is 100 calls, not 10,000).
  */
-export async function addSku(listId: string, sku: string): Promise<boolean> {
-  try {
-    await conditionalPut(skuPut(listId, sku).Put!);
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionFailed) return false;
-    throw error;
+export async function addSkus(listId: string, skus: readonly string[]): Promise<string[]> {
+  let pending = [...skus];
+  while (pending.length > 0) {
+    try {
+      await transactWrite(pending.map((sku, index) => [`sku:${index}`, skuPut(listId, sku)] as const));
+      return pending;
+    } catch (error) {
+      if (!(error instanceof TransactionCancelled)) throw error;
+      const refused = new Set(error.refusedNames());
+      if (refused.size === 0) throw error;
+      pending = pending.filter((_, index) => !refused.has(`sku:${index}`));
+    }
   }
+  return [];
 }
 
 /** Takes SKUs this request added off the list again (the count is given back by releaseRoom). */

@@ -6,7 +6,8 @@
  * "nothing changed" would: the change is applied once.
  */
 import { describe, expect, it } from 'vitest';
-import { exportRecordKey, historyOfOrder, stockKey } from '../../shared/db/keys';
+import { reserveVoid } from '../../functions/fulfillment/manifests/repository';
+import { exportRecordKey, historyOfOrder, manifestKey, stockKey } from '../../shared/db/keys';
 import { getItem, queryAll } from '../../shared/db/query';
 import { dockOrigin, seedWarehouse } from '../support/builders';
 import { call } from '../support/call';
@@ -301,6 +302,25 @@ describe('a commit that got no answer is a 504 "may have completed"', () => {
     const retried = await pay(id, 1000, 'unk-2');
     expect(retried.status, retried.text).toBe(201);
     expect((await order(id)).payments).toHaveLength(1);
+  });
+
+  it('a void whose commit got no answer keeps the manifest hold of another void in flight', async () => {
+    const { id } = await orderInWarehouse('CO-UNK-VOID');
+    const printed = await print(id);
+    expect(printed.status, printed.text).toBe(201);
+    const manifestId = printed.body.shipment.manifestId as string;
+    // Another void of the same manifest is under way: it holds the manifest open.
+    await reserveVoid(manifestId);
+    const voidLabel = () =>
+      call({
+        method: 'DELETE',
+        path: `/v1/fulfillment/ship-now/void/${printed.body.shipment.id}`,
+        role: 'operator',
+      });
+    const unknown = await withDbFault(`ORDER#${id}`, 'no-answer-applied', voidLabel);
+    expect(unknown.status, unknown.text).toBe(504);
+    // The commit let go of this void's hold; releasing again would have freed the other one's.
+    expect(await getItem(manifestKey(manifestId), true)).toMatchObject({ voidsInFlight: 1 });
   });
 
   it('without a key: 504, and the payment is never retried from a fresh read (one payment, not two)', async () => {

@@ -4,6 +4,7 @@
  * (`voidsInFlight`), so a close racing it waits for the void or wins before it starts: never both.
  */
 import { ConditionFailed } from '../../../shared/db/errors';
+import { watchWrites } from '../../../shared/db/write-outcome';
 import type { Shipment, VoidReason } from '../../../shared/domain/shipment';
 import type { Order } from '../../../shared/domain/order';
 import { checkVersion } from '../../../shared/domain/versions';
@@ -93,6 +94,7 @@ export async function voidLabel({
       throw error;
     }
   }
+  const commitWrites = watchWrites();
   try {
     const answer = await adapterFor(shipment.processorCode).void(
       { labelId: shipment.labelId, trackingNumber: shipment.trackingNumber, labelDate: shipment.shipDate },
@@ -103,29 +105,33 @@ export async function voidLabel({
     if (!answer.approved && answer.reasonCode !== 'label_already_voided') {
       throw refused(answer.reasonCode, answer.message, shipment);
     }
-    const { shipment: voided, order } = await voidShipment({
-      orderId: shipment.orderId,
-      shipmentId: shipment.id,
-      actor,
-      reason,
-      // If-Match was checked before the carrier was asked; the label is refunded now, so a change to the
-      // order since then must not turn the recording into a 412 (the shipment would stay active).
-      check(current) {
-        if (current.status === 'voided') {
-          throw refused(
-            'label_already_voided',
-            `The label of shipment ${current.id} is already voided.`,
-            current,
-          );
-        }
-      },
-      items: (read) => (manifestId ? manifestLeaveItems(manifestId, read) : []),
-    });
+    const { shipment: voided, order } = await commitWrites.run(() =>
+      voidShipment({
+        orderId: shipment.orderId,
+        shipmentId: shipment.id,
+        actor,
+        reason,
+        // If-Match was checked before the carrier was asked; the label is refunded now, so a change to the
+        // order since then must not turn the recording into a 412 (the shipment would stay active).
+        check(current) {
+          if (current.status === 'voided') {
+            throw refused(
+              'label_already_voided',
+              `The label of shipment ${current.id} is already voided.`,
+              current,
+            );
+          }
+        },
+        items: (read) => (manifestId ? manifestLeaveItems(manifestId, read) : []),
+      }),
+    );
     countMetric('LabelsVoided');
     return { shipment: voided, order: order.order };
   } catch (error) {
-    // The void did not commit: the manifest is no longer held for it.
-    if (manifestId) await releaseVoid(manifestId).catch(() => undefined);
+    // The void did not commit: the manifest is no longer held for it. A commit that did, or may have,
+    // let go of the manifest itself (manifestLeaveItems): releasing again would free another void's hold.
+    const mayHaveLeft = commitWrites.committed() || commitWrites.uncertain();
+    if (manifestId && !mayHaveLeft) await releaseVoid(manifestId).catch(() => undefined);
     throw error;
   }
 }

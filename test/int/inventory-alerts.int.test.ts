@@ -6,13 +6,19 @@
  * Every refusal is a problem document and leaves the table as it was.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { findRuleList, skusOf } from '../../functions/inventory-alerts/rule-lists/repository';
+import {
+  addSkus,
+  findRuleList,
+  skusOf,
+  takeBackOwnSkus,
+} from '../../functions/inventory-alerts/rule-lists/repository';
 import { db } from '../../shared/db/client';
 import { warehouseKey } from '../../shared/db/keys';
 import type { CallResult, CallSpec } from '../support/call';
 import { call } from '../support/call';
 import { createWarehouse, listAll, storedItem } from '../support/inventory-builders';
 import { tableSnapshot } from '../support/table-snapshot';
+import { withDbFault } from '../support/db-faults';
 
 const rulesPath = '/v1/inventory/alert-rules';
 const factorsPath = '/v1/inventory/seasonal-factors';
@@ -435,6 +441,31 @@ describe('rule lists', () => {
     expect(failed.status).toBe(500);
     expect(await storedList(list.id)).toMatchObject({ skuCount: 1, skus: ['KEEP-1'] });
     expect((await storedList(list.id))!.skus).toEqual(before!.skus);
+  });
+
+  it('takes back only the SKUs its own addition marked when a put got no answer', async () => {
+    const list = await createList();
+    await addSkus(list.id, ['MARK-1', 'MARK-2'], 'addition-a');
+    await takeBackOwnSkus(list.id, ['MARK-1', 'MARK-2', 'MARK-3'], 'addition-b');
+    expect(await skusOf(list.id)).toEqual(['MARK-1', 'MARK-2']);
+    await takeBackOwnSkus(list.id, ['MARK-2', 'MARK-3'], 'addition-a');
+    expect(await skusOf(list.id)).toEqual(['MARK-1']);
+  });
+
+  it('counts a transaction of SKU puts sent again after its answer was lost as its own, once', async () => {
+    const list = await createList(['KEEP-1', 'LOST-0150']);
+    const skus = Array.from({ length: 200 }, (_, i) => `LOST-${String(i + 1).padStart(4, '0')}`);
+    // The second transaction (99 new SKUs, LOST-0150 already held) is applied but its answer lost; the
+    // SKU puts are staging (no idempotency record rides on them), so the policy sends them again. They
+    // then find their own items: before, each was refused as another request's and its room given back.
+    const added = await withDbFault('LOST-0199', 'no-answer-applied', () =>
+      call({ method: 'POST', path: itemsPath, body: { listId: list.id, skus } }),
+    );
+    expect(added.status, added.text).toBe(200);
+    expect(added.body.skuCount).toBe(201);
+    const stored = await storedList(list.id);
+    expect(stored).toMatchObject({ skuCount: 201 });
+    expect(stored!.skus).toHaveLength(201);
   });
 });
 

@@ -26,6 +26,7 @@ import {
   ruleListDelete,
   skuChunks,
   skusOnList,
+  takeBackOwnSkus,
   takeBackSkus,
   withSkus,
 } from './repository';
@@ -80,7 +81,11 @@ const parallelChunks = 4;
  * this request added is taken off again and its room given back.
  */
 async function addToList(listId: string, fresh: readonly string[]): Promise<void> {
+  const addition = newId();
   const added: string[] = [];
+  // Chunks whose transaction got no answer: they may have committed, so a failed addition takes back
+  // those of their SKUs it finds marked as its own.
+  const unanswered: string[] = [];
   const staged = withoutRequestGuard(async () => {
     try {
       await reserveRoom(listId, fresh.length, now());
@@ -99,10 +104,17 @@ async function addToList(listId: string, fresh: readonly string[]): Promise<void
         chunks.push(fresh.slice(start, start + maxTransactionItems));
       }
       await inParallel(chunks, parallelChunks, async (chunk) => {
-        added.push(...(await withRetry({ what: `Rule list ${listId}` }, () => addSkus(listId, chunk))));
+        try {
+          added.push(
+            ...(await withRetry({ what: `Rule list ${listId}` }, () => addSkus(listId, chunk, addition))),
+          );
+        } catch (error) {
+          if (mayHaveCommitted(error)) unanswered.push(...chunk);
+          throw error;
+        }
       });
     } catch (error) {
-      await giveBack(listId, added, fresh.length);
+      await giveBack(listId, { added, unanswered, addition }, fresh.length);
       throw error;
     }
   });
@@ -114,20 +126,32 @@ async function addToList(listId: string, fresh: readonly string[]): Promise<void
     if (error instanceof ConditionFailed) throw new NotFound(`Rule list ${listId} was deleted meanwhile.`);
     // A release that got no answer may have committed the addition (and its idempotency record): then
     // taking the SKUs off again would leave a list without what the record says was applied.
-    if (!mayHaveCommitted(error)) await withoutRequestGuard(() => giveBack(listId, added, fresh.length));
+    if (!mayHaveCommitted(error))
+      await withoutRequestGuard(() => giveBack(listId, { added, unanswered, addition }, fresh.length));
     throw error;
   }
 }
 
+interface AdditionWrites {
+  /** SKUs its transactions put (answered). */
+  added: readonly string[];
+  /** SKUs of transactions that got no answer (put or not). */
+  unanswered: readonly string[];
+  /** The mark its SKU items carry. */
+  addition: string;
+}
+
 /** What an addition that failed wrote, undone: its SKUs off the list, its room given back. */
-async function giveBack(listId: string, added: readonly string[], reserved: number): Promise<void> {
+async function giveBack(listId: string, writes: AdditionWrites, reserved: number): Promise<void> {
   try {
-    await takeBackSkus(listId, added);
+    await takeBackSkus(listId, writes.added);
+    await takeBackOwnSkus(listId, writes.unanswered, writes.addition);
     await releaseRoom(listId, reserved, now());
   } catch (error) {
     logger.error('A failed addition to a rule list could not be undone', {
       listId,
-      added: added.length,
+      added: writes.added.length,
+      unanswered: writes.unanswered.length,
       reserved,
       problem: error instanceof Error ? error.message : String(error),
     });

@@ -9,8 +9,14 @@ import { tableName } from '../../../shared/db/client';
 import { ruleListKey, ruleListSkuIndexKeys, ruleListSkuKey, skusOfRuleList } from '../../../shared/db/keys';
 import { getItem, getItems, queryAll } from '../../../shared/db/query';
 import type { NamedItem, TransactItem } from '../../../shared/db/transactions';
-import { conditionalUpdate, maxTransactionItems, transactWrite } from '../../../shared/db/transactions';
-import { TransactionCancelled } from '../../../shared/db/errors';
+import {
+  conditionalDelete,
+  conditionalUpdate,
+  maxTransactionItems,
+  transactWrite,
+} from '../../../shared/db/transactions';
+import { ConditionFailed, TransactionCancelled } from '../../../shared/db/errors';
+import { inParallel } from '../../../shared/db/parallel';
 import { withoutRequestGuard } from '../../../shared/db/request-guard';
 import { toResource } from '../../../shared/db/resource';
 import type { RuleList, RuleListHeader } from './schemas';
@@ -79,12 +85,24 @@ export function skuChunks<T>(values: readonly T[]): T[][] {
   return out;
 }
 
-function skuPut(listId: string, sku: string): TransactItem {
+/**
+ * A SKU item marked with the addition that put it (`addedBy`), so that addition can tell its own items
+ * from another's: a put sent again finds its own item and passes, and an addition that failed takes
+ * back only what it put.
+ */
+function skuPut(listId: string, sku: string, addition: string): TransactItem {
   return {
     Put: {
       TableName: tableName(),
-      Item: { ...ruleListSkuKey(listId, sku), ...ruleListSkuIndexKeys(listId, sku), listId, sku },
-      ConditionExpression: 'attribute_not_exists(PK)',
+      Item: {
+        ...ruleListSkuKey(listId, sku),
+        ...ruleListSkuIndexKeys(listId, sku),
+        listId,
+        sku,
+        addedBy: addition,
+      },
+      ConditionExpression: 'attribute_not_exists(PK) OR addedBy = :addition',
+      ExpressionAttributeValues: { ':addition': addition },
     },
   };
 }
@@ -150,11 +168,13 @@ export async function releaseRoom(listId: string, skus: number, at: string): Pro
  * request put meanwhile is refused by name, left out, and the rest sent again. Answers the SKUs this call
  * put. One call per hundred SKUs instead of one per SKU (a 10,000-SKU addition is 100 calls, not 10,000).
  */
-export async function addSkus(listId: string, skus: readonly string[]): Promise<string[]> {
+export async function addSkus(listId: string, skus: readonly string[], addition: string): Promise<string[]> {
   let pending = [...skus];
   while (pending.length > 0) {
     try {
-      await transactWrite(pending.map((sku, index) => [`sku:${index}`, skuPut(listId, sku)] as const));
+      await transactWrite(
+        pending.map((sku, index) => [`sku:${index}`, skuPut(listId, sku, addition)] as const),
+      );
       return pending;
     } catch (error) {
       if (!(error instanceof TransactionCancelled)) throw error;
@@ -169,6 +189,29 @@ export async function addSkus(listId: string, skus: readonly string[]): Promise<
 /** Takes SKUs this request added off the list again (the count is given back by releaseRoom). */
 export async function takeBackSkus(listId: string, skus: readonly string[]): Promise<void> {
   await batchWrite(skus.map((sku) => ({ DeleteRequest: { Key: ruleListSkuKey(listId, sku) } })));
+}
+
+/**
+ * Takes back SKUs whose put got no answer: each only if this addition put it (a write that never
+ * landed leaves another addition's item, or none, which stay as they are).
+ */
+export async function takeBackOwnSkus(
+  listId: string,
+  skus: readonly string[],
+  addition: string,
+): Promise<void> {
+  await inParallel(skus, 8, async (sku) => {
+    try {
+      await conditionalDelete({
+        TableName: tableName(),
+        Key: ruleListSkuKey(listId, sku),
+        ConditionExpression: 'addedBy = :addition',
+        ExpressionAttributeValues: { ':addition': addition },
+      });
+    } catch (error) {
+      if (!(error instanceof ConditionFailed)) throw error;
+    }
+  });
 }
 
 /** Removes SKUs the list held (read just before), moving the header's count with them. */

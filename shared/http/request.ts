@@ -61,11 +61,17 @@ export function rawBody(event: APIGatewayProxyEventV2): string | undefined {
   return event.body;
 }
 
+const emptyJsonObject = /^\s*\{\s*\}\s*$/;
+
 /** The JSON body, or undefined when there is none; 415 for other media types, 400 for bad JSON. */
 export function jsonBody(event: APIGatewayProxyEventV2, expectsBody: boolean): unknown {
   const text = rawBody(event);
   if (text === undefined || text.trim() === '') return undefined;
-  if (!expectsBody) throw new BadRequest('This operation takes no request body.');
+  // A UI that sends `{}` with every POST means "nothing": only an empty object passes without a body.
+  if (!expectsBody) {
+    if (emptyJsonObject.test(text)) return undefined;
+    throw new BadRequest('This operation takes no request body (send none, or {}).');
+  }
   const contentType = header(event, 'content-type');
   if (!isJsonMediaType(contentType)) {
     throw new UnsupportedMediaType(

@@ -182,6 +182,9 @@ export function strayFields(answered: unknown, parsed: unknown, path = 'body'): 
   const kept = parsed as Record<string, unknown>;
   return Object.entries(answered as Record<string, unknown>).flatMap(([key, value]) => {
     if (value === undefined) return [];
+    // zod's record drops a key named __proto__ (a client's SKU); no object schema names one, so it is
+    // never a storage field leaking.
+    if (key === '__proto__') return [];
     if (!Object.prototype.hasOwnProperty.call(kept, key)) return [`${path}.${key}`];
     return strayFields(value, kept[key], `${path}.${key}`);
   });

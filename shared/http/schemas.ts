@@ -21,9 +21,18 @@ export const codeSchema = z
   .string()
   .check(z.regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,31}$/, idFormMessage('1 to 32', '_ . -')));
 
+/**
+ * A SKU is the merchant's own name for an item and may start with an underscore (`__proto__` is a SKU
+ * like any other, DESIGN §3); it never starts with `.`, `-` or `/`.
+ */
 export const skuSchema = z
   .string()
-  .check(z.regex(/^[A-Za-z0-9][A-Za-z0-9_.\-/]{0,63}$/, idFormMessage('1 to 64', '_ . - /')));
+  .check(
+    z.regex(
+      /^[A-Za-z0-9_][A-Za-z0-9_.\-/]{0,63}$/,
+      'must be 1 to 64 characters, letters, digits and _ . - /, starting with a letter, digit or _',
+    ),
+  );
 
 export const nameSchema = lineText(200);
 

@@ -291,19 +291,33 @@ describe('rule lists', () => {
     expect(covering).toEqual([rule.id]);
     expect(await listedAmong(`${rulesPath}?sku=constructor`, [rule.id])).toEqual([]);
 
-    // `__proto__` does not have the form of a SKU (it must begin with a letter or a digit): a 400 naming
-    // it, like any other malformed SKU, rather than something an object lookup could mistake.
-    const proto = await refused(
+    // `__proto__` is a SKU like any other (DESIGN §3): added, answered and removed as data.
+    const proto = await call({
+      method: 'POST',
+      path: itemsPath,
+      rawBody: `{"listId":"${list.id}","skus":["__proto__"]}`,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(proto.status, proto.text).toBe(200);
+    expect(proto.body.skus).toEqual(['__proto__', 'hasOwnProperty', 'isPrototypeOf', 'toString']);
+    const protoRemoved = await call({
+      method: 'DELETE',
+      path: `${itemsPath}?listId=${list.id}&skus=__proto__`,
+    });
+    expect(protoRemoved.status, protoRemoved.text).toBe(200);
+    expect(protoRemoved.body.skuCount).toBe(3);
+    // A SKU never starts with punctuation other than `_`: a 400 naming it.
+    const dashed = await refused(
       {
         method: 'POST',
         path: itemsPath,
-        rawBody: `{"listId":"${list.id}","skus":["__proto__"]}`,
+        rawBody: `{"listId":"${list.id}","skus":["-x"]}`,
         headers: { 'content-type': 'application/json' },
       },
       400,
       ['body.skus[0]'],
     );
-    expect(proto.body.errors[0].message).toContain('letters, digits');
+    expect(dashed.body.errors[0].message).toContain('starting with a letter, digit or _');
     // A body whose own keys are `__proto__` or `constructor` is an unknown field, not a prototype change.
     await refused(
       {

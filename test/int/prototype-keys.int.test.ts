@@ -2,7 +2,7 @@
  * Keys that come from clients are data, whatever their name (DESIGN §3): every name on Object.prototype
  * as a SKU (a key of the order's allocations map), a line id and an order id, through an order with a
  * warehouse, a work order, a print, a return and the reports that group by SKU. Names the SKU and id
- * patterns refuse (a leading underscore) are a 400 naming the field, never a 500.
+ * patterns refuse (a leading underscore) are a 400 naming the field, never a 500; a SKU may start with one.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { applyAggregateRecords } from '../../shared/aggregates/apply';
@@ -32,7 +32,7 @@ const prototypeNames = [
   '__lookupGetter__',
   '__lookupSetter__',
 ];
-/** SKUs, line ids and order ids start with a letter or digit. */
+/** Line ids and order ids start with a letter or digit; a SKU may start with an underscore too. */
 const accepted = (name: string) => /^[A-Za-z0-9]/.test(name);
 
 let warehouseId = '';
@@ -49,15 +49,16 @@ const printBody = {
   shipUnpaid: true,
 };
 
-describe.each(prototypeNames.filter(accepted))('%s as a SKU, a line id and an order id', (name) => {
+describe.each(prototypeNames)('%s as a SKU (and a line id and an order id where ids allow it)', (name) => {
   it('orders it with a warehouse, moves it by work order, prints it, returns it, reports it', async () => {
+    const id = accepted(name) ? name : `id-${prototypeNames.indexOf(name)}`;
     await stock(name, warehouseId, 10);
     const ordered = await call({
       method: 'PUT',
-      path: `/v1/orders/${name}`,
+      path: `/v1/orders/${id}`,
       body: orderInput({
         orderDate: new Date().toISOString(),
-        lines: [orderLine({ itemId: name, sku: name, quantity: 3 })],
+        lines: [orderLine({ itemId: id, sku: name, quantity: 3 })],
         warehouseId,
       }),
       role: 'operator',
@@ -68,10 +69,10 @@ describe.each(prototypeNames.filter(accepted))('%s as a SKU, a line id and an or
     // A replace reads the allocations back and writes them again.
     const replaced = await call({
       method: 'PUT',
-      path: `/v1/orders/${name}`,
+      path: `/v1/orders/${id}`,
       body: orderInput({
         orderDate: ordered.body.orderDate,
-        lines: [orderLine({ itemId: name, sku: name, quantity: 4 })],
+        lines: [orderLine({ itemId: id, sku: name, quantity: 4 })],
         warehouseId,
       }),
       role: 'operator',
@@ -91,7 +92,7 @@ describe.each(prototypeNames.filter(accepted))('%s as a SKU, a line id and an or
 
     const printed = await call({
       method: 'POST',
-      path: `/v1/fulfillment/ship-now/${name}/print`,
+      path: `/v1/fulfillment/ship-now/${id}/print`,
       body: printBody,
       role: 'operator',
     });
@@ -100,8 +101,8 @@ describe.each(prototypeNames.filter(accepted))('%s as a SKU, a line id and an or
 
     const opened = await call({
       method: 'POST',
-      path: `/v1/orders/${name}/returns`,
-      body: { lines: [{ itemId: name, quantity: 1, reasonCode: 'defective' }] },
+      path: `/v1/orders/${id}/returns`,
+      body: { lines: [{ itemId: id, quantity: 1, reasonCode: 'defective' }] },
       role: 'operator',
     });
     expect(opened.status, opened.text).toBe(201);
@@ -112,7 +113,7 @@ describe.each(prototypeNames.filter(accepted))('%s as a SKU, a line id and an or
       `/v1/reports/inventory/stock-levels?warehouseId=${warehouseId}`,
       `/v1/reports/inventory/valuation?warehouseId=${warehouseId}`,
       `/v1/reports/inventory/aging?warehouseId=${warehouseId}`,
-      `/v1/reports/inventory/movements?warehouseId=${warehouseId}&sku=${name}`,
+      `/v1/reports/inventory/movements?warehouseId=${warehouseId}&sku=${encodeURIComponent(name)}`,
     ]) {
       const report = await call({ method: 'GET', path, role: 'viewer' });
       expect(report.status, `${path}: ${report.text}`).toBe(200);
@@ -121,17 +122,8 @@ describe.each(prototypeNames.filter(accepted))('%s as a SKU, a line id and an or
   });
 });
 
-describe.each(prototypeNames.filter((name) => !accepted(name)))('%s, refused by the patterns', (name) => {
-  it('is a 400 naming the field as a SKU, a line id and an order id', async () => {
-    const asSku = await call({
-      method: 'PUT',
-      path: `/v1/orders/refused-${prototypeNames.indexOf(name)}`,
-      body: orderInput({ lines: [orderLine({ itemId: 'A', sku: name })], warehouseId }),
-      role: 'operator',
-    });
-    expect(asSku.status, asSku.text).toBe(400);
-    expect(asSku.body.errors.map((error: { path: string }) => error.path)).toEqual(['body.lines[0].sku']);
-
+describe.each(prototypeNames.filter((name) => !accepted(name)))('%s, refused by the id patterns', (name) => {
+  it('is a 400 naming the field as a line id and an order id', async () => {
     const asLineId = await call({
       method: 'PUT',
       path: `/v1/orders/refused-line-${prototypeNames.indexOf(name)}`,
@@ -147,13 +139,5 @@ describe.each(prototypeNames.filter((name) => !accepted(name)))('%s, refused by 
       role: 'operator',
     });
     expect(asOrderId.status, asOrderId.text).toBe(400);
-
-    const asWorkOrderSku = await call({
-      method: 'POST',
-      path: '/v1/orders/work-orders',
-      body: { warehouseId, reason: 'receipt', lines: [{ sku: name, quantity: 5, unitCost: 120 }] },
-      role: 'operator',
-    });
-    expect(asWorkOrderSku.status, asWorkOrderSku.text).toBe(400);
   });
 });

@@ -26,7 +26,6 @@ describe('newId', () => {
 describe('client-named ids, codes and SKUs', () => {
   const forms: Record<string, $ZodType> = {
     'order id': orderIdSchema,
-    SKU: skuSchema,
     code: codeSchema,
     'tracking number': trackingNumberSchema,
   };
@@ -50,6 +49,14 @@ describe('client-named ids, codes and SKUs', () => {
     expect(refusal(orderIdSchema, '__proto__')).toBe(
       'must be 1 to 64 characters, letters, digits and . _ -, starting with a letter or digit (the channel order id)',
     );
+  });
+
+  it('takes a SKU starting with an underscore (`__proto__` is a SKU like any other), never with . - or /', () => {
+    for (const value of ['__proto__', '_x_', 'constructor'])
+      expect(refusal(skuSchema, value), value).toBeUndefined();
+    for (const value of ['.hidden', '-option', '/path']) {
+      expect(refusal(skuSchema, value), value).toMatch(/starting with a letter, digit or _/);
+    }
   });
 
   it('takes names that only look internal as ids like any other', () => {

@@ -6,6 +6,7 @@
  * and record no scheduled run. Once S3 is back the same request succeeds.
  */
 import { createServer } from 'node:net';
+import type { Socket } from 'node:net';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parcelCarrier } from '../../functions/fulfillment/carriers/parcel';
 import { runPendingExport, runScheduledJob } from '../../functions/reports/jobs/run';
@@ -15,6 +16,7 @@ import { reportingDay } from '../../shared/domain/reporting-days';
 import { saveExportRecord } from '../../shared/exports/record';
 import { exportKey } from '../../shared/files/keys';
 import { setS3 } from '../../shared/files/s3/client';
+import { putBytes } from '../../shared/files/s3/put-bytes';
 import { FileStorageUnavailable } from '../../shared/files/unavailable';
 import { newId } from '../../shared/ids';
 import { dockOrigin, seedWarehouse } from '../support/builders';
@@ -224,4 +226,32 @@ describe.each(outages)('S3 unavailable (%s)', (outage) => {
     expect(closed.status, closed.text).toBe(200);
     expect(closed.body.manifest.status).toBe('closed');
   });
+});
+
+describe('S3 silent (a connection taken, never answered)', () => {
+  it('fails as unavailable after the client time-out instead of hanging until the function’s', async () => {
+    const sockets = new Set<Socket>();
+    const silent = createServer((socket) => sockets.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const endpoint = process.env.S3_ENDPOINT;
+    process.env.S3_ENDPOINT = `http://127.0.0.1:${(silent.address() as { port: number }).port}`;
+    setS3(undefined);
+    try {
+      const started = Date.now();
+      const stored = putBytes({
+        key: exportKey({ kind: 'silent', id: newId(), extension: 'pdf' }),
+        bytes: new Uint8Array([1, 2, 3]),
+        contentType: 'application/pdf',
+        fileName: 'silent.pdf',
+      });
+      await expect(stored).rejects.toBeInstanceOf(FileStorageUnavailable);
+      // The socket's idle limit, with the SDK's own retries of a time-out: well inside the 25 s time-out.
+      expect(Date.now() - started).toBeLessThan(15_000);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+      process.env.S3_ENDPOINT = endpoint;
+      setS3(undefined);
+    }
+  }, 30_000);
 });

@@ -9,6 +9,13 @@ import { S3Client } from '@aws-sdk/client-s3';
 
 let client: S3Client | undefined;
 
+/**
+ * How long S3 may stay silent: a connection not made in 2 s, or a socket idle for 3 s (between bytes, not
+ * for the whole transfer), fails as a connection failure, answered 503 with Retry-After
+ * (shared/files/unavailable.ts) instead of hanging until the function's time-out.
+ */
+export const s3Timeouts = { connectionTimeout: 2_000, socketTimeout: 3_000 } as const;
+
 export function s3(): S3Client {
   if (!client) {
     const endpoint = process.env.S3_ENDPOINT;
@@ -20,6 +27,7 @@ export function s3(): S3Client {
       // chunk framing included. Deployed, TLS protects the bytes in transit.
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
+      requestHandler: { ...s3Timeouts },
     });
   }
   return client;

@@ -204,7 +204,7 @@ export const fulfillmentDocs = defineDocs(fulfillmentCatalogue, {
     Manifest: {
       schema: manifestViewSchema,
       description:
-        'The labels of one carrier, warehouse and ship date: `open` while prints join it, `closing` while its end-of-day form is made, `closed` for good after (its shipments can no longer be voided).',
+        'The labels of one carrier, warehouse and ship date: `open` while prints join it, `closing` while its end-of-day form is made (and, once the carrier has closed it, until a close makes the form: it takes no new prints), `closed` for good after (its shipments can no longer be voided).',
     },
     ClosedManifest: {
       schema: closedManifestSchema,
@@ -339,7 +339,8 @@ export const fulfillmentDocs = defineDocs(fulfillmentCatalogue, {
     'Manifest.carrier': 'The carrier’s name.',
     warehouseCode: 'The warehouse’s code, as printed on the form.',
     'Manifest.shipDate': 'The ship date of every label on the manifest, `YYYY-MM-DD`.',
-    'Manifest.status': '`open` (prints join it), `closing` (its form is being made) or `closed`.',
+    'Manifest.status':
+      '`open` (prints join it), `closing` (its form is being made, or is still to be made after a close that failed once the carrier had closed it: close it again) or `closed`.',
     'listManifests.status': 'Only manifests in this status: `open`, `closing` or `closed`.',
     'Manifest.shipments': 'Labels on the manifest (voided ones leave it).',
     'Manifest.packages': 'Parcels on the manifest.',
@@ -631,7 +632,7 @@ export const fulfillmentDocs = defineDocs(fulfillmentCatalogue, {
     },
     closeManifest: {
       description:
-        'Closes a manifest: asks the carrier for its pickup reference, renders the end-of-day form (every shipment, totals, the pickup reference) to the files bucket and answers it as a link valid for 15 minutes. Its shipments can no longer be voided. Closing a closed manifest answers it again with a fresh link; two closes at once make one form.\n\nA **409** for a manifest with no packages (every label on it voided: nothing to collect), for one whose ship date is still ahead (today in the warehouse’s zone, the reporting time zone), and while another close is under way or voids are in flight. An unknown manifest is a 404. A close that fails half way leaves the manifest open, to be closed again.',
+        'Closes a manifest: asks the carrier for its pickup reference, renders the end-of-day form (every shipment, totals, the pickup reference) to the files bucket and answers it as a link valid for 15 minutes. Its shipments can no longer be voided. Closing a closed manifest answers it again with a fresh link; two closes at once make one form.\n\nA **409** for a manifest with no packages (every label on it voided: nothing to collect), for one whose ship date is still ahead (today in the warehouse’s zone, the reporting time zone), and while another close is under way or voids are in flight. An unknown manifest is a 404. A close that fails before the carrier closed the manifest leaves it open, to be closed again; one that fails after (the form could not be stored: a **503** with `Retry-After`) or without the carrier’s answer leaves it `closing`, taking no new prints (the day’s next print opens a new manifest) and no voids, and the next close finishes it with the same pickup reference and the same shipments.',
       example: {
         params: { manifestId },
         response: {

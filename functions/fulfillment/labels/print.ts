@@ -159,7 +159,6 @@ export async function printLabel(request: PrintRequest) {
       { lines: short },
     );
   }
-  const unpaidNote: ChangeNote[] = shipsUnpaid(status, shipUnpaid) ? [unpaidShipmentNote(order)] : [];
   const shipFrom = warehouse.originAddress;
   const shipmentId = newId();
   const labelKey = documentKey('label', shipmentId, shipDate);
@@ -273,6 +272,16 @@ export async function printLabel(request: PrintRequest) {
     checkStatusAllowsPrint(current, await statusOf(current.statusId), shipUnpaid);
   }
 
+  /**
+   * Whether the history says the order shipped unpaid (and what it owed), decided from the order the
+   * commit conditions on, not from the first read: a payment committed since then changes the order's
+   * version, so the commit is decided again from the paid order.
+   */
+  async function unpaidNotes(current: Order): Promise<ChangeNote[]> {
+    const currentStatus = current.version === order.version ? status : await statusOf(current.statusId);
+    return shipsUnpaid(currentStatus, shipUnpaid) ? [unpaidShipmentNote(current)] : [];
+  }
+
   async function renderLabel(shipment: Shipment): Promise<Uint8Array> {
     const { renderLabelPdf } = await loadPdfRenderers();
     return renderLabelPdf(
@@ -322,7 +331,7 @@ export async function printLabel(request: PrintRequest) {
           ...(attempt === 1 ? { read: stored, rules } : {}),
           ...(request.ifMatch === undefined ? {} : { ifMatch: request.ifMatch }),
           check: stillPrintable,
-          notes: unpaidNote,
+          notes: unpaidNotes,
           commitAfter: labelStored,
           details: { ...details, manifestId },
           items: (shipment) => [

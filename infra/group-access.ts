@@ -94,7 +94,8 @@ export const groupAccess: Readonly<Record<string, GroupAccess>> = {
     writes: {
       // SETTINGS: the forms' settings (SK FORM#<type>).
       PutItem: [...shipmentWriter, ...stockLedger, 'MANIFEST#*', 'OPENMANIFEST#*', 'CHANNEL#*', 'SETTINGS'],
-      UpdateItem: [...shipmentCounters, 'MANIFEST#*', ...stagedStockChange],
+      // LABELPURCHASE: labels voided for a print's Idempotency-Key (labels/purchase-record.ts).
+      UpdateItem: [...shipmentCounters, 'MANIFEST#*', 'LABELPURCHASE#*', ...stagedStockChange],
       DeleteItem: ['MANIFEST#*', 'OPENMANIFEST#*'],
     },
     filePrefixes: ['labels/', 'manifests/'],

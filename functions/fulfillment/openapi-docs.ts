@@ -204,7 +204,7 @@ export const fulfillmentDocs = defineDocs(fulfillmentCatalogue, {
     Manifest: {
       schema: manifestViewSchema,
       description:
-        'The labels of one carrier, warehouse and ship date: `open` while prints join it, `closing` while its end-of-day form is made, `closed` for good after (its shipments can no longer be voided).',
+        'The labels of one carrier, warehouse and ship date: `open` while prints join it, `closing` while its end-of-day form is made (and, once the carrier has closed it, until a close makes the form: it takes no new prints), `closed` for good after (its shipments can no longer be voided).',
     },
     ClosedManifest: {
       schema: closedManifestSchema,
@@ -339,7 +339,8 @@ export const fulfillmentDocs = defineDocs(fulfillmentCatalogue, {
     'Manifest.carrier': 'The carrier’s name.',
     warehouseCode: 'The warehouse’s code, as printed on the form.',
     'Manifest.shipDate': 'The ship date of every label on the manifest, `YYYY-MM-DD`.',
-    'Manifest.status': '`open` (prints join it), `closing` (its form is being made) or `closed`.',
+    'Manifest.status':
+      '`open` (prints join it), `closing` (its form is being made, or is still to be made after a close that failed once the carrier had closed it: close it again) or `closed`.',
     'listManifests.status': 'Only manifests in this status: `open`, `closing` or `closed`.',
     'Manifest.shipments': 'Labels on the manifest (voided ones leave it).',
     'Manifest.packages': 'Parcels on the manifest.',
@@ -498,7 +499,7 @@ export const fulfillmentDocs = defineDocs(fulfillmentCatalogue, {
     },
     printShipNowLabel: {
       description:
-        'Buys the label for a rate, then in one transaction with the order records the shipment (tracking number and cost), takes its units out of stock, updates the order (shipped or partly, with a fulfillment history entry) and puts it on the open manifest of its carrier, warehouse and ship date; renders the label PDF (4x6 or letter) to the files bucket and answers 201 with a link valid for 15 minutes. With `Idempotency-Key` a retry answers the same label and never buys twice; a label whose recording fails is voided.\n\nRefused before anything is bought: lines cancelled or beyond what is unshipped, nothing left to ship, no active lines, not enough stock for this order (what it holds plus what nobody holds: another order’s backorder never blocks it; an order in a backorder status counts behind every other order’s holds), no warehouse of its own (`no_warehouse`: the default warehouse is no stand-in) or no origin address, an order on hold (`order_on_hold`) or awaiting payment (`order_awaiting_payment`, unless `shipUnpaid`) (**409**); a ship date outside today to 7 days ahead (**400**); limits and offers as for rates (**422**). `If-Match` names the order’s version (**412** when stale); the `ETag` answered is the order’s version after the print.',
+        'Buys the label for a rate, then in one transaction with the order records the shipment (tracking number and cost), takes its units out of stock, updates the order (shipped or partly, with a fulfillment history entry) and puts it on the open manifest of its carrier, warehouse and ship date; renders the label PDF (4x6 or letter) to the files bucket and answers 201 with a link valid for 15 minutes. With `Idempotency-Key` a retry answers the same label and never buys twice; a label whose recording fails is voided, and a retry with the same key after that buys a new label (a **409** `label_voided` asking for a new key only if the carrier refuses that too).\n\nRefused before anything is bought: lines cancelled or beyond what is unshipped, nothing left to ship, no active lines, not enough stock for this order (what it holds plus what nobody holds: another order’s backorder never blocks it; an order in a backorder status counts behind every other order’s holds), no warehouse of its own (`no_warehouse`: the default warehouse is no stand-in) or no origin address, an order on hold (`order_on_hold`) or awaiting payment (`order_awaiting_payment`, unless `shipUnpaid`) (**409**); a ship date outside today to 7 days ahead (**400**); limits and offers as for rates (**422**). `If-Match` names the order’s version (**412** when stale); the `ETag` answered is the order’s version after the print.',
       example: {
         params: { orderId },
         body: { rateId: 'parcel:ground', packages, confirmation: 'signature', labelFormat: 'pdf_4x6' },
@@ -631,7 +632,7 @@ export const fulfillmentDocs = defineDocs(fulfillmentCatalogue, {
     },
     closeManifest: {
       description:
-        'Closes a manifest: asks the carrier for its pickup reference, renders the end-of-day form (every shipment, totals, the pickup reference) to the files bucket and answers it as a link valid for 15 minutes. Its shipments can no longer be voided. Closing a closed manifest answers it again with a fresh link; two closes at once make one form.\n\nA **409** for a manifest with no packages (every label on it voided: nothing to collect), for one whose ship date is still ahead (today in the warehouse’s zone, the reporting time zone), and while another close is under way or voids are in flight. An unknown manifest is a 404. A close that fails half way leaves the manifest open, to be closed again.',
+        'Closes a manifest: asks the carrier for its pickup reference, renders the end-of-day form (every shipment, totals, the pickup reference) to the files bucket and answers it as a link valid for 15 minutes. Its shipments can no longer be voided. Closing a closed manifest answers it again with a fresh link; two closes at once make one form.\n\nA **409** for a manifest with no packages (every label on it voided: nothing to collect), for one whose ship date is still ahead (today in the warehouse’s zone, the reporting time zone), and while another close is under way or voids are in flight. An unknown manifest is a 404. A close that fails before the carrier closed the manifest leaves it open, to be closed again; one that fails after (the form could not be stored: a **503** with `Retry-After`) or without the carrier’s answer leaves it `closing`, taking no new prints (the day’s next print opens a new manifest) and no voids, and the next close finishes it with the same pickup reference and the same shipments.',
       example: {
         params: { manifestId },
         response: {

@@ -4,7 +4,13 @@ import type {
   TransactWriteCommandInput,
   UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb';
-import { DeleteCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { db } from './client';
 import {
   ConditionFailed,
@@ -116,14 +122,44 @@ export async function conditionalPut(input: PutCommandInput): Promise<void> {
   markWriteCommitted();
 }
 
+/**
+ * What a guarded single write can answer. The guard makes it a transaction, and TransactWriteItems
+ * returns no attributes: the item as written (`ALL_NEW`) is read back (consistently) after the commit,
+ * which is all an Update can offer there; answers of the item as it was (`ALL_OLD`, `UPDATED_OLD`) or of
+ * some attributes only cannot be given, so asking for them under a guard is a programming error.
+ */
+function guardedReturnValues(
+  operation: 'Update' | 'Delete',
+  returnValues: string | undefined,
+): 'NONE' | 'ALL_NEW' {
+  if (returnValues === undefined || returnValues === 'NONE') return 'NONE';
+  if (operation === 'Update' && returnValues === 'ALL_NEW') return 'ALL_NEW';
+  throw new Error(
+    `A ${operation} carrying the request's idempotency guard cannot return ${returnValues}: ${
+      operation === 'Update' ? 'only ALL_NEW (read back after the commit) or NONE' : 'only NONE'
+    }; write it outside the guard (withoutRequestGuard) if it is bookkeeping, or read the item yourself`,
+  );
+}
+
+/** The item as the guarded write left it: a consistent read right after the commit. */
+async function readBack(input: UpdateCommandInput): Promise<Record<string, unknown> | undefined> {
+  const result = await db().send(
+    new GetCommand({ TableName: input.TableName, Key: input.Key, ConsistentRead: true }),
+  );
+  return result.Item;
+}
+
 export async function conditionalUpdate(
   input: UpdateCommandInput,
 ): Promise<Record<string, unknown> | undefined> {
-  if (pendingGuard() && input.ReturnValues === undefined) {
+  if (pendingGuard()) {
+    // The guard rides along whatever the caller asked back: a write that answers values is still the change.
+    const returnValues = guardedReturnValues('Update', input.ReturnValues);
+    const { ReturnValues: _asked, ...write } = input;
     await guardedSingleWrite({
-      Update: { ...input, ReturnValuesOnConditionCheckFailure: 'ALL_OLD' } as TransactItem['Update'],
+      Update: { ...write, ReturnValuesOnConditionCheckFailure: 'ALL_OLD' } as TransactItem['Update'],
     });
-    return undefined;
+    return returnValues === 'ALL_NEW' ? readBack(input) : undefined;
   }
   try {
     const result = await db().send(
@@ -139,9 +175,11 @@ export async function conditionalUpdate(
 export async function conditionalDelete(
   input: DeleteCommandInput,
 ): Promise<Record<string, unknown> | undefined> {
-  if (pendingGuard() && input.ReturnValues === undefined) {
+  if (pendingGuard()) {
+    guardedReturnValues('Delete', input.ReturnValues);
+    const { ReturnValues: _asked, ...write } = input;
     await guardedSingleWrite({
-      Delete: { ...input, ReturnValuesOnConditionCheckFailure: 'ALL_OLD' } as TransactItem['Delete'],
+      Delete: { ...write, ReturnValuesOnConditionCheckFailure: 'ALL_OLD' } as TransactItem['Delete'],
     });
     return undefined;
   }

@@ -1,6 +1,8 @@
 /**
  * Manifests (fulfillment writes them, reports read them): the labels of one carrier, warehouse and ship
- * date. Open while prints join it; `closing` while its end-of-day form is made; closed for good after.
+ * date. Open while prints join it; `closing` while its end-of-day form is made (and, once the carrier has
+ * or may have closed it, until a close makes the form: it never takes new packages again); closed for
+ * good after.
  */
 import * as z from 'zod/mini';
 import { timestampSchema } from '../http/schemas';
@@ -28,6 +30,10 @@ export const manifestSchema = z.object({
   fileKey: z.optional(z.string()),
   closedAt: z.optional(timestampSchema),
   closedBy: z.optional(z.string()),
+  /**
+   * When the close that holds a `closing` manifest claimed it. A `closing` manifest without it is held by
+   * no close: one failed after the carrier had (or may have) closed it, and the next close takes it at once.
+   */
   closingSince: z.optional(timestampSchema),
   createdAt: timestampSchema,
   updatedAt: timestampSchema,
@@ -73,7 +79,9 @@ export const voidLeaseMs = 60_000;
 export function closeRefusal(manifest: Manifest, now: Date, today: string): string | undefined {
   if (manifest.status === 'closed') return undefined;
   if (manifest.status === 'closing') {
-    const since = Date.parse(manifest.closingSince ?? manifest.updatedAt);
+    // Given back by a close that failed after the carrier closed it: the form is all that is left to make.
+    if (manifest.closingSince === undefined) return undefined;
+    const since = Date.parse(manifest.closingSince);
     if (now.getTime() - since < staleClosingMs) return `Manifest ${manifest.id} is being closed right now.`;
     return undefined;
   }
@@ -89,4 +97,20 @@ export function closeRefusal(manifest: Manifest, now: Date, today: string): stri
     return `Manifest ${manifest.id} has ${manifest.voidsInFlight} void(s) in progress; close it when they are done.`;
   }
   return undefined;
+}
+
+/**
+ * How far a close got with the carrier: not yet asked, or asked and refused or failed (`not-closed`);
+ * asked with no answer in time (`maybe-closed`); answered with a pickup reference (`closed`).
+ */
+export type CarrierClose = 'not-closed' | 'maybe-closed' | 'closed';
+
+/**
+ * What a close that failed after its claim leaves behind. Only a manifest the carrier surely has not
+ * closed opens again to new prints; one it has (or may have) closed stays `closing`, its packages as the
+ * carrier has them, given back to the next close, which makes the form (asking the carrier again only
+ * when no pickup reference was kept). Prints of its carrier, warehouse and day go to a new manifest.
+ */
+export function afterFailedClose(carrier: CarrierClose): 'reopen' | 'keep-closing' {
+  return carrier === 'not-closed' ? 'reopen' : 'keep-closing';
 }

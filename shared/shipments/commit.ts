@@ -75,8 +75,12 @@ export interface ShipRequest {
    * since it was checked), on every attempt, with typed errors.
    */
   check?: (order: Order) => void | Promise<void>;
-  /** History entries of the same change beside the shipment's own (a print shipping an order unpaid). */
-  notes?: readonly ChangeNote[];
+  /**
+   * History entries of the same change beside the shipment's own (a print shipping an order unpaid),
+   * decided on every attempt from the order that attempt commits against (its version is the commit's
+   * condition), so they always describe the order as it was when the shipment committed.
+   */
+  notes?: (order: Order) => readonly ChangeNote[] | Promise<readonly ChangeNote[]>;
 }
 
 const orderNotFound = (orderId: string) => new NotFound(`No order has the id ${orderId}.`);
@@ -97,6 +101,7 @@ export async function recordShipment(
     async build(stored) {
       if (!stored) throw orderNotFound(request.orderId);
       await request.check?.(stored.order);
+      const notes = (await request.notes?.(stored.order)) ?? [];
       const lines = linesToShip(stored.order.lines, request.lines);
       const nextLines = withShippedUnits(stored.order.lines, lines, 1);
       const at = new Date().toISOString();
@@ -128,7 +133,7 @@ export async function recordShipment(
       };
       return {
         draft: { ...draftOf(stored.order), lines: nextLines },
-        history: [shipmentNote(shipment, stored.order.lines, nextLines, 1), ...(request.notes ?? [])],
+        history: [shipmentNote(shipment, stored.order.lines, nextLines, 1), ...notes],
         event: spokenForElsewhere,
       };
     },

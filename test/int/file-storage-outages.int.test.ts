@@ -2,7 +2,7 @@
  * S3 unavailable, two ways: nothing listening where the client points (connection refused) and the
  * bucket taken away (NoSuchBucket). Every operation that writes or reads a file answers 503 with
  * Retry-After and leaves nothing half-done: no export record, no shipment, stock as it was, the bought
- * label voided, the manifest still open; the report jobs leave a deferred export pending for their retry
+ * label voided, a manifest the carrier closed kept from new prints; the report jobs leave a deferred export pending for their retry
  * and record no scheduled run. Once S3 is back the same request succeeds.
  */
 import { createServer } from 'node:net';
@@ -212,7 +212,7 @@ describe.each(outages)('S3 unavailable (%s)', (outage) => {
     expect((await reprint()).status).toBe(200);
   });
 
-  it('manifest close answers 503 with Retry-After and leaves the manifest open', async () => {
+  it('manifest close answers 503 with Retry-After; the manifest the carrier closed takes no new print, and the retry closes it', async () => {
     const printed = await print(await orderReady(`OUT-CLOSE-${outage === 'bucket missing' ? 'B' : 'C'}`));
     expect(printed.status, printed.text).toBe(201);
     const { manifestId } = printed.body.shipment;
@@ -220,11 +220,18 @@ describe.each(outages)('S3 unavailable (%s)', (outage) => {
       call({ method: 'POST', path: `/v1/fulfillment/manifests/${manifestId}/close`, role: 'operator' });
     await whileS3(outage, async () => expectUnavailable(await close()));
     const manifest = await getItem(manifestKey(manifestId), true);
-    expect(manifest).toMatchObject({ status: 'open' });
+    // The carrier closed it before the form failed: its packages stay as the carrier has them.
+    expect(manifest).toMatchObject({ status: 'closing' });
+    expect(manifest!.pickupReference).toBeDefined();
     expect(manifest!.fileKey).toBeUndefined();
+    const next = await print(await orderReady(`OUT-CLOSE-NEXT-${outage === 'bucket missing' ? 'B' : 'C'}`));
+    expect(next.body.shipment.manifestId).not.toBe(manifestId);
     const closed = await close();
     expect(closed.status, closed.text).toBe(200);
-    expect(closed.body.manifest.status).toBe('closed');
+    expect(closed.body.manifest).toMatchObject({
+      status: 'closed',
+      pickupReference: manifest!.pickupReference,
+    });
   });
 });
 

@@ -6,7 +6,7 @@
 import type { Mock } from 'vitest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Address } from '../../shared/domain/address';
-import { Conflict, NotFound, ServiceUnavailable, ValidationFailed } from '../../shared/errors';
+import { NotFound, ServiceUnavailable, ValidationFailed } from '../../shared/errors';
 import type { AppError } from '../../shared/errors';
 import type {
   CarrierAdapter,
@@ -18,6 +18,7 @@ import {
   CarrierLimitExceeded,
   CarrierRefused,
   CarrierTimedOut,
+  PurchaseKeyVoided,
 } from '../../functions/fulfillment/carriers/errors';
 import {
   adapterFor,
@@ -286,11 +287,14 @@ describe('purchases', () => {
     await expect(shipEngine.quote(quoteRequest())).rejects.toThrow(CarrierTimedOut);
   });
 
-  it('refuses a new label under a key whose label was voided (409)', async () => {
+  it('refuses a new label under a key whose label was voided (409 PurchaseKeyVoided, naming the label)', async () => {
     const request = purchase();
     const label = await shipEngine.buy(request);
     await expect(shipEngine.void(label, new Date())).resolves.toMatchObject({ approved: true });
-    await expect(shipEngine.buy(request)).rejects.toThrow(Conflict);
+    const refused = await failureOf(shipEngine.buy(request));
+    expect(refused).toBeInstanceOf(PurchaseKeyVoided);
+    expect(refused.status).toBe(409);
+    expect(refused.extensions).toMatchObject({ labelId: label.labelId, reasonCode: 'label_voided' });
     expect(standIn.labelsBoughtWith(request.idempotencyKey)).toHaveLength(1);
   });
 

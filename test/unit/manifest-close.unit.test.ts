@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Manifest } from '../../shared/domain/manifest';
-import { closeRefusal } from '../../shared/domain/manifest';
+import { afterFailedClose, closeRefusal } from '../../shared/domain/manifest';
 
 const manifest = (overrides: Partial<Manifest> = {}): Manifest => ({
   id: 'M1',
@@ -43,5 +43,29 @@ describe('when a manifest may close', () => {
 
   it('a closed manifest is answered again, whatever it holds', () => {
     expect(closeRefusal(manifest({ status: 'closed', packages: 0 }), now, '2026-11-01')).toBeUndefined();
+  });
+});
+
+describe('a close that failed after its claim', () => {
+  it('opens the manifest again only when the carrier surely did not close it', () => {
+    expect(afterFailedClose('not-closed')).toBe('reopen');
+    expect(afterFailedClose('closed')).toBe('keep-closing');
+    expect(afterFailedClose('maybe-closed')).toBe('keep-closing');
+  });
+
+  it('a closing manifest no close holds (given back after the carrier closed it) closes at once', () => {
+    const released = manifest({
+      status: 'closing',
+      pickupReference: 'PU1',
+      updatedAt: '2026-11-25T16:59:59.000Z',
+    });
+    expect(closeRefusal(released, now, '2026-11-25')).toBeUndefined();
+  });
+
+  it('a closing manifest a close holds is refused until its claim goes stale', () => {
+    const held = manifest({ status: 'closing', closingSince: '2026-11-25T16:59:00.000Z' });
+    expect(closeRefusal(held, now, '2026-11-25')).toBe('Manifest M1 is being closed right now.');
+    const stale = manifest({ status: 'closing', closingSince: '2026-11-25T16:57:00.000Z' });
+    expect(closeRefusal(stale, now, '2026-11-25')).toBeUndefined();
   });
 });

@@ -93,8 +93,11 @@ export interface RateQuote {
 export interface PurchaseRequest extends QuoteRequest {
   serviceCode: string;
   /**
-   * The shipment id. Buying again with the same key answers the same label and never buys a second one,
-   * so a purchase whose answer was lost is simply retried.
+   * The purchase key (the print's, see labels/print-rules purchaseKeyFor). Buying again with the same key
+   * answers the same label and never buys a second one, so a purchase whose answer was lost is simply
+   * retried. A key whose label was voided buys nothing new: a carrier that keeps labels refuses it
+   * (PurchaseKeyVoided), a rate table (no state) answers the same, voided, label; so a caller that voided
+   * a key's label buys under another key.
    */
   idempotencyKey: string;
   labelFormat: LabelFormat;
@@ -186,7 +189,10 @@ export interface CarrierAdapter {
  * same label comes back and is recorded once. Voiding then would refund a label the shipment records.
  * When recording surely failed (a refused condition: the order changed, nothing was written), the label
  * would be paid for nothing: this voids it, then rethrows the recording's error. A void that fails or is
- * refused goes to `onVoidFailed` (log it loudly: staff void that label by hand).
+ * refused goes to `onVoidFailed` (log it loudly: staff void that label by hand); a void the carrier
+ * approved (or found already done) goes to `onVoided`, awaited before the error is rethrown, so the
+ * caller notes that the key's label is voided before anyone can retry (a retry under the same key would
+ * get that voided label back).
  */
 export async function buyAndRecord<T>(
   adapter: CarrierAdapter,
@@ -196,6 +202,7 @@ export async function buyAndRecord<T>(
     now: () => Date;
     recordingSurelyFailed: (error: unknown) => boolean;
     onVoidFailed?: (label: PurchasedLabel, problem: unknown) => void;
+    onVoided?: (label: PurchasedLabel) => Promise<void>;
   },
 ): Promise<T> {
   const label = await adapter.buy(request);
@@ -203,12 +210,15 @@ export async function buyAndRecord<T>(
     return await record(label);
   } catch (error) {
     if (options.recordingSurelyFailed(error)) {
+      let voided = false;
       try {
         const answer = await adapter.void(label, options.now());
-        if (!answer.approved) options.onVoidFailed?.(label, answer);
+        voided = answer.approved || answer.reasonCode === 'label_already_voided';
+        if (!voided) options.onVoidFailed?.(label, answer);
       } catch (voidError) {
         options.onVoidFailed?.(label, voidError);
       }
+      if (voided) await options.onVoided?.(label);
     }
     throw error;
   }

@@ -65,3 +65,17 @@ export class CarrierTimedOut extends AppError {
     super(detail, extensions);
   }
 }
+
+/**
+ * The carrier holds a label bought under this purchase key and it was voided (409): buying again under
+ * the key would answer that voided label, never a new one. The print buys under the request's next key
+ * (the label is known voided, so that buys no second label for one shipment); the message is for the
+ * operation, not a client, who never sees purchase keys.
+ */
+export class PurchaseKeyVoided extends AppError {
+  readonly status = 409;
+  readonly title = 'Label Voided';
+  constructor(detail: string, extensions: { processorCode: string; labelId: string }) {
+    super(detail, { ...extensions, reasonCode: 'label_voided' });
+  }
+}

@@ -8,7 +8,8 @@
  * names two headers, `Content-Type` and `API-Key`). It does let a label carry our id as the shipment's
  * `external_shipment_id` and find it again with `GET /v1/labels/external_shipment_id/{id}`. So `buy`
  * sends the idempotency key (the shipment id) as `external_shipment_id` and first looks the key up: a
- * retry after a lost answer (a timeout) finds the label bought the first time and answers it. Callers
+ * retry after a lost answer (a timeout) finds the label bought the first time and answers it; a key
+ * whose label was voided buys nothing (PurchaseKeyVoided: the caller moves on to another key). Callers
  * serialise purchases per key (the request guard of the print operation), which closes the window
  * between the look-up and the purchase. When recording a bought label surely fails, void it
  * (`buyAndRecord` in ./adapter does both).
@@ -24,7 +25,7 @@ import type { Money } from '../../../shared/domain/money';
 import { currencyExponent, currencySchema, maxAmount } from '../../../shared/domain/money';
 import { daySchema, normaliseTrackingStatus } from '../../../shared/domain/shipment';
 import type { TrackingEvent } from '../../../shared/domain/shipment';
-import { Conflict, NotFound, ServiceUnavailable, ValidationFailed } from '../../../shared/errors';
+import { NotFound, ServiceUnavailable, ValidationFailed } from '../../../shared/errors';
 import type {
   CarrierAdapter,
   CarrierService,
@@ -39,7 +40,7 @@ import type {
   VoidAnswer,
   VoidRefusalCode,
 } from './adapter';
-import { CarrierFailed, CarrierRefused, CarrierTimedOut } from './errors';
+import { CarrierFailed, CarrierRefused, CarrierTimedOut, PurchaseKeyVoided } from './errors';
 import { addBusinessDays, checkDay, checkPackage } from './rate-table';
 import type { ErrorAnswer, LabelAnswer, RateAnswer } from './shipengine-answers';
 import { shipEngineAnswers } from './shipengine-answers';
@@ -538,9 +539,11 @@ export function shipEngineCarrier(config: ShipEngineConfig): CarrierAdapter {
     const service = serviceByCode(request.serviceCode, 'serviceCode');
     const earlier = await labelBoughtWith(key);
     if (earlier && (earlier.voided || earlier.status === 'voided')) {
-      throw new Conflict(
-        `The label bought under ${key} (${earlier.label_id}) was voided; a new label needs a new shipment.`,
-        { labelId: earlier.label_id },
+      // Buying again under the key would leave two labels under it (the look-up finds the voided one):
+      // the caller buys under another key, now that this one's label is known voided.
+      throw new PurchaseKeyVoided(
+        `ShipEngine holds label ${earlier.label_id} under purchase key ${key}, voided; nothing was bought.`,
+        { processorCode, labelId: earlier.label_id },
       );
     }
     if (earlier?.status === 'error') {

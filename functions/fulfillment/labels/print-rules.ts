@@ -94,3 +94,17 @@ export function checkShipDate(shipDate: string, range: ShipDateRange, timeZone: 
     [{ path: 'body.shipDate', message: `must be from ${range.earliest} to ${range.latest}` }],
   );
 }
+
+/**
+ * The carrier purchase key of a print: the request's key (a hash of caller, operation and
+ * Idempotency-Key; else the new shipment's id) while no label bought for it is known voided, then a key
+ * of its own per voided label (`<key>-v1`, `-v2`, ...), so a retry after a void buys a new label rather
+ * than getting the voided one back. At most 50 characters for a 40-character request key (ShipEngine's
+ * limit on external shipment ids).
+ */
+export function purchaseKeyFor(key: string, labelsVoided: number): string {
+  if (!Number.isSafeInteger(labelsVoided) || labelsVoided < 0) {
+    throw new Error(`A count of voided labels is a whole number from 0, not ${labelsVoided}`);
+  }
+  return labelsVoided === 0 ? key : `${key}-v${labelsVoided}`;
+}

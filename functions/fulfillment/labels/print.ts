@@ -3,7 +3,8 @@
  * stored in S3 (the commit waits for the file, so no shipment is recorded without its label). The
  * request's Idempotency-Key (else the shipment id) is the purchase's idempotency key, so a retried
  * purchase answers the same label; a label whose recording surely failed is voided (buyAndRecord), so no
- * paid label is left behind.
+ * paid label is left behind, and noted voided for the key (purchase-record), so a retry with the same
+ * key buys under the key's next purchase key: a new label, never the voided one, never two paid ones.
  */
 import { tableName } from '../../../shared/db/client';
 import { TransactionCancelled } from '../../../shared/db/errors';
@@ -35,15 +36,18 @@ import {
   checkStatusAllowsPrint,
   requireOrderWarehouse,
   shipDateRange,
+  purchaseKeyFor,
   shipsUnpaid,
   unpaidShipmentNote,
 } from './print-rules';
+import { labelsVoidedFor, noteLabelVoided } from './purchase-record';
 import { watchWrites } from '../../../shared/db/write-outcome';
 import { getItems } from '../../../shared/db/query';
 import { stockKey } from '../../../shared/db/keys';
 import type { ShipmentLine } from '../../../shared/domain/shipment';
 import type { PackageToShip, PurchasedLabel, PurchaseRequest } from '../carriers/adapter';
 import { buyAndRecord } from '../carriers/adapter';
+import { PurchaseKeyVoided } from '../carriers/errors';
 import { adapterFor } from '../carriers/registry';
 import { readFormSettings } from '../forms/repository';
 import type { ManifestPlacement } from '../manifests/repository';
@@ -113,10 +117,12 @@ export async function printLabel(request: PrintRequest) {
   // on an update), then what needs the order.
   const rules = rulesForTrigger('order.updated');
   rules.catch(() => undefined);
-  const [stored, labelForm, slipForm] = await Promise.all([
+  const [stored, labelForm, slipForm, labelsVoided] = await Promise.all([
     loadOrder(request.orderId),
     readFormSettings('label'),
     readFormSettings('packing-slip'),
+    // Labels bought for this Idempotency-Key and voided since (their recording failed): buy anew.
+    request.requestKey === undefined ? 0 : labelsVoidedFor(request.requestKey),
     rules,
   ]);
   if (!stored) throw new NotFound(`No order has the id ${request.orderId}.`);
@@ -159,88 +165,26 @@ export async function printLabel(request: PrintRequest) {
       { lines: short },
     );
   }
-  const unpaidNote: ChangeNote[] = shipsUnpaid(status, shipUnpaid) ? [unpaidShipmentNote(order)] : [];
   const shipFrom = warehouse.originAddress;
   const shipmentId = newId();
   const labelKey = documentKey('label', shipmentId, shipDate);
   const weightGrams = request.packages.reduce((sum, pack) => sum + pack.weightGrams, 0);
-  const purchase: PurchaseRequest = {
+  const purchaseUnder = (voided: number): PurchaseRequest => ({
     shipFrom,
     shipTo: order.shipTo,
     packages: request.packages,
     confirmation: request.confirmation,
     shipDate,
     serviceCode: request.serviceCode,
-    // A retried request (same Idempotency-Key) finds the label its first attempt bought.
-    idempotencyKey: request.requestKey ?? shipmentId,
+    // A retried request (same Idempotency-Key) finds the label its first attempt bought, unless that
+    // label is known voided: then the key's next purchase key buys a new one.
+    idempotencyKey: purchaseKeyFor(request.requestKey ?? shipmentId, voided),
     labelFormat: request.labelFormat ?? (labelForm.paperSize === 'letter' ? 'pdf_letter' : 'pdf_4x6'),
-  };
+  });
 
   const writes = watchWrites();
-  const recorded = await buyAndRecord(
-    adapter,
-    purchase,
-    async (label) => {
-      const details = {
-        source: 'label' as const,
-        carrier: label.carrier,
-        service: label.serviceName,
-        trackingNumber: label.trackingNumber,
-        shipDate: label.labelDate,
-        packages: request.packages.length,
-        weightGrams,
-        parcels: request.packages.map((pack, index) => ({
-          trackingNumber: label.packages[index]?.trackingNumber ?? label.trackingNumber,
-          weightGrams: pack.weightGrams,
-        })),
-        cost: label.cost,
-        labelKey,
-        processorCode: label.processorCode,
-        labelId: label.labelId,
-      };
-      const provisional: Shipment = {
-        ...details,
-        id: shipmentId,
-        orderId: order.id,
-        trackingStatus: 'unknown',
-        lines,
-        warehouseId: warehouse.id,
-        status: 'active',
-        createdBy: request.actor,
-        createdAt: new Date().toISOString(),
-        updatedAt: new Date().toISOString(),
-        version: 1,
-      };
-      // The label is rendered and stored while the recording reads the stock; the commit waits for it,
-      // so no shipment is ever recorded without its label file.
-      const labelStored = renderLabel(provisional).then((pdf) =>
-        putBytes({
-          key: labelKey,
-          bytes: pdf,
-          contentType: 'application/pdf',
-          fileName: labelFileName(provisional),
-        }).catch((error: unknown) => {
-          // Typed, so the commit's retry policy does not take S3's failure for the database's.
-          logger.error('The label file could not be stored; the shipment is not recorded', {
-            key: labelKey,
-            problem: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
-          });
-          throw new ServiceUnavailable(
-            'The label file could not be stored, so the shipment was not recorded and the label bought for it is voided. Print again shortly.',
-            {},
-            { 'retry-after': String(fileStorageRetryAfterSeconds) },
-          );
-        }),
-      );
-      labelStored.catch(() => undefined); // awaited by the commit, and below
-      try {
-        return await writes.run(() => recordOnManifest(details, label, labelStored));
-      } finally {
-        // A recording refused early does not leave the upload running behind the answer (and the void).
-        await labelStored.catch(() => undefined);
-      }
-    },
-    {
+  const recorded = await buyUnderKnownKey((voided) =>
+    buyAndRecord(adapter, purchaseUnder(voided), recordLabel, {
       now: () => new Date(),
       // Only a write that got no answer may have committed; anything else left no shipment behind.
       recordingSurelyFailed: () => !writes.uncertain(),
@@ -251,7 +195,9 @@ export async function printLabel(request: PrintRequest) {
           trackingNumber: label.trackingNumber,
           problem: problem instanceof Error ? problem.message : problem,
         }),
-    },
+      // Voided: a retry with the same Idempotency-Key must buy a new label, not get this one back.
+      onVoided: (label) => noteVoided(label, voided),
+    }),
   );
   countMetric('LabelsBought');
   const link = await presignedGetUrl(labelKey, { fileName: labelFileName(recorded.shipment) });
@@ -260,6 +206,112 @@ export async function printLabel(request: PrintRequest) {
     label: { ...link, fileName: labelFileName(recorded.shipment) },
     orderVersion: recorded.orderVersion,
   };
+
+  /** Records a bought label: its file stored while the shipment is recorded on its manifest. */
+  async function recordLabel(label: PurchasedLabel) {
+    const details = {
+      source: 'label' as const,
+      carrier: label.carrier,
+      service: label.serviceName,
+      trackingNumber: label.trackingNumber,
+      shipDate: label.labelDate,
+      packages: request.packages.length,
+      weightGrams,
+      parcels: request.packages.map((pack, index) => ({
+        trackingNumber: label.packages[index]?.trackingNumber ?? label.trackingNumber,
+        weightGrams: pack.weightGrams,
+      })),
+      cost: label.cost,
+      labelKey,
+      processorCode: label.processorCode,
+      labelId: label.labelId,
+    };
+    const provisional: Shipment = {
+      ...details,
+      id: shipmentId,
+      orderId: order.id,
+      trackingStatus: 'unknown',
+      lines,
+      warehouseId: warehouse!.id,
+      status: 'active',
+      createdBy: request.actor,
+      createdAt: new Date().toISOString(),
+      updatedAt: new Date().toISOString(),
+      version: 1,
+    };
+    // The label is rendered and stored while the recording reads the stock; the commit waits for it,
+    // so no shipment is ever recorded without its label file.
+    const labelStored = renderLabel(provisional).then((pdf) =>
+      putBytes({
+        key: labelKey,
+        bytes: pdf,
+        contentType: 'application/pdf',
+        fileName: labelFileName(provisional),
+      }).catch((error: unknown) => {
+        // Typed, so the commit's retry policy does not take S3's failure for the database's.
+        logger.error('The label file could not be stored; the shipment is not recorded', {
+          key: labelKey,
+          problem: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+        });
+        throw new ServiceUnavailable(
+          'The label file could not be stored, so the shipment was not recorded and the label bought for it is voided. Print again shortly.',
+          {},
+          { 'retry-after': String(fileStorageRetryAfterSeconds) },
+        );
+      }),
+    );
+    labelStored.catch(() => undefined); // awaited by the commit, and below
+    try {
+      return await writes.run(() => recordOnManifest(details, label, labelStored));
+    } finally {
+      // A recording refused early does not leave the upload running behind the answer (and the void).
+      await labelStored.catch(() => undefined);
+    }
+  }
+
+  /**
+   * Buys (and records) under the key's purchase key for the labels known voided so far. A carrier that
+   * keeps labels may know of a voided one this service did not note (its note failed, or it was voided
+   * at the carrier): it refuses the key (PurchaseKeyVoided) and buys nothing, so the label is noted
+   * voided and the next purchase key is used, once. Only a label known voided moves the key on, so a
+   * shipment never gets two paid labels.
+   */
+  async function buyUnderKnownKey<T>(buy: (voided: number) => Promise<T>): Promise<T> {
+    try {
+      return await buy(labelsVoided);
+    } catch (error) {
+      if (!(error instanceof PurchaseKeyVoided)) throw error;
+      const voidedLabel = error.extensions.labelId;
+      if (request.requestKey !== undefined) {
+        try {
+          return await buy(await noteLabelVoided(request.requestKey, labelsVoided));
+        } catch (again) {
+          if (!(again instanceof PurchaseKeyVoided)) throw again;
+        }
+      }
+      throw new Conflict(
+        `The label bought for this Idempotency-Key (${String(voidedLabel)}) was voided, and no new label could be bought for it; send the print again with a new Idempotency-Key.`,
+        { reasonCode: 'label_voided', labelId: voidedLabel },
+      );
+    }
+  }
+
+  /** Notes a label voided after its recording failed, for the request's Idempotency-Key (if it has one). */
+  async function noteVoided(label: PurchasedLabel, voided: number): Promise<void> {
+    if (request.requestKey === undefined) return; // bought under the shipment's id: nothing buys under it again
+    await noteLabelVoided(request.requestKey, voided).then(
+      () => undefined,
+      (error: unknown) =>
+        logger.error(
+          'A voided label could not be noted for its Idempotency-Key: a retry with the same key gets the voided label back (built-in carriers) or a new label after the carrier refuses the key (ShipEngine)',
+          {
+            processorCode: label.processorCode,
+            labelId: label.labelId,
+            problem: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+          },
+        ),
+    );
+  }
 
   /** Decided again when the order changed since it was checked (a hold set while the label was bought). */
   async function stillPrintable(current: Order): Promise<void> {
@@ -271,6 +323,16 @@ export async function printLabel(request: PrintRequest) {
       );
     }
     checkStatusAllowsPrint(current, await statusOf(current.statusId), shipUnpaid);
+  }
+
+  /**
+   * Whether the history says the order shipped unpaid (and what it owed), decided from the order the
+   * commit conditions on, not from the first read: a payment committed since then changes the order's
+   * version, so the commit is decided again from the paid order.
+   */
+  async function unpaidNotes(current: Order): Promise<ChangeNote[]> {
+    const currentStatus = current.version === order.version ? status : await statusOf(current.statusId);
+    return shipsUnpaid(currentStatus, shipUnpaid) ? [unpaidShipmentNote(current)] : [];
   }
 
   async function renderLabel(shipment: Shipment): Promise<Uint8Array> {
@@ -322,7 +384,7 @@ export async function printLabel(request: PrintRequest) {
           ...(attempt === 1 ? { read: stored, rules } : {}),
           ...(request.ifMatch === undefined ? {} : { ifMatch: request.ifMatch }),
           check: stillPrintable,
-          notes: unpaidNote,
+          notes: unpaidNotes,
           commitAfter: labelStored,
           details: { ...details, manifestId },
           items: (shipment) => [

@@ -78,15 +78,17 @@ export async function voidLabel({
   }
   await checkNotReturned(shipment, ifMatch);
   const manifestId = shipment.manifestId;
-  const closed = () =>
+  const closed = (status?: string) =>
     refused(
       'manifest_closed',
-      `Shipment ${shipment.id} is on manifest ${manifestId}, which is closed: the carrier has it on the day's form.`,
+      status === 'closing'
+        ? `Shipment ${shipment.id} is on manifest ${manifestId}, which is being closed: the carrier takes it on the day's form.`
+        : `Shipment ${shipment.id} is on manifest ${manifestId}, which is closed: the carrier has it on the day's form.`,
       shipment,
     );
   if (manifestId) {
     const manifest = await findManifest(manifestId);
-    if (manifest && manifest.status !== 'open') throw closed();
+    if (manifest && manifest.status !== 'open') throw closed(manifest.status);
     try {
       await reserveVoid(manifestId);
     } catch (error) {

@@ -4,8 +4,8 @@ import { manifestsOfMonth } from '../../../shared/db/keys';
 import type { Filter } from '../../../shared/db/query';
 import { allOf } from '../../../shared/db/query';
 import { toResource } from '../../../shared/db/resource';
-import type { Manifest } from '../../../shared/domain/manifest';
-import { closeRefusal, manifestViewSchema } from '../../../shared/domain/manifest';
+import type { CarrierClose, Manifest } from '../../../shared/domain/manifest';
+import { afterFailedClose, closeRefusal, manifestViewSchema } from '../../../shared/domain/manifest';
 import { reportingDay } from '../../../shared/domain/reporting-days';
 import { reportingTimeZone } from '../../../shared/aggregates/time-zone';
 import type { ManifestField } from '../../../shared/render/manifest-pdf';
@@ -17,6 +17,7 @@ import type { Implementations } from '../../../shared/http/catalogue';
 import { monthsOf, queryMonthPages } from '../../../shared/db/month-pages';
 import { findWarehouse } from '../../../shared/warehouses/repository';
 import { loadPdfRenderers } from '../../../shared/render/load';
+import { CarrierTimedOut } from '../carriers/errors';
 import { adapterFor } from '../carriers/registry';
 import { readFormSettings } from '../forms/repository';
 import { fieldsOf } from '../forms/schemas';
@@ -28,6 +29,7 @@ import {
   finishClose,
   manifestEntriesOf,
   recordPickup,
+  releaseClose,
 } from './repository';
 
 type Routes = typeof fulfillmentCatalogue.routes;
@@ -125,32 +127,66 @@ export const manifestOperations: ManifestOperations = {
         { manifestStatus: current?.status, voidsInFlight: current?.voidsInFlight },
       );
     }
+    const closing: CloseProgress = {
+      // A manifest taken while `closing` (given back by a failed close, or left by a crashed one) may
+      // already be closed at the carrier, even without a pickup reference kept.
+      carrier:
+        manifest.pickupReference !== undefined
+          ? 'closed'
+          : manifest.status === 'closing'
+            ? 'maybe-closed'
+            : 'not-closed',
+      pickupReference: manifest.pickupReference,
+    };
     try {
-      return closedAnswer(await makeForm(manifest, caller.username));
+      return closedAnswer(await makeForm(manifest, caller.username, closing));
     } catch (error) {
-      // Nothing half-closed stays behind: the manifest is open again and the close can be retried.
-      await abandonClose(manifest, now.toISOString()).catch(() => undefined);
+      // Nothing half-closed is left to prints: a manifest the carrier has not closed is open again and
+      // the close can be retried; one it has (or may have) closed keeps its packages, stays out of
+      // prints' reach, and the next close makes its form. The failure is answered as it is (an S3
+      // outage a 503 with Retry-After): the retry finishes the close.
+      const since = now.toISOString();
+      await (
+        afterFailedClose(closing.carrier) === 'reopen'
+          ? abandonClose(manifest, since)
+          : releaseClose(manifest.id, since, closing.pickupReference)
+      ).catch(() => undefined);
       throw error;
     }
   },
 };
 
+/** How far a claimed close got with the carrier, for what its failure leaves behind. */
+interface CloseProgress {
+  carrier: CarrierClose;
+  pickupReference: string | undefined;
+}
+
 /** The claimed close's work: the carrier's pickup reference (kept at once), the form, closed. */
-async function makeForm(manifest: Manifest, closedBy: string): Promise<Manifest> {
+async function makeForm(manifest: Manifest, closedBy: string, progress: CloseProgress): Promise<Manifest> {
   const [entries, warehouse, settings] = await Promise.all([
     manifestEntriesOf(manifest.id),
     findWarehouse(manifest.warehouseId),
     readFormSettings('manifest'),
   ]);
-  // A close retried after a crash keeps the pickup the carrier already gave.
+  // A close retried after a crash or a failed form keeps the pickup the carrier already gave.
   let pickupReference = manifest.pickupReference;
   if (pickupReference === undefined) {
-    const receipt = await adapterFor(manifest.processorCode).closeManifest({
-      shipDate: manifest.shipDate,
-      warehouseCode: manifest.warehouseCode,
-      labels: entries.map((entry) => ({ labelId: entry.labelId, trackingNumber: entry.trackingNumber })),
-    });
+    let receipt;
+    try {
+      receipt = await adapterFor(manifest.processorCode).closeManifest({
+        shipDate: manifest.shipDate,
+        warehouseCode: manifest.warehouseCode,
+        labels: entries.map((entry) => ({ labelId: entry.labelId, trackingNumber: entry.trackingNumber })),
+      });
+    } catch (error) {
+      // No answer in time: the carrier may have closed it.
+      if (error instanceof CarrierTimedOut) progress.carrier = 'maybe-closed';
+      throw error;
+    }
     pickupReference = receipt.pickupReference;
+    progress.carrier = 'closed';
+    progress.pickupReference = pickupReference;
     await recordPickup(manifest.id, pickupReference);
   }
   const closedAt = new Date().toISOString();

@@ -224,50 +224,56 @@ export function manifestLeaveItems(manifestId: string, shipment: Shipment): Name
 }
 
 /**
- * Claims the close: open (with no void in flight) or stale `closing` becomes `closing`, and prints stop
- * joining it (its open pointer goes). Refused by name (`manifest`) when another close holds it.
+ * Claims the close. An open manifest (with packages and no void in flight) becomes `closing`, and prints
+ * stop joining it: its open pointer goes, when it is still this manifest's (a newer manifest may hold it).
+ * A `closing` one is taken when no close holds it (given back after a failure past the carrier) or its
+ * close is stale (a crash); its pointer went with its first claim. Refused by name (`manifest`) when
+ * another close holds it or it changed since it was read.
  */
 export async function claimClose(manifest: Manifest, now: Date): Promise<void> {
   const at = now.toISOString();
-  await withoutRequestGuard(() =>
-    transactWrite([
-      [
-        'manifest',
-        {
-          Update: {
-            TableName: tableName(),
-            Key: manifestKey(manifest.id),
-            // A void reservation past its lease (its void crashed) no longer holds the manifest open.
-            UpdateExpression:
-              'SET #status = :closing, closingSince = :at, updatedAt = :at, voidsInFlight = :zero ADD version :one',
-            ConditionExpression:
-              // A void that emptied the manifest since it was read leaves nothing to close.
-              '(#status = :open AND packages > :zero AND (voidsInFlight = :zero OR voidLeaseUntil < :at)) OR (#status = :closing AND closingSince < :stale)',
-            ExpressionAttributeNames: { '#status': 'status' },
-            ExpressionAttributeValues: {
-              ':closing': 'closing',
-              ':open': 'open',
-              ':zero': 0,
-              ':one': 1,
-              ':at': at,
-              ':stale': new Date(now.getTime() - staleClosingMs).toISOString(),
-            },
-          },
+  const fromOpen = manifest.status === 'open';
+  const pointerIsMine =
+    fromOpen &&
+    (await openManifestId(manifest.processorCode, manifest.warehouseId, manifest.shipDate)) === manifest.id;
+  const claim: NamedItem = [
+    'manifest',
+    {
+      Update: {
+        TableName: tableName(),
+        Key: manifestKey(manifest.id),
+        // A void reservation past its lease (its void crashed) no longer holds the manifest open.
+        UpdateExpression:
+          'SET #status = :closing, closingSince = :at, updatedAt = :at, voidsInFlight = :zero ADD version :one',
+        ConditionExpression: fromOpen
+          ? // A void that emptied the manifest since it was read leaves nothing to close.
+            '#status = :open AND packages > :zero AND (voidsInFlight = :zero OR voidLeaseUntil < :at)'
+          : '#status = :closing AND (attribute_not_exists(closingSince) OR closingSince < :stale)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':closing': 'closing',
+          ':zero': 0,
+          ':one': 1,
+          ':at': at,
+          ...(fromOpen
+            ? { ':open': 'open' }
+            : { ':stale': new Date(now.getTime() - staleClosingMs).toISOString() }),
         },
-      ],
-      [
-        'open-manifest',
-        {
-          Delete: {
-            TableName: tableName(),
-            Key: openManifestKey(manifest.processorCode, manifest.warehouseId, manifest.shipDate),
-            ConditionExpression: 'attribute_not_exists(PK) OR manifestId = :id',
-            ExpressionAttributeValues: { ':id': manifest.id },
-          },
-        },
-      ],
-    ]),
-  );
+      },
+    },
+  ];
+  const pointer: NamedItem = [
+    'open-manifest',
+    {
+      Delete: {
+        TableName: tableName(),
+        Key: openManifestKey(manifest.processorCode, manifest.warehouseId, manifest.shipDate),
+        ConditionExpression: 'attribute_not_exists(PK) OR manifestId = :id',
+        ExpressionAttributeValues: { ':id': manifest.id },
+      },
+    },
+  ];
+  await withoutRequestGuard(() => transactWrite(pointerIsMine ? [claim, pointer] : [claim]));
 }
 
 /** Records the closed manifest: its form and pickup reference (only from `closing`, once). */
@@ -311,8 +317,9 @@ export async function recordPickup(manifestId: string, pickupReference: string):
 }
 
 /**
- * A close that failed after its claim gives the manifest back: open again (only if still this close's
- * claim) and, unless a newer manifest took its place meanwhile, the one prints join.
+ * A close that failed after its claim, before the carrier closed anything, gives the manifest back: open
+ * again (only if still this close's claim, and never once a pickup reference is kept: the carrier has
+ * closed it) and, unless a newer manifest took its place meanwhile, the one prints join.
  */
 export async function abandonClose(manifest: Manifest, closingSince: string): Promise<void> {
   const reopen: NamedItem = [
@@ -322,7 +329,8 @@ export async function abandonClose(manifest: Manifest, closingSince: string): Pr
         TableName: tableName(),
         Key: manifestKey(manifest.id),
         UpdateExpression: 'SET #status = :open, updatedAt = :now ADD version :one REMOVE closingSince',
-        ConditionExpression: '#status = :closing AND closingSince = :mine',
+        ConditionExpression:
+          '#status = :closing AND closingSince = :mine AND attribute_not_exists(pickupReference)',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {
           ':open': 'open',
@@ -343,4 +351,34 @@ export async function abandonClose(manifest: Manifest, closingSince: string): Pr
       await transactWrite([reopen]);
     }
   });
+}
+
+/**
+ * A close that failed after the carrier closed the manifest (or may have) lets go of its claim and leaves
+ * it `closing`: its packages stay as the carrier has them, no print joins it (its open pointer went with
+ * the claim, so the day's next print opens a new manifest) and no void starts on it. The next close takes
+ * it at once and makes the form, with the pickup reference kept here when there is one (only if still
+ * this close's claim).
+ */
+export async function releaseClose(
+  manifestId: string,
+  closingSince: string,
+  pickupReference: string | undefined,
+): Promise<void> {
+  await withoutRequestGuard(() =>
+    conditionalUpdate({
+      TableName: tableName(),
+      Key: manifestKey(manifestId),
+      UpdateExpression: `SET updatedAt = :now${pickupReference === undefined ? '' : ', pickupReference = :pickup'} ADD version :one REMOVE closingSince`,
+      ConditionExpression: '#status = :closing AND closingSince = :mine',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':closing': 'closing',
+        ':mine': closingSince,
+        ':one': 1,
+        ':now': new Date().toISOString(),
+        ...(pickupReference === undefined ? {} : { ':pickup': pickupReference }),
+      },
+    }),
+  );
 }

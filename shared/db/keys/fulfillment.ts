@@ -36,3 +36,13 @@ export const openManifestKey = (processorCode: string, warehouseId: string, ship
   PK: `OPENMANIFEST#${processorCode}#${warehouseId}#${shipDate}`,
   SK: 'OPENMANIFEST',
 });
+
+/**
+ * What is known of the labels bought for a print's Idempotency-Key (its request key, already a hash of
+ * caller, operation and key): `voided`, how many of them were voided after their recording surely
+ * failed. The next purchase for the key buys under a key of its own (labels/print-rules purchaseKeyFor).
+ */
+export const labelPurchaseKey = (requestKey: string): ItemKey => ({
+  PK: `LABELPURCHASE#${encodeURIComponent(requestKey)}`,
+  SK: 'LABELPURCHASE',
+});

@@ -50,6 +50,7 @@
  * | mapping template    | TAXTEMPLATE#<id>           | TAXTEMPLATE           | TAXTEMPLATES / <name key>\u0001<id>    | TAXTEMPLATES#<ch> / <name key>\u0001<id> |                           |
  * | channel listing     | LISTING#<lower ch>         | SKU#<sku>             |                                        |                                        |                           |
  * | idempotency record  | IDEMPOTENCY#<enc subject>#<enc op>#<enc key> | IDEMPOTENCY |                                        |                                        |                           |
+ * | label purchase record | LABELPURCHASE#<request key> | LABELPURCHASE     |                                        |                                        |                           |
  *
  * | access pattern                               | query                                                   |
  * |----------------------------------------------|---------------------------------------------------------|

@@ -45,6 +45,7 @@ export interface ExplanationFigures {
   vendor: { vendorId: string; vendorName: string | null; leadTimeDays: number | null; reason: string } | null;
 }
 
+const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const safetyFrom = (from: string) => (from === 'rule' ? "the alert rule's own" : from);
 const days = (count: number) => `${count} ${count === 1 ? 'day' : 'days'}`;
 
@@ -116,11 +117,10 @@ export function describeSuggestion(figures: ExplanationFigures): string {
   if (figures.minLevel !== null)
     parts.push(`Minimum level ${figures.minLevel} lacks ${figures.belowMinLevel ?? 0}`);
   parts.push(orderPart(figures));
-  if (figures.maxLevel !== null)
-    parts.push(
-      `Maximum ${figures.maxLevel} leaves room for ${figures.roomUnderMax ?? 0}${figures.capped ? `: ${figures.capReason}` : ''}`,
-    );
-  else if (figures.capped && figures.capReason) parts.push(figures.capReason);
+  // A cut order says why in its own words (they name the maximum); else the room is stated.
+  if (figures.capped && figures.capReason) parts.push(sentence(figures.capReason));
+  else if (figures.maxLevel !== null)
+    parts.push(`Maximum ${figures.maxLevel} leaves room for ${figures.roomUnderMax ?? 0}`);
   if (figures.minLevelMet === false) parts.push('The minimum level stays unmet: the maximum wins');
   parts.push(
     `Suggest ${figures.suggestedQuantity}${

@@ -250,7 +250,6 @@ describe('the low-stock report with two rules, a minimum level and packs', () =>
       Suggested: 50,
       'Lead time (days)': 20,
       'Lead time from': 'rule',
-      'Rule applied': 'Cover for 20 days',
       Rules: 'Below 100, Cover for 20 days',
     });
     const order = rowsOf('Draft purchase order').find((row) => row.SKU === sku)!;

@@ -196,7 +196,9 @@ describe("a stock rule's minimum level raises the suggestion", () => {
       suggestedQuantity: 0,
       minLevelMet: false,
     });
-    expect(cut.explanation.text).toContain('The minimum level stays unmet: the maximum wins.');
+    expect(cut.explanation.text).toContain(
+      "The stock rule's maximum of 15 leaves room for 3, less than the smallest order of 10 units (minimum order 10): nothing is suggested. The minimum level stays unmet: the maximum wins.",
+    );
   });
 });
 

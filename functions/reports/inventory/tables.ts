@@ -86,7 +86,6 @@ export const inventoryReports = {
               units('Lead time (days)', 'leadTimeDays', 9),
               text('Lead time from', 'leadTimeFrom', 14),
               text('Rules', 'ruleNames', 24),
-              text('Rule applied', 'appliedRuleName', 20),
               { header: 'Low since (UTC)', key: 'lowSince', type: 'datetime' },
             ],
             rows: report.items.map((item) => ({
@@ -98,7 +97,6 @@ export const inventoryReports = {
               leadTimeDays: item.leadTimeDays ?? undefined,
               leadTimeFrom: item.leadTimeFrom ?? '',
               ruleNames: item.rules.map((rule) => rule.ruleName).join(', '),
-              appliedRuleName: item.appliedRule.ruleName,
             })),
           },
           {

@@ -200,9 +200,9 @@ export const inventoryAlertsDocs = defineDocs(inventoryAlertsCatalogue, {
     notified:
       'Whether a `stock.low` event was published for this low (false while it began inside the cool-down of the last one).',
     suggestedQuantity:
-      'Units to reorder: velocity × seasonal factor × (lead time + safety days) − available, rounded up to the source’s minimum order quantity and capped by the stock rule’s maximum (0 to 1,000,000).',
+      'Units to reorder: velocity × seasonal factor × (lead time + safety days) − available, raised to what the stock rule’s minimum level lacks, to at least the source’s minimum order quantity (a minimum, not a multiple) and up to whole packs, and capped by the stock rule’s maximum to the most whole packs that fit (0 when not one minimum order fits; 0 to 1,000,000).',
     explanation:
-      'The numbers behind the suggestion, for people to read: stock (`onHand`, `allocated`, `available`), the sales `window`, `unitsSold`, `daysInStock`, `velocity`, `seasonalFactor` and the factors applied, `leadTimeDays` and `safetyDays` with where each came from, `daysOfCover`, the `condition`, the `demand`, `shortfall`, minimum order rounding, the stock rule cap (`maxLevel`, `capped`) and the chosen `vendor`.',
+      'The numbers behind the suggestion, for people to read: stock (`onHand`, `allocated`, `available`), the sales `window`, `unitsSold`, `daysInStock`, `velocity`, `seasonalFactor` and the factors applied, `leadTimeDays` and `safetyDays` with where each came from, `daysOfCover`, the `condition`, the `demand`, `shortfall`, minimum order rounding, the minimum level, minimum order and pack, the stock rule cap (`maxLevel`, `capped`, `capReason`) and which stock rule set them (`stockRule`), the chosen `vendor`, and `text`: all of it in one line of words. Every figure it lists recomputes the suggestion by hand (the low-stock report documents each field).',
     multiplier:
       'Multiplies sales velocity on the days it applies, 0.01 to 20 (1.0 is no change). Factors that apply on the same day multiply; a day’s product stays within 0.01 to 20.',
     applies:
@@ -292,7 +292,7 @@ export const inventoryAlertsDocs = defineDocs(inventoryAlertsCatalogue, {
                   openOnWorkOrders: 0,
                   shortfall: 36,
                   minimumOrderQuantity: 60,
-                  roundedToMinimum: true,
+                  roundedToMinimum: 60,
                   maxLevel: 200,
                   stockRuleId: stockRule,
                   rulePeriodId: null,

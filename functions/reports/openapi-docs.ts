@@ -183,7 +183,16 @@ export const reportsDocs = defineDocs(reportsCatalogue, {
     },
     LowStockRow: {
       schema: lowStockAnswer().def.shape.items.def.element,
-      description: 'One SKU in one warehouse that alert rules hold low, with its suggestion and explanation.',
+      description:
+        'One SKU in one warehouse that alert rules hold low, with its suggestion and explanation: the figures of the rule that suggests the most (`appliedRule` says which and why).',
+    },
+    LowStockVendor: {
+      schema: lowStockAnswer().def.shape.items.def.element.def.shape.vendor.def.innerType,
+      description: 'The purchase-order source a suggestion buys through, and its vendor.',
+    },
+    LowStockRuleStanding: {
+      schema: lowStockAnswer().def.shape.items.def.element.def.shape.rules.def.element,
+      description: 'One alert rule holding the SKU low here, with what it suggests.',
     },
     StockLevels: {
       schema: stockLevelsAnswer(),
@@ -457,8 +466,18 @@ export const reportsDocs = defineDocs(reportsCatalogue, {
     available: 'Units on hand not allocated to orders: max(0, onHand − allocated).',
     velocity: 'Units sold a day over the look-back window (days in stock), before seasonal factors.',
     daysOfCover: 'available ÷ (velocity × seasonal factor); null when nothing sells.',
-    suggestedQuantity:
-      'Units to reorder: velocity × factor × (lead time + safety days) − available, rounded up to the minimum order quantity, capped by the stock rule’s maximum.',
+    'LowStockRow.suggestedQuantity':
+      'Units to reorder, by the applied rule: velocity × factor × (lead time + safety days) − available, raised to what the stock rule’s minimum level lacks, then to at least the minimum order quantity, then up to whole packs; cut by the stock rule’s maximum to the most whole packs that fit (0 when not even one minimum order fits).',
+    'LowStockRuleStanding.suggestedQuantity':
+      'What this rule suggests (rules may set their own lead time and safety days).',
+    'LowStockRow.leadTimeDays':
+      'The lead time in days the suggestion used (the Excel download’s "Lead time (days)" column); null for figures assessed before it was recorded.',
+    'LowStockRuleStanding.leadTimeDays': 'The lead time in days this rule’s suggestion used.',
+    leadTimeFrom:
+      'Where that lead time came from: `rule` (the alert rule’s own, a `cover_below` condition’s), `po-source` (the source’s own), `vendor` (the source names none: its vendor’s) or `alert settings` (no source).',
+    appliedRule:
+      'The alert rule whose figures the row shows: the largest suggestion of the rules holding the SKU low here (equal ones by name), with the reason in words.',
+    'LowStockRow.reason': 'Why this rule’s figures, in words, with what the other rules suggest.',
     vendor:
       'The suggested vendor: the purchase-order source into this warehouse with the lowest unit cost (ties: shorter lead time) from active vendors; null without one.',
     vendorName: 'The vendor’s name; null when unknown.',
@@ -467,13 +486,14 @@ export const reportsDocs = defineDocs(reportsCatalogue, {
     'StockMovement.unitCost':
       'Cost of one unit moved in, in minor units of the books currency; null for movements that carry none.',
     'CostLayer.unitCost': 'Cost of one unit of the receipt, in minor units of the books currency.',
-    leadTimeDays: 'The source’s lead time in days; null when it names none.',
+    'LowStockVendor.leadTimeDays':
+      'The source’s lead time in days (its own, else its vendor’s); the suggestion used it unless the alert rule sets its own (see `leadTimeFrom`).',
     rules: 'The enabled alert rules that hold this SKU low here.',
     ruleName: 'The alert rule’s name.',
     lowSince: 'When the SKU became low here (UTC instant); null when not known.',
     assessedAt: 'When the figures were last assessed (on each stock change and the daily run), UTC instant.',
     explanation:
-      'The numbers behind the suggestion, for people to read: stock, the sales window and units sold, velocity, seasonal factors, lead time and safety days with where each came from, days of cover, the condition, demand, shortfall, minimum order rounding, the stock rule cap and the vendor.',
+      'Every input of the suggestion with its value, so a person can recompute it: stock (`onHand`, `allocated`, `available`); the sales window (`window` from, to, days), `unitsSold`, `daysInStock` and `velocity` (units sold ÷ days in stock, or ÷ the window’s days when never in stock; 3 places); the days ahead (`horizon`), `seasonalFactor` (3 places: the mean over those days of `seasonalFactorDays`, each group’s product of multipliers held within `seasonalFactorBounds` 0.01–20) and `seasonalFactors` (each by id and name, multiplier, period and days applied); `leadTimeDays`, `leadTimeFrom` and `leadTimeSetBy` (kind, id, name: which rule, source or vendor), `safetyDays` and `safetyDaysFrom`; `daysOfCover`, `condition`, `conditionHolds`; `demand` = velocity × factor × (lead + safety), `shortfall` = demand − available − `openOnWorkOrders`; `minLevel` and `belowMinLevel` (what the minimum level lacks), `needed` (the larger of the two, `neededFor` says which); `minimumOrderQuantity`, `packSize`, `roundedToMinimum` (the order before the cap); `maxLevel`, `roomUnderMax`, `capped`, `capReason`; `stockRule` (which stock rule and period set the levels, and why: the most specific of those matching); `suggestedQuantity`, `minLevelMet`; the `vendor` and why it was chosen; and `text`, all of it in one line of words.',
     // Stock levels and movements.
     inStock: '`true`: only records with units on hand.',
     backordered: 'Units allocated beyond what is on hand: max(0, allocated − onHand).',
@@ -1026,7 +1046,7 @@ export const reportsDocs = defineDocs(reportsCatalogue, {
     },
     getLowStockReport: {
       description:
-        'Every SKU and warehouse an enabled alert rule stands low for, one row per SKU and warehouse naming its rules: on hand, available, velocity, days of cover, the reorder suggestion, the suggested vendor and the explanation of every number. The standings are kept current by the alert evaluation on each stock change and daily; `alertsEnabled` says whether they are moving.\n\nFilters: `warehouseId`, `vendorId`, `ruleId`; a warehouse or rule that does not exist is a 404.',
+        'Every SKU and warehouse an enabled alert rule stands low for, one row per SKU and warehouse naming its rules with what each suggests: on hand, available, velocity, days of cover, the reorder suggestion and the lead time it used, the suggested vendor and the explanation of every number (structured, and in words in `explanation.text`). Where several rules hold a SKU low, the row shows the figures of the one that suggests the most, and `appliedRule` says which and why. The standings are kept current by the alert evaluation on each stock change and daily; `alertsEnabled` says whether they are moving.\n\nFilters: `warehouseId`, `vendorId`, `ruleId`; a warehouse or rule that does not exist is a 404.',
       example: {
         query: { warehouseId: leeds.warehouseId },
         response: {
@@ -1042,6 +1062,8 @@ export const reportsDocs = defineDocs(reportsCatalogue, {
               velocity: 3.2,
               daysOfCover: 3.75,
               suggestedQuantity: 60,
+              leadTimeDays: 14,
+              leadTimeFrom: 'rule',
               vendor: {
                 vendorId,
                 vendorName: 'Northern Pottery Ltd',
@@ -1050,22 +1072,129 @@ export const reportsDocs = defineDocs(reportsCatalogue, {
                 leadTimeDays: 10,
               },
               rules: [
-                { ruleId: bestsellerRuleId, ruleName: 'Bestsellers under cover' },
-                { ruleId: mugRuleId, ruleName: 'Mugs low in Leeds' },
+                {
+                  ruleId: bestsellerRuleId,
+                  ruleName: 'Bestsellers under cover',
+                  suggestedQuantity: 60,
+                  leadTimeDays: 14,
+                },
+                { ruleId: mugRuleId, ruleName: 'Mugs low in Leeds', suggestedQuantity: 60, leadTimeDays: 10 },
               ],
+              appliedRule: {
+                ruleId: bestsellerRuleId,
+                ruleName: 'Bestsellers under cover',
+                reason:
+                  'the largest suggestion (60) of the 2 alert rules holding this SKU low here, shared with Mugs low in Leeds: the first by name; the others suggest: Mugs low in Leeds 60',
+              },
               lowSince: '2026-11-23T13:02:41.000Z',
               assessedAt: '2026-11-24T06:00:02.000Z',
               explanation: {
+                onHand: 14,
+                allocated: 2,
                 available: 12,
+                window: {
+                  from: '2026-10-24',
+                  to: '2026-11-22',
+                  days: 30,
+                },
                 unitsSold: 96,
                 daysInStock: 30,
                 velocity: 3.2,
-                leadTimeDays: 10,
+                velocityOver: 'days in stock',
+                horizon: {
+                  from: '2026-11-24',
+                  to: '2026-12-12',
+                  days: 19,
+                },
+                seasonalFactor: 1.132,
+                seasonalFactors: [
+                  {
+                    id: '01JD4F1A2B3C4D5E6F7G8H9J0K',
+                    name: 'Black Friday week',
+                    multiplier: 1.5,
+                    applies: {
+                      from: '2026-11-27',
+                      to: '2026-12-01',
+                    },
+                    days: 5,
+                  },
+                ],
+                seasonalFactorDays: [
+                  {
+                    days: 14,
+                    factorIds: [],
+                    product: 1,
+                    factor: 1,
+                  },
+                  {
+                    days: 5,
+                    factorIds: ['01JD4F1A2B3C4D5E6F7G8H9J0K'],
+                    product: 1.5,
+                    factor: 1.5,
+                  },
+                ],
+                seasonalFactorBounds: {
+                  min: 0.01,
+                  max: 20,
+                },
+                leadTimeDays: 14,
+                leadTimeFrom: 'rule',
+                leadTimeSetBy: {
+                  kind: 'rule',
+                  id: bestsellerRuleId,
+                  name: 'Bestsellers under cover',
+                },
                 safetyDays: 5,
-                demand: 48,
-                shortfall: 36,
-                minimumOrderQuantity: 60,
+                safetyDaysFrom: 'alert settings',
+                daysOfCover: 3.31,
+                condition: {
+                  type: 'cover_below',
+                  leadTimeDays: 14,
+                },
+                conditionHolds: true,
+                demand: 68.826,
+                openOnWorkOrders: 0,
+                shortfall: 56.826,
+                minLevel: 40,
+                belowMinLevel: 28,
+                needed: 56.826,
+                neededFor: 'demand',
+                minimumOrderQuantity: 40,
+                packSize: 20,
+                roundedToMinimum: 60,
+                maxLevel: 150,
+                stockRuleId: '01JD5R1A2B3C4D5E6F7G8H9J0K',
+                rulePeriodId: null,
+                stockRule: {
+                  stockRuleId: '01JD5R1A2B3C4D5E6F7G8H9J0K',
+                  skuPattern: 'MUG-*',
+                  warehouseId: leeds.warehouseId,
+                  rulePeriodId: null,
+                  rulePeriod: null,
+                  minLevel: 40,
+                  maxLevel: 150,
+                  reason:
+                    'the most specific of 2 enabled stock rules matching (prefix MUG-*, this warehouse)',
+                },
+                roomUnderMax: 138,
+                capped: false,
+                capReason: null,
                 suggestedQuantity: 60,
+                minLevelMet: true,
+                vendor: {
+                  vendorId: vendorId,
+                  vendorName: 'Northern Pottery Ltd',
+                  poSourceId: poSourceId,
+                  unitCost: {
+                    amount: 350,
+                    currency: 'GBP',
+                  },
+                  leadTimeDays: 10,
+                  minimumOrderQuantity: 40,
+                  packSize: 20,
+                  reason: 'the only purchase-order source receiving into this warehouse',
+                },
+                text: "Velocity 3.2/day: 96 sold ÷ 30 days in stock, 2026-10-24 to 2026-11-22. Seasonal factor 1.132: mean over 2026-11-24 to 2026-12-12 (19 days) of 14 days at 1 (no factor), 5 days at 1.5 (Black Friday week ×1.5). Lead time 14 days (alert rule Bestsellers under cover's own, instead of the source's 10 days) + safety 5 days (alert settings). Demand 3.2 × 1.132 × 19 = 68.826, − 12 available = shortfall 56.826. Stock rule: the most specific of 2 enabled stock rules matching (prefix MUG-*, this warehouse). Minimum level 40 lacks 28. Needed 56.826; at least the minimum order of 40, in packs of 20: 60. Maximum 150 leaves room for 138. Suggest 60 from Northern Pottery Ltd (the only purchase-order source receiving into this warehouse).",
               },
             },
           ],
@@ -1237,7 +1366,7 @@ export const reportsDocs = defineDocs(reportsCatalogue, {
     },
     getLowStockDownload: {
       description:
-        'The low-stock report as an Excel workbook: `302` to a presigned URL valid for 15 minutes. A "Low stock" sheet has one row per SKU and warehouse (frozen header, autofilter); a "Draft purchase order" sheet groups the suggestions by vendor (vendor SKU, receiving warehouse, quantity, unit cost, line cost, a total per vendor and currency). Same query as the report.',
+        'The low-stock report as an Excel workbook: `302` to a presigned URL valid for 15 minutes. A "Low stock" sheet has one row per SKU and warehouse (frozen header, autofilter); a "Draft purchase order" sheet groups the suggestions by vendor (vendor SKU, receiving warehouse, quantity, unit cost, line cost, a total per vendor and currency); a "How it was figured" sheet gives each row’s applied rule, why, and its explanation in words. The "Lead time (days)" column is the lead time the suggestion used, "Lead time from" where it came from. Same query as the report.',
       example: { query: { vendorId } },
     },
     exportReportPdf: {

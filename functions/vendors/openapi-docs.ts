@@ -47,6 +47,7 @@ const source = {
   vendorSku: 'ACM-4471',
   unitCost: { amount: 38, currency: 'GBP' },
   minimumOrderQuantity: 500,
+  packSize: 50,
   leadTimeDays: 14,
   warehouseId: mainWarehouseId,
   createdAt: '2026-11-03T10:30:00.000Z',
@@ -114,7 +115,10 @@ export const vendorsDocs = defineDocs(vendorsCatalogue, {
       'The vendor’s own reference for the item, as printed on its catalogue and invoices; up to 64 characters.',
     unitCost:
       'What one unit costs from this vendor, in minor units of the vendor’s currency (a source in another currency is refused: nothing is converted).',
-    minimumOrderQuantity: 'The fewest units the vendor accepts in one order, 1 to 1,000,000 (default 1).',
+    minimumOrderQuantity:
+      'The fewest units the vendor accepts in one order, 1 to 1,000,000 (default 1). A minimum, not a multiple: a reorder suggestion of 41.17 units with a minimum of 12 orders 42.',
+    packSize:
+      'Units per pack when the vendor sells in packs, 1 to 1,000,000; absent: units one by one. Reorder suggestions are rounded up to whole packs (at least the minimum order), and a stock rule’s maximum cuts them to the most whole packs that fit, or to 0 when not even the smallest allowed order fits.',
     'PoSource.warehouseId':
       'The warehouse that receives this vendor’s deliveries of the SKU; it must accept purchase orders.',
     'PoSourceInput.warehouseId':
@@ -199,6 +203,7 @@ export const vendorsDocs = defineDocs(vendorsCatalogue, {
           vendorSku: 'ACM-4471',
           unitCost: { amount: 38, currency: 'GBP' },
           minimumOrderQuantity: 500,
+          packSize: 50,
           leadTimeDays: 14,
           warehouseId: mainWarehouseId,
         },

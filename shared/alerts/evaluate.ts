@@ -127,7 +127,11 @@ async function settle(
 }
 
 async function assessPair(rule: StoredAlertRule, pair: StockPair, inputs: AlertInputs): Promise<Assessment> {
-  return assess({ ...(await inputs.pairInputs(pair.sku, pair.warehouseId)), condition: rule.condition });
+  return assess({
+    ...(await inputs.pairInputs(pair.sku, pair.warehouseId)),
+    condition: rule.condition,
+    rule: { id: rule.id, name: rule.name },
+  });
 }
 
 /** The stock records a batch changed: every enabled rule that covers each, assessed and settled. */

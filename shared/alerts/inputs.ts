@@ -49,6 +49,7 @@ interface StockLevelRule {
   id: string;
   skuPattern: string;
   warehouseId?: string;
+  minLevel: number;
   maxLevel: number;
   periodIds: string[];
 }
@@ -86,6 +87,7 @@ export class AlertInputs {
         id: String(item.id),
         skuPattern: String(item.skuPattern),
         ...(typeof item.warehouseId === 'string' ? { warehouseId: item.warehouseId } : {}),
+        minLevel: Number(item.minLevel ?? 0),
         maxLevel: Number(item.maxLevel),
         periodIds: Array.isArray(item.periodIds) ? (item.periodIds as string[]) : [],
       })),
@@ -99,7 +101,10 @@ export class AlertInputs {
     return factors.filter((factor) => scopeCoversSku(factor.scope, sku, lists));
   }
 
-  /** The maximum of the most specific enabled stock rule for the pair, its active period's when one applies today. */
+  /**
+   * The most specific enabled stock rule for the pair, with its levels today (its active period's when one
+   * applies) and how many rules matched.
+   */
   async levelFor(sku: string, warehouseId: string): Promise<AssessmentInput['level']> {
     const candidates = (await this.stockRules())
       .filter((rule) => skuMatchesPattern(sku, rule.skuPattern))
@@ -111,9 +116,21 @@ export class AlertInputs {
     const active = periods.find(
       (period) => String(period.from) <= this.today && this.today <= String(period.to),
     );
+    const chosen = {
+      stockRuleId: rule.id,
+      skuPattern: rule.skuPattern,
+      ...(rule.warehouseId === undefined ? {} : { warehouseId: rule.warehouseId }),
+      matching: candidates.length,
+    };
     return active
-      ? { maxLevel: Number(active.maxLevel), stockRuleId: rule.id, rulePeriodId: String(active.id) }
-      : { maxLevel: rule.maxLevel, stockRuleId: rule.id };
+      ? {
+          ...chosen,
+          minLevel: Number(active.minLevel ?? 0),
+          maxLevel: Number(active.maxLevel),
+          rulePeriodId: String(active.id),
+          rulePeriod: { name: String(active.name), from: String(active.from), to: String(active.to) },
+        }
+      : { ...chosen, minLevel: rule.minLevel, maxLevel: rule.maxLevel };
   }
 
   /** Sources of the SKU by warehouse, from active vendors, with the lead time that applies. */
@@ -139,6 +156,7 @@ export class AlertInputs {
         unitCost: cost.amount,
         currency: cost.currency,
         minimumOrderQuantity: Number(source.minimumOrderQuantity ?? 1),
+        ...(typeof source.packSize === 'number' ? { packSize: source.packSize } : {}),
         ...(own !== undefined
           ? { leadTimeDays: own, leadTimeFrom: 'po-source' as const }
           : vendorLead !== undefined

@@ -1,10 +1,11 @@
 /**
  * The reorder suggestion (DESIGN §4, Inventory alerts), with the numbers that made it. No I/O.
  *
- * suggestion = velocity × factor × (lead time + safety days) − available − open on work orders,
- * rounded up to the purchase-order source's minimum order quantity, and capped so that available plus
- * what is open plus the suggestion stays within the stock rule's maximum (its active period's, if any):
- * a cap below one minimum order suggests nothing, and says so. No suggestion passes 1,000,000 units.
+ * suggestion = velocity × factor × (lead time + safety days) − available − open on work orders, raised
+ * so that available plus open plus the suggestion reaches the stock rule's minimum level, then to at
+ * least the purchase-order source's minimum order quantity, then up to whole packs; capped so that it
+ * stays within the stock rule's maximum (its active period's, if any): a cap below the smallest order
+ * allowed suggests nothing, and says so. No suggestion passes 1,000,000 units.
  */
 import { maxQuantity } from './money';
 
@@ -16,6 +17,8 @@ export interface SourceOption {
   unitCost: number;
   currency: string;
   minimumOrderQuantity: number;
+  /** Units per pack, when the source sells in packs. */
+  packSize?: number;
   leadTimeDays?: number;
 }
 
@@ -71,7 +74,12 @@ export interface ReorderInput {
   safetyDays: number;
   available: number;
   openOnWorkOrders: number;
+  /** The fewest units the source accepts in one order: a minimum, not a multiple. */
   minimumOrderQuantity: number;
+  /** Units per pack: the order is a whole number of packs (1 when the source names none). */
+  packSize?: number;
+  /** The stock rule's minimum that applies today: available + open + the order reaches at least this. */
+  minLevel?: number;
   /** The stock rule's maximum that applies today; undefined when no rule covers the SKU. */
   maxLevel?: number;
 }
@@ -81,39 +89,72 @@ export interface Reorder {
   demand: number;
   /** demand − available − open, before rounding (never below 0). */
   shortfall: number;
-  /** The shortfall rounded up to a multiple of the minimum order quantity. */
+  /** minLevel − available − open (never below 0); undefined without a minimum level. */
+  belowMinLevel?: number;
+  /** What must be ordered before rounding: the larger of the shortfall and what the minimum level lacks. */
+  needed: number;
+  /** The order before the cap: at least the minimum order quantity, in whole packs (0 when nothing is needed). */
   rounded: number;
   /** maxLevel − available − open (never below 0); undefined without a maximum. */
   room?: number;
   capped: boolean;
+  /** Why the order was cut, when it was. */
+  capReason?: string;
   quantity: number;
 }
 
 const units = (value: number) => Math.round(value * 1000) / 1000;
+const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
+/**
+ * The order: velocity × factor × (lead time + safety days) − available − open, raised to what the stock
+ * rule's minimum level lacks, then to the minimum order quantity (a minimum: 41.17 with a minimum of 12 is
+ * 42, not 48), then up to whole packs. A maximum (the stock rule's, or the 1,000,000 units the service
+ * handles) cuts it to the largest order that still is at least one minimum order and whole packs; when no
+ * such order fits, the suggestion is 0 and says why: the maximum wins over the minimum level.
+ */
 export function reorderQuantity(input: ReorderInput): Reorder {
-  const demand = input.velocity * input.factor * (input.leadTimeDays + input.safetyDays);
-  const shortfall = Math.max(0, demand - input.available - input.openOnWorkOrders);
+  const demand = units(input.velocity * input.factor * (input.leadTimeDays + input.safetyDays));
+  const onTheWay = input.available + input.openOnWorkOrders;
+  const shortfall = units(Math.max(0, demand - onTheWay));
+  const belowMinLevel = input.minLevel === undefined ? undefined : Math.max(0, input.minLevel - onTheWay);
+  const needed = Math.max(shortfall, belowMinLevel ?? 0);
   const moq = Math.max(1, input.minimumOrderQuantity);
-  // A hair of float noise (2.0000000001 units) must not buy a whole extra minimum order.
-  const rounded = Math.ceil(units(shortfall) / moq) * moq;
+  const pack = Math.max(1, input.packSize ?? 1);
+  // Rounded to 3 places first: a hair of float noise (2.0000000001 units) must not buy a whole extra unit.
+  const rounded = needed === 0 ? 0 : Math.ceil(Math.max(Math.ceil(units(needed)), moq) / pack) * pack;
   // No suggestion passes the largest quantity the service handles (DESIGN §3), stock rule or not.
-  const room = Math.max(
-    0,
-    Math.min(maxQuantity, (input.maxLevel ?? maxQuantity) - input.available - input.openOnWorkOrders),
-  );
-  if (input.maxLevel === undefined && rounded <= room) {
-    return { demand: units(demand), shortfall: units(shortfall), rounded, capped: false, quantity: rounded };
-  }
-  const capped = rounded > room;
-  const quantity = capped ? Math.floor(room / moq) * moq : rounded;
-  return {
-    demand: units(demand),
-    shortfall: units(shortfall),
+  const room = Math.max(0, Math.min(maxQuantity, (input.maxLevel ?? maxQuantity) - onTheWay));
+  const figures = {
+    demand,
+    shortfall,
+    ...(belowMinLevel === undefined ? {} : { belowMinLevel }),
+    needed,
     rounded,
     ...(input.maxLevel === undefined ? {} : { room }),
-    capped,
-    quantity,
+  };
+  if (rounded <= room) return { ...figures, capped: false, quantity: rounded };
+  const limit =
+    input.maxLevel !== undefined && room < maxQuantity
+      ? `the stock rule's maximum of ${input.maxLevel} leaves room for ${room}`
+      : `the largest quantity handled is ${maxQuantity}`;
+  const fits = Math.floor(room / pack) * pack;
+  if (fits >= moq) {
+    return {
+      ...figures,
+      capped: true,
+      capReason: `${limit}: cut to ${fits}, the most that fits${pack > 1 ? ` in whole packs of ${pack}` : ''}`,
+      quantity: fits,
+    };
+  }
+  const smallest = Math.ceil(moq / pack) * pack;
+  return {
+    ...figures,
+    capped: true,
+    capReason: `${limit}, less than the smallest order of ${plural(smallest, 'unit')} (${
+      pack > 1 ? `minimum order ${moq} in packs of ${pack}` : `minimum order ${moq}`
+    }): nothing is suggested`,
+    quantity: 0,
   };
 }
 

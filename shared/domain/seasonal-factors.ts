@@ -19,6 +19,8 @@ export interface FactorScope {
 
 export interface FactorLike {
   id: string;
+  /** The factor's name, as people know it ("Christmas week"). */
+  name?: string;
   multiplier: number;
   applies: FactorPeriod;
   scope: FactorScope;
@@ -55,7 +57,6 @@ export function scopeCoversSku(
   return scope.ruleListId !== undefined && listsHoldingSku.has(scope.ruleListId);
 }
 
-/** The factor of one day: the product of the multipliers of the factors that apply on it (1 when none). */
 /** The bounds of one day's combined factor: those of a single factor, however many overlap. */
 export const factorBounds = { min: 0.01, max: 20 } as const;
 
@@ -74,9 +75,24 @@ export function factorOn(factors: readonly FactorLike[], day: Day): number {
 export interface HorizonFactor {
   /** The mean of the daily factors over the days ahead. */
   factor: number;
-  /** The factors that applied on at least one of those days, by id, with their multipliers. */
-  applied: Array<{ id: string; multiplier: number }>;
+  /** The days ahead: the day after today through `days` days later. */
+  horizon: { from: Day; to: Day; days: number };
+  /** The factors that applied on at least one of those days, by id, with their name, period and days. */
+  applied: Array<{
+    id: string;
+    name: string | null;
+    multiplier: number;
+    applies: FactorPeriod;
+    days: number;
+  }>;
+  /**
+   * The days ahead grouped by the factors that apply on them: each group's product of multipliers, and
+   * the factor it counts as (the product held within factorBounds). factor = Σ days × factor ÷ horizon days.
+   */
+  days: Array<{ days: number; factorIds: string[]; product: number; factor: number }>;
 }
+
+const sixPlaces = (value: number) => Math.round(value * 1e6) / 1e6;
 
 /**
  * The factor of the days ahead: the mean of each day's factor from the day after `today`, over `days`
@@ -84,17 +100,40 @@ export interface HorizonFactor {
  */
 export function horizonFactor(factors: readonly FactorLike[], today: Day, days: number): HorizonFactor {
   const length = Math.max(1, days);
-  let sum = 0;
-  const applied = new Map<string, number>();
+  const applied = new Map<string, { factor: FactorLike; days: number }>();
+  const groups = new Map<string, HorizonFactor['days'][number]>();
   for (let offset = 1; offset <= length; offset++) {
     const day = addDays(today, offset);
-    sum += factorOn(factors, day);
-    for (const factor of factors) {
-      if (factorAppliesOn(factor.applies, day)) applied.set(factor.id, factor.multiplier);
+    const dayFactor = factorOn(factors, day);
+    const onDay = factors.filter((factor) => factorAppliesOn(factor.applies, day));
+    for (const factor of onDay) {
+      const seen = applied.get(factor.id) ?? { factor, days: 0 };
+      seen.days += 1;
+      applied.set(factor.id, seen);
     }
+    const ids = onDay.map((factor) => factor.id);
+    const key = ids.join('\u0000');
+    const group = groups.get(key) ?? {
+      days: 0,
+      factorIds: ids,
+      product: sixPlaces(onDay.reduce((product, factor) => product * factor.multiplier, 1)),
+      factor: sixPlaces(dayFactor),
+    };
+    group.days += 1;
+    groups.set(key, group);
   }
+  // From the groups as listed, so the mean recomputes from what the explanation shows.
+  const weighted = [...groups.values()].reduce((total, group) => total + group.days * group.factor, 0);
   return {
-    factor: sum / length,
-    applied: [...applied].map(([id, multiplier]) => ({ id, multiplier })),
+    factor: weighted / length,
+    horizon: { from: addDays(today, 1), to: addDays(today, length), days: length },
+    applied: [...applied.values()].map(({ factor, days: count }) => ({
+      id: factor.id,
+      name: factor.name ?? null,
+      multiplier: factor.multiplier,
+      applies: factor.applies,
+      days: count,
+    })),
+    days: [...groups.values()],
   };
 }

@@ -97,7 +97,7 @@ function tableColumns(columns: readonly SheetColumn[], width: number): TableColu
     header: column.header,
     width: natural[index]! * scale,
     align: column.type === 'number' || column.type === 'money' ? 'right' : 'left',
-    maxLines: column.type === undefined || column.type === 'text' ? 2 : 1,
+    maxLines: column.type === undefined || column.type === 'text' ? (column.maxLines ?? 2) : 1,
     minScale: 0.55,
   }));
 }

@@ -39,6 +39,8 @@ export interface SheetColumn {
   numFmt?: string;
   /** Money columns: the row field holding the ISO 4217 currency; `currency` by default. */
   currencyKey?: string;
+  /** Text columns of long paragraphs: in a PDF, wrap to at most this many lines (2 otherwise). */
+  maxLines?: number;
 }
 
 export interface Sheet {

@@ -48,7 +48,11 @@ describe('report files, end to end', () => {
     expect(answer.status, answer.text).toBe(302);
     const file = await follow(answer.headers.get('location'));
     const book = await workbook(file.bytes);
-    expect(book.worksheets.map((sheet) => sheet.name)).toEqual(['Low stock', 'Draft purchase order']);
+    expect(book.worksheets.map((sheet) => sheet.name)).toEqual([
+      'Low stock',
+      'Draft purchase order',
+      'How it was figured',
+    ]);
   });
 
   it('exports a report to Excel and to PDF and reads both files by their URLs', async () => {

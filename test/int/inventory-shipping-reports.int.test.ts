@@ -504,7 +504,7 @@ describe('every report reads as tables', () => {
     ['pending-shipments', {}, ['Age buckets', 'By warehouse', 'By channel', 'Orders, oldest first'], 3, 4],
     ['shipped-manifest', {}, ['Shipped', 'Manifests'], 0, 2],
     ['shipped-manifest-detail', {}, ['Shipments'], 0, 1],
-    ['low-stock', {}, ['Low stock', 'Draft purchase order'], 0, 1],
+    ['low-stock', {}, ['Low stock', 'Draft purchase order', 'How it was figured'], 0, 1],
     ['stock-levels', {}, ['Stock levels'], 0, 3],
     ['movements', { type: 'receipt' }, ['Movements'], 0, 4],
     ['valuation', {}, ['By warehouse', 'By SKU', 'FIFO layers'], 1, 3],

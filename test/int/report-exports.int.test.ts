@@ -256,7 +256,11 @@ describe('downloads answer 302 to the file', () => {
     const fetched = await fetch(answer.headers.location!);
     expect(fetched.status).toBe(200);
     const workbook = await workbookOf(Buffer.from(await fetched.arrayBuffer()));
-    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Low stock', 'Draft purchase order']);
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual([
+      'Low stock',
+      'Draft purchase order',
+      'How it was figured',
+    ]);
     expect(workbook.getWorksheet('Low stock')!.autoFilter).toBeTruthy();
   });
 

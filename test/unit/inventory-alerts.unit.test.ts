@@ -213,7 +213,9 @@ describe('horizonFactor', () => {
     // Days after 2026-11-27: 11-28, 11-29, 11-30 (factor 1), 12-01, 12-02 (factor 2): (3×1 + 2×2)/5 = 1.4.
     const result = horizonFactor([december, june], '2026-11-27', 5);
     expect(result.factor).toBeCloseTo(1.4, 10);
-    expect(result.applied).toEqual([{ id: 'december', multiplier: 2 }]);
+    expect(result.applied).toEqual([
+      { id: 'december', name: null, multiplier: 2, applies: { month: 12 }, days: 2 },
+    ]);
   });
 
   it('does not count today itself', () => {
@@ -224,10 +226,10 @@ describe('horizonFactor', () => {
   });
 
   it('is 1 with nothing applied when no factor falls on the horizon, and takes at least one day', () => {
-    expect(horizonFactor([december], '2026-03-01', 10)).toEqual({ factor: 1, applied: [] });
-    expect(horizonFactor([december], '2026-11-30', 0)).toEqual({
+    expect(horizonFactor([december], '2026-03-01', 10)).toMatchObject({ factor: 1, applied: [] });
+    expect(horizonFactor([december], '2026-11-30', 0)).toMatchObject({
       factor: 2,
-      applied: [{ id: 'december', multiplier: 2 }],
+      applied: [{ id: 'december', multiplier: 2, days: 1 }],
     });
   });
 });
@@ -235,15 +237,17 @@ describe('horizonFactor', () => {
 // --- reorder --------------------------------------------------------------------------------------------
 
 describe('reorderQuantity', () => {
-  it('rounds the shortfall up to the minimum order quantity', () => {
-    // demand 1 × 1 × 7 = 7, nothing available: shortfall 7, MOQ 5 → 10.
+  it('raises the shortfall to the minimum order quantity, a minimum and not a multiple', () => {
+    // demand 1 × 1 × 7 = 7, nothing available: shortfall 7; MOQ 5 leaves 7, MOQ 10 raises it to 10.
     expect(reorderQuantity(reorderInput({ minimumOrderQuantity: 5 }))).toEqual({
       demand: 7,
       shortfall: 7,
-      rounded: 10,
+      needed: 7,
+      rounded: 7,
       capped: false,
-      quantity: 10,
+      quantity: 7,
     });
+    expect(reorderQuantity(reorderInput({ minimumOrderQuantity: 10 })).quantity).toBe(10);
   });
 
   it('never suggests a negative quantity when more is available than the demand', () => {
@@ -259,31 +263,30 @@ describe('reorderQuantity', () => {
     expect(result.quantity).toBe(2);
   });
 
-  it('caps at the largest multiple of the minimum order that fits under the maximum', () => {
-    // maxLevel 40, available 25 → room 15; demand 40 → shortfall 15 → rounded to 20 (> 15).
+  it('caps under the maximum, and suggests nothing when one minimum order does not fit', () => {
+    // maxLevel 40, available 25 → room 15; demand 40 → shortfall 15.
     const base = reorderInput({ velocity: 4, leadTimeDays: 10, available: 25, maxLevel: 40 });
+    // MOQ 10 is met by 15 itself: within the room.
     expect(reorderQuantity({ ...base, minimumOrderQuantity: 10 })).toEqual({
       demand: 40,
       shortfall: 15,
-      rounded: 20,
-      room: 15,
-      capped: true,
-      quantity: 10,
-    });
-    expect(reorderQuantity({ ...base, minimumOrderQuantity: 20 })).toEqual({
-      demand: 40,
-      shortfall: 15,
-      rounded: 20,
-      room: 15,
-      capped: true,
-      quantity: 0,
-    });
-    // A rounded quantity within the room is not capped.
-    expect(reorderQuantity({ ...base, minimumOrderQuantity: 5 })).toMatchObject({
+      needed: 15,
       rounded: 15,
       room: 15,
       capped: false,
       quantity: 15,
+    });
+    // MOQ 20 raises it to 20 > 15, and no order of at least 20 fits: nothing, and why.
+    expect(reorderQuantity({ ...base, minimumOrderQuantity: 20 })).toEqual({
+      demand: 40,
+      shortfall: 15,
+      needed: 15,
+      rounded: 20,
+      room: 15,
+      capped: true,
+      capReason:
+        "the stock rule's maximum of 40 leaves room for 15, less than the smallest order of 20 units (minimum order 20): nothing is suggested",
+      quantity: 0,
     });
   });
 
@@ -292,7 +295,15 @@ describe('reorderQuantity', () => {
       reorderInput({ velocity: 4, leadTimeDays: 10, available: 10, openOnWorkOrders: 12, maxLevel: 40 }),
     );
     // shortfall 40 − 10 − 12 = 18; room 40 − 10 − 12 = 18.
-    expect(result).toEqual({ demand: 40, shortfall: 18, rounded: 18, room: 18, capped: false, quantity: 18 });
+    expect(result).toEqual({
+      demand: 40,
+      shortfall: 18,
+      needed: 18,
+      rounded: 18,
+      room: 18,
+      capped: false,
+      quantity: 18,
+    });
   });
 
   it('treats a minimum order quantity below 1 as 1', () => {
@@ -469,12 +480,13 @@ describe('assess', () => {
     // Lead time 7 from the cheapest po source (pos-cheap, MOQ 12); safety 3 from the alert settings.
     // Horizon 7 + 3 = 10 days after 2026-03-10 (03-11 … 03-20), all in March: factor 1.2.
     // demand = 5 × 1.2 × 10 = 60; shortfall = 60 − 20 available − 0 open = 40;
-    // rounded up to MOQ 12: ceil(40 / 12) × 12 = 48; room = 100 − 20 − 0 = 80 ≥ 48 → suggestion 48.
-    // daysOfCover = 20 / (5 × 1.2) = 3.33 < 10 → cover_below holds.
+    // 40 is at least the minimum order of 12 (a minimum, not a multiple): 40; room = 100 − 20 − 0 = 80 ≥ 40
+    // → suggestion 40. daysOfCover = 20 / (5 × 1.2) = 3.33 < 10 → cover_below holds.
     const result = assess(assessmentInput());
     expect(result.holds).toBe(true);
-    expect(result.suggestedQuantity).toBe(48);
-    expect(result.explanation).toEqual({
+    expect(result.suggestedQuantity).toBe(40);
+    const { text, ...figures } = result.explanation;
+    expect(figures).toEqual({
       onHand: 20,
       allocated: 0,
       available: 20,
@@ -483,10 +495,14 @@ describe('assess', () => {
       daysInStock: 6,
       velocity: 5,
       velocityOver: 'days in stock',
+      horizon: { from: '2026-03-11', to: '2026-03-20', days: 10 },
       seasonalFactor: 1.2,
-      seasonalFactors: [{ id: 'spring', multiplier: 1.2 }],
+      seasonalFactors: [{ id: 'spring', name: null, multiplier: 1.2, applies: { month: 3 }, days: 10 }],
+      seasonalFactorDays: [{ days: 10, factorIds: ['spring'], product: 1.2, factor: 1.2 }],
+      seasonalFactorBounds: { min: 0.01, max: 20 },
       leadTimeDays: 7,
       leadTimeFrom: 'po-source',
+      leadTimeSetBy: { kind: 'po-source', id: 'pos-cheap', name: null },
       safetyDays: 3,
       safetyDaysFrom: 'alert settings',
       daysOfCover: 3.33,
@@ -495,23 +511,51 @@ describe('assess', () => {
       demand: 60,
       openOnWorkOrders: 0,
       shortfall: 40,
+      minLevel: null,
+      belowMinLevel: null,
+      needed: 40,
+      neededFor: 'demand',
       minimumOrderQuantity: 12,
-      roundedToMinimum: 48,
+      packSize: 1,
+      roundedToMinimum: 40,
       maxLevel: 100,
       stockRuleId: 'rule-1',
       rulePeriodId: null,
+      stockRule: {
+        stockRuleId: 'rule-1',
+        skuPattern: null,
+        warehouseId: null,
+        rulePeriodId: null,
+        rulePeriod: null,
+        minLevel: null,
+        maxLevel: 100,
+        reason: 'the only enabled stock rule matching (its SKU pattern, every warehouse)',
+      },
       roomUnderMax: 80,
       capped: false,
-      suggestedQuantity: 48,
+      capReason: null,
+      suggestedQuantity: 40,
+      minLevelMet: null,
       vendor: {
         vendorId: 'vendor-cheap',
         vendorName: 'Vendor A',
         poSourceId: 'pos-cheap',
         unitCost: { amount: 400, currency: 'EUR' },
         leadTimeDays: 7,
+        minimumOrderQuantity: 12,
+        packSize: 1,
         reason: 'lowest unit cost of 2 sources receiving into this warehouse',
       },
     });
+    expect(text).toBe(
+      'Velocity 5/day: 30 sold ÷ 6 days in stock, 2026-03-01 to 2026-03-10. ' +
+        'Seasonal factor 1.2: mean over 2026-03-11 to 2026-03-20 (10 days) of 10 days at 1.2 (spring ×1.2). ' +
+        "Lead time 7 days (purchase-order source pos-cheap's own) + safety 3 days (alert settings). " +
+        'Demand 5 × 1.2 × 10 = 60, − 20 available = shortfall 40. ' +
+        'Stock rule: the only enabled stock rule matching (its SKU pattern, every warehouse). ' +
+        'Needed 40; at least the minimum order of 12: 40. Maximum 100 leaves room for 80. ' +
+        'Suggest 40 from Vendor A (lowest unit cost of 2 sources receiving into this warehouse).',
+    );
   });
 
   it('checks available_below against available, with the same suggestion', () => {
@@ -520,7 +564,7 @@ describe('assess', () => {
     expect(result.holds).toBe(false);
     expect(result.explanation.conditionHolds).toBe(false);
     expect(result.explanation.leadTimeFrom).toBe('po-source');
-    expect(result.suggestedQuantity).toBe(48);
+    expect(result.suggestedQuantity).toBe(40);
   });
 
   it("lets a cover_below rule's own lead time and safety days win", () => {
@@ -600,16 +644,16 @@ describe('orderedExplanation', () => {
     const { explanation } = assess(assessmentInput());
     const shuffled: Record<string, unknown> = Object.fromEntries(Object.entries(explanation).reverse());
     shuffled.vendor = Object.fromEntries(Object.entries(explanation.vendor!).reverse());
-    shuffled.seasonalFactors = explanation.seasonalFactors.map((applied) => ({
-      multiplier: applied.multiplier,
-      id: applied.id,
-    }));
+    shuffled.seasonalFactors = explanation.seasonalFactors.map((applied) =>
+      Object.fromEntries(Object.entries(applied).reverse()),
+    );
+    shuffled.stockRule = Object.fromEntries(Object.entries(explanation.stockRule!).reverse());
     const answered = orderedExplanation(shuffled);
     expect(Object.keys(answered)).toEqual(Object.keys(explanation));
     expect(Object.keys(answered.vendor as object)).toEqual(Object.keys(explanation.vendor!));
     expect(answered).toEqual(explanation);
     for (const applied of answered.seasonalFactors as object[])
-      expect(Object.keys(applied)).toEqual(['id', 'multiplier']);
+      expect(Object.keys(applied)).toEqual(['id', 'name', 'multiplier', 'applies', 'days']);
   });
 });
 
@@ -640,8 +684,12 @@ describe('after review', () => {
     const huge = reorderQuantity(
       reorderInput({ velocity: 1e9, factor: 20, minimumOrderQuantity: 7, maxLevel: undefined }),
     );
-    expect(huge).toMatchObject({ capped: true, quantity: 999_999 });
+    expect(huge).toMatchObject({ capped: true, quantity: 1_000_000 });
     expect(Number.isSafeInteger(huge.quantity)).toBe(true);
+    // In packs of 7: the most whole packs under the limit.
+    expect(
+      reorderQuantity(reorderInput({ velocity: 1e9, factor: 20, packSize: 7, maxLevel: undefined })),
+    ).toMatchObject({ capped: true, quantity: 999_999 });
   });
 
   it('does not compare costs across currencies: the cheapest of each competes on lead time', () => {

@@ -36,6 +36,8 @@ import {
   warehouseMovementsBetween,
   warehouseRecords,
 } from './read';
+import type { RuleStanding } from './rule-applied';
+import { ruleApplied } from './rule-applied';
 import type {
   agingQuery,
   lowStockQuery,
@@ -71,8 +73,9 @@ type Explanation = Assessment['explanation'];
 
 /**
  * Every SKU and warehouse an enabled alert rule stands low for, as the evaluation left it (each stock
- * change and the daily run keep the figures current): one row per SKU and warehouse, naming its rules,
- * with the figures of the rule that suggests the most.
+ * change and the daily run keep the figures current): one row per SKU and warehouse, naming its rules
+ * with what each suggests, and showing the figures of the rule that suggests the most (`appliedRule`
+ * says which and why).
  */
 export async function lowStock(query: output<typeof lowStockQuery>) {
   const [rules, settings, warehouses] = await Promise.all([
@@ -87,15 +90,7 @@ export async function lowStock(query: output<typeof lowStockQuery>) {
   if (query.ruleId !== undefined && !rules.some((rule) => rule.id === query.ruleId))
     throw new NotFound(`No alert rule has the id ${query.ruleId}.`);
   const standings = (await Promise.all(chosen.map((rule) => standingsOfRule(rule.id)))).flat();
-  const rows = new Map<
-    string,
-    {
-      sku: string;
-      warehouseId: string;
-      rules: Array<{ ruleId: string; ruleName: string }>;
-      best: Record<string, unknown>;
-    }
-  >();
+  const rows = new Map<string, { sku: string; warehouseId: string; standings: RowStanding[] }>();
   for (const standing of standings) {
     if (standing.state !== 'low') continue;
     const warehouseId = String(standing.warehouseId);
@@ -103,19 +98,19 @@ export async function lowStock(query: output<typeof lowStockQuery>) {
     const explanation = (standing.explanation ?? {}) as Partial<Explanation>;
     if (query.vendorId !== undefined && explanation.vendor?.vendorId !== query.vendorId) continue;
     const key = `${warehouseId}\u0000${String(standing.sku)}`;
-    const row = rows.get(key) ?? {
-      sku: String(standing.sku),
-      warehouseId,
-      rules: [] as Array<{ ruleId: string; ruleName: string }>,
-      best: standing,
-    };
-    row.rules.push({ ruleId: String(standing.ruleId), ruleName: String(standing.ruleName) });
-    if (Number(standing.suggestedQuantity ?? 0) > Number(row.best.suggestedQuantity ?? 0))
-      row.best = standing;
+    const row = rows.get(key) ?? { sku: String(standing.sku), warehouseId, standings: [] };
+    row.standings.push({
+      ruleId: String(standing.ruleId),
+      ruleName: String(standing.ruleName),
+      suggestedQuantity: Number(standing.suggestedQuantity ?? 0),
+      item: standing,
+    });
     rows.set(key, row);
   }
   const items = [...rows.values()]
-    .map(({ sku, warehouseId, rules: named, best }) => {
+    .map(({ sku, warehouseId, standings: held }) => {
+      const applied = ruleApplied(held);
+      const best = applied.standing.item;
       const explanation = (best.explanation ?? {}) as Partial<Explanation>;
       const vendor = explanation.vendor ?? null;
       return {
@@ -126,7 +121,9 @@ export async function lowStock(query: output<typeof lowStockQuery>) {
         available: explanation.available ?? 0,
         velocity: explanation.velocity ?? 0,
         daysOfCover: typeof explanation.daysOfCover === 'number' ? explanation.daysOfCover : null,
-        suggestedQuantity: Number(best.suggestedQuantity ?? 0),
+        suggestedQuantity: applied.standing.suggestedQuantity,
+        leadTimeDays: typeof explanation.leadTimeDays === 'number' ? explanation.leadTimeDays : null,
+        leadTimeFrom: typeof explanation.leadTimeFrom === 'string' ? explanation.leadTimeFrom : null,
         vendor: vendor
           ? {
               vendorId: vendor.vendorId,
@@ -136,7 +133,19 @@ export async function lowStock(query: output<typeof lowStockQuery>) {
               leadTimeDays: vendor.leadTimeDays ?? null,
             }
           : null,
-        rules: named.sort((a, b) => a.ruleName.localeCompare(b.ruleName)),
+        rules: held
+          .map(({ ruleId, ruleName, suggestedQuantity, item }) => ({
+            ruleId,
+            ruleName,
+            suggestedQuantity,
+            leadTimeDays: leadTimeOf(item),
+          }))
+          .sort((a, b) => a.ruleName.localeCompare(b.ruleName)),
+        appliedRule: {
+          ruleId: applied.standing.ruleId,
+          ruleName: applied.standing.ruleName,
+          reason: applied.reason,
+        },
         lowSince: typeof best.lowSince === 'string' ? best.lowSince : null,
         assessedAt: String(best.updatedAt),
         explanation: orderedExplanation(explanation as Record<string, unknown>),
@@ -152,6 +161,16 @@ export async function lowStock(query: output<typeof lowStockQuery>) {
     alertsEnabled: settings.enabled,
     items,
   };
+}
+
+interface RowStanding extends RuleStanding {
+  item: Record<string, unknown>;
+}
+
+/** The lead time a standing's suggestion used; null for one assessed before explanations named it. */
+function leadTimeOf(item: Record<string, unknown>): number | null {
+  const lead = (item.explanation as Partial<Explanation> | undefined)?.leadTimeDays;
+  return typeof lead === 'number' ? lead : null;
 }
 
 /** The draft purchase order: the suggestions with a vendor, by vendor, with each source's vendor SKU. */

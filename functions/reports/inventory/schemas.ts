@@ -80,6 +80,9 @@ export const lowStockAnswer = responseSchema(() =>
         velocity: z.number(),
         daysOfCover: z.nullable(z.number()),
         suggestedQuantity: count,
+        /** The lead time the suggestion used, and where it came from (`rule`, `po-source`, `vendor`, `alert settings`). */
+        leadTimeDays: z.nullable(z.number()),
+        leadTimeFrom: z.nullable(z.string()),
         vendor: z.nullable(
           z.object({
             vendorId: z.string(),
@@ -89,7 +92,16 @@ export const lowStockAnswer = responseSchema(() =>
             leadTimeDays: z.nullable(z.number()),
           }),
         ),
-        rules: z.array(z.object({ ruleId: z.string(), ruleName: z.string() })),
+        rules: z.array(
+          z.object({
+            ruleId: z.string(),
+            ruleName: z.string(),
+            suggestedQuantity: count,
+            leadTimeDays: z.nullable(z.number()),
+          }),
+        ),
+        /** The rule whose figures the row shows, and why. */
+        appliedRule: z.object({ ruleId: z.string(), ruleName: z.string(), reason: z.string() }),
         lowSince: z.nullable(z.string()),
         /** When the figures were last assessed (each stock change and the daily run). */
         assessedAt: z.string(),

@@ -84,6 +84,7 @@ export const inventoryReports = {
               money('Unit cost', 'unitCost'),
               currency,
               units('Lead time (days)', 'leadTimeDays', 9),
+              text('Lead time from', 'leadTimeFrom', 14),
               text('Rules', 'ruleNames', 24),
               { header: 'Low since (UTC)', key: 'lowSince', type: 'datetime' },
             ],
@@ -92,7 +93,9 @@ export const inventoryReports = {
               vendorName: item.vendor ? (item.vendor.vendorName ?? item.vendor.vendorId) : '',
               unitCost: item.vendor?.unitCost.amount,
               currency: item.vendor?.unitCost.currency,
-              leadTimeDays: item.vendor?.leadTimeDays ?? undefined,
+              // The lead time the suggestion used (an alert rule's own may replace the source's).
+              leadTimeDays: item.leadTimeDays ?? undefined,
+              leadTimeFrom: item.leadTimeFrom ?? '',
               ruleNames: item.rules.map((rule) => rule.ruleName).join(', '),
             })),
           },
@@ -109,6 +112,24 @@ export const inventoryReports = {
               currency,
             ],
             rows: order,
+          },
+          {
+            // Its own sheet: a paragraph per row would crowd the figures out of the first one.
+            name: 'How it was figured',
+            columns: [
+              sku,
+              warehouse,
+              text('Rule applied', 'ruleName', 20),
+              text('Why this rule', 'reason', 40),
+              { ...text('Explanation', 'text', 110), maxLines: 16 },
+            ],
+            rows: report.items.map((item) => ({
+              sku: item.sku,
+              warehouseCode: item.warehouseCode,
+              ruleName: item.appliedRule.ruleName,
+              reason: item.appliedRule.reason,
+              text: typeof item.explanation.text === 'string' ? item.explanation.text : '',
+            })),
           },
         ],
       };

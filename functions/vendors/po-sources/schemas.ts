@@ -16,7 +16,10 @@ export const poSourceInputSchema = z.strictObject({
   sku: skuSchema,
   vendorSku: z.optional(lineText(64)),
   unitCost: moneySchema,
+  /** A minimum, not a multiple: the order is at least this many units. */
   minimumOrderQuantity: z._default(z.number().check(z.int(), z.minimum(1), z.maximum(1_000_000)), 1),
+  /** Units per pack: suggestions are rounded up to whole packs. Absent: units are sold one by one. */
+  packSize: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(1_000_000))),
   /** Overrides the vendor's lead time for this SKU. */
   leadTimeDays: z.optional(leadTimeDays),
   warehouseId: ulidSchema,

@@ -409,8 +409,10 @@ export async function evaluateAlertWork(work: AlertWork, inputs: AlertInputs): P
   }
   for (const ruleId of new Set(work.ruleIds)) addInto(total, await sweepRule(ruleId, inputs));
   addInto(total, await evaluatePairs(await pairsOfInputs(work), inputs));
-  const listed = await pairsOfSkus(work.memberships.map((membership) => membership.sku));
-  const editedLists = new Set(work.memberships.map((membership) => membership.listId));
+  const inUse = await inputs.listsInUse();
+  const memberships = work.memberships.filter((membership) => inUse.has(membership.listId));
+  const listed = await pairsOfSkus(memberships.map((membership) => membership.sku));
+  const editedLists = new Set(memberships.map((membership) => membership.listId));
   addInto(total, await evaluatePairs(listed, inputs, { editedLists }));
   return total;
 }

@@ -137,6 +137,16 @@ export class AlertInputs {
     return lists;
   });
 
+  /** Lists an enabled rule or a factor names: putting a SKU on another list or taking it off changes nothing. */
+  async listsInUse(): Promise<Set<string>> {
+    const [rules, factors] = await Promise.all([this.rules(), this.factors()]);
+    return new Set(
+      [...rules.filter((rule) => rule.enabled), ...factors]
+        .map((named) => named.scope.ruleListId)
+        .filter((id): id is string => id !== undefined),
+    );
+  }
+
   /** The factors that cover the SKU. */
   async factorsFor(sku: string): Promise<FactorLike[]> {
     const [factors, lists] = await Promise.all([this.factors(), this.listsHolding(sku)]);

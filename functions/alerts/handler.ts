@@ -1,8 +1,9 @@
 /**
  * Inventory alerts: a consumer of the table's stream (its own mapping and dead-letter queue) and the
- * daily run (EventBridge Scheduler). On a stream batch it assesses the stock records the batch changed
- * and sweeps the alert rules written; on the schedule it sweeps every rule, so a new day (the look-back
- * window, the seasonal factors) can make a rule true. Its writes are alert standings; the projector
+ * daily run (EventBridge Scheduler). On a stream batch it assesses what every input the batch wrote
+ * touches (each stock write in order; rules, settings, vendors, sources, factors, stock rules, list SKUs:
+ * shared/alerts/records.ts); on the schedule it sweeps every rule, so a new day (the look-back window,
+ * the seasonal factors) can make a rule true. Its writes are alert standings; the projector
  * publishes their stock.low and stock.recovered.
  */
 import { SQSClient, SendMessageCommand } from '@aws-sdk/client-sqs';

@@ -1,6 +1,6 @@
 /**
- * Inventory alerts: a consumer of the table's stream (stock records, alert rules and the alert settings
- * only), with its own mapping and dead-letter queue, and a daily schedule at 06:00 in the reporting zone
+ * Inventory alerts: a consumer of the table's stream (the items an assessment reads as inputs only:
+ * shared/alerts/records.ts), with its own mapping and dead-letter queue, and a daily schedule at 06:00 in the reporting zone
  * (EventBridge Scheduler) that sweeps every rule. It reads the table and writes only alert standings:
  * items whose partition key starts with ALERTSTATE#.
  */
@@ -15,6 +15,7 @@ import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { alertInputKeyPrefixes } from '../../shared/alerts/records';
 import { consumerAccess, tableGrantOf } from '../group-access';
 import { GroupFunction } from './group-function';
 import { acknowledgeStreamListing, streamDeadLetterQueue } from './stream-consumer';
@@ -29,8 +30,14 @@ export interface InventoryAlertsProps {
   scheduleGroup: IScheduleGroup;
 }
 
-const keysStartingWith = (prefix: string) =>
-  FilterCriteria.filter({ dynamodb: { Keys: { PK: { S: FilterRule.beginsWith(prefix) } } } });
+/**
+ * One filter whose key may start with any of the prefixes (a mapping takes at most 5 filters by default;
+ * the values of one field are alternatives).
+ */
+const keysStartingWithAny = (prefixes: readonly string[]) =>
+  FilterCriteria.filter({
+    dynamodb: { Keys: { PK: { S: prefixes.flatMap((prefix) => FilterRule.beginsWith(prefix)) } } },
+  });
 
 export class InventoryAlerts extends Construct {
   readonly evaluator: GroupFunction;
@@ -62,7 +69,7 @@ export class InventoryAlerts extends Construct {
         reportBatchItemFailures: true,
         onFailure: new SqsDlq(this.deadLetters),
         // Its own ALERTSTATE# writes never come back to it.
-        filters: [keysStartingWith('STOCK#'), keysStartingWith('ALERTRULE#'), keysStartingWith('SETTINGS')],
+        filters: [keysStartingWithAny(alertInputKeyPrefixes)],
       }),
     );
     acknowledgeStreamListing(this.evaluator.role);

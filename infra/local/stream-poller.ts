@@ -25,7 +25,7 @@ import {
 import { applyAggregateRecords } from '../../shared/aggregates/apply';
 import { evaluateAlertWork } from '../../shared/alerts/evaluate';
 import { AlertInputs } from '../../shared/alerts/inputs';
-import { alertWorkOf } from '../../shared/alerts/records';
+import { alertWorkOf, isAlertInput } from '../../shared/alerts/records';
 import { aggregateRecordsOf } from '../../shared/aggregates/records';
 import { reportingTimeZone } from '../../shared/aggregates/time-zone';
 import { decodeRecords } from '../../shared/events/decode';
@@ -51,8 +51,9 @@ export interface StreamPollerOptions {
    */
   countAggregates?: boolean;
   /**
-   * Evaluates the inventory alerts for the stock records and alert rules each batch changed, with the
-   * alerts consumer's own code, after the aggregates (velocity reads them). On by default.
+   * Evaluates the inventory alerts for the inputs each batch changed (the records the alerts' stream
+   * filter lets through), with the alerts consumer's own code, after the aggregates (velocity reads
+   * them). On by default.
    */
   evaluateAlerts?: boolean;
   /**
@@ -223,7 +224,7 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
    * file (the daily run assesses every rule again) and the stream goes on.
    */
   async function evaluateAlerts(records: StreamRecord[]): Promise<void> {
-    const work = alertWorkOf(records);
+    const work = alertWorkOf(records.filter(isAlertInput));
     const failed: Array<{ reason: string; eventIDs: Array<string | undefined> }> = work.unreadable.map(
       ({ record, reason }) => ({ reason, eventIDs: [record.eventID] }),
     );

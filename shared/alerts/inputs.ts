@@ -2,6 +2,8 @@
  * What assessing a SKU in a warehouse reads, once per evaluation run (a stream batch, a daily sweep):
  * the alert settings, rules, seasonal factors, the SKU's stock rules and purchase-order sources, and per
  * pair its stock record, the window's movements and the units sold. All by key or by one partition.
+ * Factors, stock rules, sources and list SKUs are listed by indexes, which may not show a write yet when
+ * its stream record arrives: what the batch itself carried (`heed`) stands over what they answer.
  */
 import {
   allSeasonalFactors,
@@ -25,6 +27,7 @@ import { readAlertSettings } from '../inventory/alert-settings';
 import { listsHoldingSku } from '../inventory/rule-lists';
 import { seasonalFactorSchema } from '../inventory/seasonal-factor';
 import { skuMatchesPattern } from '../inventory/sku-pattern';
+import type { AlertWork, WrittenInputs } from './records';
 
 /** One read for the run, made when first asked for. */
 function once<T>(read: () => Promise<T>): () => Promise<T> {
@@ -60,9 +63,31 @@ function specificity(rule: StockLevelRule): number {
   return pattern * 2 + (rule.warehouseId ? 1 : 0);
 }
 
+/** What an assessment reads of one pair, besides the rule's condition, and the stock record's version. */
+export type PairInputs = Omit<AssessmentInput, 'condition'> & { stockVersion: number };
+
+type Item = Record<string, unknown>;
+
+/** Items listed by an index, with the batch's own writes of them (by id) in their place. */
+function withWritten(
+  listed: readonly Item[],
+  written: ReadonlyMap<string, Item | null>,
+  keep = (_: Item) => true,
+) {
+  const byId = new Map(listed.map((item) => [String(item.id), item]));
+  for (const [id, image] of written) {
+    if (image && keep(image)) byId.set(id, image);
+    else byId.delete(id);
+  }
+  return [...byId.values()];
+}
+
 export class AlertInputs {
   readonly today: Day;
   readonly nowIso: string;
+  private written: WrittenInputs = { sources: new Map(), factors: new Map(), stockRules: new Map() };
+  /** SKU → list → on it, as the batch left them. */
+  private readonly memberships = new Map<string, Map<string, boolean>>();
 
   constructor(
     readonly now: Date,
@@ -72,16 +97,28 @@ export class AlertInputs {
     this.nowIso = now.toISOString();
   }
 
+  /** The inputs a stream batch wrote: heeded before anything is read. */
+  heed(work: Pick<AlertWork, 'written' | 'memberships'>): void {
+    this.written = work.written;
+    for (const { sku, listId, onList } of work.memberships) {
+      const lists = this.memberships.get(sku) ?? new Map<string, boolean>();
+      lists.set(listId, onList);
+      this.memberships.set(sku, lists);
+    }
+  }
+
   readonly settings = once(() => readAlertSettings(true));
 
   readonly rules = once(readAlertRules);
 
   private readonly factors = once(async (): Promise<FactorLike[]> =>
-    (await queryAll(allSeasonalFactors())).map((item) => toResource(seasonalFactorSchema, item)),
+    withWritten(await queryAll(allSeasonalFactors()), this.written.factors).map((item) =>
+      toResource(seasonalFactorSchema, item),
+    ),
   );
 
   private readonly stockRules = once(async (): Promise<StockLevelRule[]> =>
-    (await queryAll(allStockRules()))
+    withWritten(await queryAll(allStockRules()), this.written.stockRules)
       .filter((item) => item.enabled !== false)
       .map((item) => ({
         id: String(item.id),
@@ -93,7 +130,24 @@ export class AlertInputs {
       })),
   );
 
-  readonly listsHolding = memo((sku: string) => listsHoldingSku(sku));
+  readonly listsHolding = memo(async (sku: string) => {
+    const lists = await listsHoldingSku(sku);
+    for (const [listId, onList] of this.memberships.get(sku) ?? []) {
+      if (onList) lists.add(listId);
+      else lists.delete(listId);
+    }
+    return lists;
+  });
+
+  /** Lists an enabled rule or a factor names: putting a SKU on another list or taking it off changes nothing. */
+  async listsInUse(): Promise<Set<string>> {
+    const [rules, factors] = await Promise.all([this.rules(), this.factors()]);
+    return new Set(
+      [...rules.filter((rule) => rule.enabled), ...factors]
+        .map((named) => named.scope.ruleListId)
+        .filter((id): id is string => id !== undefined),
+    );
+  }
 
   /** The factors that cover the SKU. */
   async factorsFor(sku: string): Promise<FactorLike[]> {
@@ -112,7 +166,7 @@ export class AlertInputs {
       .sort((a, b) => specificity(b) - specificity(a));
     const rule = candidates[0];
     if (!rule) return undefined;
-    const periods = await getItems(rule.periodIds.map(rulePeriodKey));
+    const periods = await getItems(rule.periodIds.map(rulePeriodKey), true);
     const active = periods.find(
       (period) => String(period.from) <= this.today && this.today <= String(period.to),
     );
@@ -135,12 +189,18 @@ export class AlertInputs {
 
   /** Sources of the SKU by warehouse, from active vendors, with the lead time that applies. */
   readonly sourcesOf = memo(async (sku: string): Promise<Map<string, SourceWithLead[]>> => {
-    const sources = await queryAll(poSourcesOfSku(sku));
+    const sources = withWritten(
+      await queryAll(poSourcesOfSku(sku)),
+      this.written.sources,
+      (source) => source.sku === sku,
+    );
     const vendors = new Map(
-      (await getItems(sources.map((source) => vendorKey(String(source.vendorId))))).map((vendor) => [
-        String(vendor.id),
-        vendor,
-      ]),
+      (
+        await getItems(
+          sources.map((source) => vendorKey(String(source.vendorId))),
+          true,
+        )
+      ).map((vendor) => [String(vendor.id), vendor]),
     );
     const byWarehouse = new Map<string, SourceWithLead[]>();
     for (const source of sources) {
@@ -178,10 +238,10 @@ export class AlertInputs {
     return daysBetween(addDays(this.today, -lookBackDays), addDays(this.today, -1));
   }
 
-  private readonly pairReads = new Map<string, Promise<Omit<AssessmentInput, 'condition'>>>();
+  private readonly pairReads = new Map<string, Promise<PairInputs>>();
 
   /** What the assessment reads of one SKU in one warehouse, besides the rule's condition: once per run. */
-  pairInputs(sku: string, warehouseId: string): Promise<Omit<AssessmentInput, 'condition'>> {
+  pairInputs(sku: string, warehouseId: string): Promise<PairInputs> {
     const key = `${warehouseId}\u0000${sku}`;
     let read = this.pairReads.get(key);
     if (!read) {
@@ -191,7 +251,7 @@ export class AlertInputs {
     return read;
   }
 
-  private async readPair(sku: string, warehouseId: string): Promise<Omit<AssessmentInput, 'condition'>> {
+  private async readPair(sku: string, warehouseId: string): Promise<PairInputs> {
     const [settings, window] = await Promise.all([this.settings(), this.window()]);
     const windowStart = startOfDay(window[0]!, this.timeZone).toISOString();
     const [record, movements, unitsSold, factors, level, sources] = await Promise.all([
@@ -227,6 +287,7 @@ export class AlertInputs {
       sources: sources.get(warehouseId) ?? [],
       ...(level ? { level } : {}),
       openOnWorkOrders: 0,
+      stockVersion: typeof record?.version === 'number' ? record.version : 0,
     };
   }
 }

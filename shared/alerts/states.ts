@@ -20,6 +20,8 @@ export interface AlertState extends AlertStanding {
   warehouseId: string;
   suggestedQuantity: number;
   explanation: Assessment['explanation'];
+  /** The version of the stock record last assessed: a stream image at or before it was assessed already. */
+  stockVersion?: number;
   version: number;
   updatedAt: string;
 }
@@ -38,6 +40,7 @@ function toState(item: Record<string, unknown>): AlertState {
     explanation: orderedExplanation(
       (item.explanation ?? {}) as Record<string, unknown>,
     ) as Assessment['explanation'],
+    ...(typeof item.stockVersion === 'number' ? { stockVersion: item.stockVersion } : {}),
     version: typeof item.version === 'number' ? item.version : 0,
     updatedAt: String(item.updatedAt),
   };
@@ -78,7 +81,7 @@ export async function writeAlertState(
   });
 }
 
-/** Removes standings read before (a disabled or deleted rule's): nothing reads them any more. */
+/** Removes standings read before (a deleted rule's): nothing reads them any more. */
 export async function removeStandings(states: readonly AlertState[]): Promise<void> {
   await batchWrite(
     states.map((state) => ({

@@ -141,18 +141,27 @@ describe('table, bucket and event plumbing', () => {
     });
   });
 
-  it('feeds the alerts evaluator the stock, alert-rule and settings records, and runs it daily at 06:00 in the reporting zone', () => {
-    const prefix = (value: string) =>
-      JSON.stringify({ dynamodb: { Keys: { PK: { S: [{ prefix: value }] } } } });
+  it('feeds the alerts evaluator the records of every input of an assessment in one filter, and runs it daily at 06:00 in the reporting zone', () => {
+    const prefixes = (...values: string[]) =>
+      JSON.stringify({ dynamodb: { Keys: { PK: { S: values.map((value) => ({ prefix: value })) } } } });
     synth.template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       EventSourceArn: { 'Fn::GetAtt': [synth.logicalId(synth.stack.table.table), 'StreamArn'] },
       FunctionName: { Ref: synth.logicalId(synth.stack.alerts.evaluator.function) },
       BisectBatchOnFunctionError: true,
       FilterCriteria: {
         Filters: [
-          { Pattern: prefix('STOCK#') },
-          { Pattern: prefix('ALERTRULE#') },
-          { Pattern: prefix('SETTINGS') },
+          {
+            Pattern: prefixes(
+              'STOCK#',
+              'ALERTRULE#',
+              'SETTINGS',
+              'VENDOR#',
+              'POSOURCE#',
+              'SEASONALFACTOR#',
+              'STOCKRULE#',
+              'RULELIST#',
+            ),
+          },
         ],
       },
       DestinationConfig: {

@@ -2,7 +2,7 @@
  * Inventory alerts firing against DynamoDB Local: a rule assessed after each stock change moves its
  * standing once per crossing (stock.low, then stock.recovered), never once per movement, not again within
  * the cool-down; the explanation carries real velocity from the sold cells, the stock rule's cap and the
- * purchase-order source chosen; the daily sweep recovers what a rule no longer covers.
+ * purchase-order source chosen; the daily sweep quiets what a rule no longer covers.
  */
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { describe, expect, it } from 'vitest';
@@ -219,7 +219,7 @@ describe('alert rules fire once per crossing', () => {
     });
   });
 
-  it('sweeps a rule over its scope and recovers the SKUs it no longer covers', async () => {
+  it('sweeps a rule over its scope and quiets, without stock.recovered, the SKUs it no longer covers', async () => {
     const warehouse = await seedWarehouse();
     await settings();
     const stamp = Date.now().toString(36);
@@ -246,7 +246,9 @@ describe('alert rules fire once per crossing', () => {
       body: { ...input, scope: { ...input.scope, skuPatterns: [kept] } },
     });
     expect(narrowed.status, narrowed.text).toBe(200);
-    expect(await sweepRule(rule.id, inputs())).toMatchObject({ assessed: 1, low: 0, recovered: 1 });
+    // The dropped SKU's stock did not recover: the rule stops speaking of it, with no event.
+    expect(await sweepRule(rule.id, inputs())).toMatchObject({ assessed: 1, low: 0, recovered: 0 });
+    expect(await eventOfStanding(rule.id, warehouse.id, dropped)).toBeUndefined();
     const standings = await statesOfRule(rule.id);
     expect(Object.fromEntries(standings.map((state) => [state.sku, state.state]))).toEqual({
       [kept]: 'low',

@@ -116,7 +116,9 @@ function printRefusal(file: string, message: string, refusal: RetireRefusal): vo
   if (refusal.used.length === 0) return;
   console.error('  in use:');
   for (const category of refusal.used.slice(0, 50)) {
-    console.error(`    ${category.id}  ${terminalSafe(category.path)}  (${category.usedBy.map(terminalSafe).join('; ')})`);
+    console.error(
+      `    ${category.id}  ${terminalSafe(category.path)}  (${category.usedBy.map(terminalSafe).join('; ')})`,
+    );
   }
   if (refusal.used.length > 50) console.error(`    … and ${refusal.used.length - 50} more`);
 }

@@ -63,7 +63,10 @@ describe('channel taxonomies', () => {
     const again = await loaded('google', 'google-2021-09-21.en-US.txt');
     expect(again.changes).toMatchObject({ added: [], renamed: [], retired: [], restored: [], unchanged: 10 });
     expect(again.version).toBe('2021-09-21');
-    const bad = await loadTaxonomy({ channel: 'bing', content: taxonomyFixtureBytes('google-malformed.txt') });
+    const bad = await loadTaxonomy({
+      channel: 'bing',
+      content: taxonomyFixtureBytes('google-malformed.txt'),
+    });
     expect('problems' in bad && bad.problems.map((problem) => problem.line)).toEqual([3, 4, 5, 7, 8]);
     const unknown = await call({ method: 'GET', path: `${base}?channel=bing` });
     expect(unknown.status).toBe(404);

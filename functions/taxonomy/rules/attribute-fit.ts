@@ -43,7 +43,8 @@ export function mappingsUnfitFor(
     const targeting = user.mappings.filter((mapping) => fold(mapping.target) === name);
     if (targeting.length === 0) continue;
     // Without a category (a template of attribute mappings only), the attributes of every category apply.
-    const places: Array<string | undefined> = user.categoryPaths.length > 0 ? [...user.categoryPaths] : [undefined];
+    const places: Array<string | undefined> =
+      user.categoryPaths.length > 0 ? [...user.categoryPaths] : [undefined];
     for (const categoryPath of places) {
       const applies =
         categoryPath === undefined

@@ -17,7 +17,13 @@ const loneSurrogateGlobal = new RegExp(loneSurrogate.source, 'g');
 
 const hex = (value: number, width: number) => value.toString(16).toUpperCase().padStart(width, '0');
 
-const namedEscapes: Record<string, string> = { '\t': '\\t', '\n': '\\n', '\r': '\\r', '"': '\\"', '\\': '\\\\' };
+const namedEscapes: Record<string, string> = {
+  '\t': '\\t',
+  '\n': '\\n',
+  '\r': '\\r',
+  '"': '\\"',
+  '\\': '\\\\',
+};
 
 /** Text quoted and escaped as JSON would, with every unsafe character (and lone surrogate) as \uXXXX. */
 export function escapedText(text: string): string {
@@ -73,7 +79,9 @@ export const shownLine = (line: string) =>
 export function decodeTaxonomyText(bytes: Uint8Array): { text: string } | { problems: LineProblem[] } {
   if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
     return {
-      problems: [{ line: 1, message: 'the file is UTF-16 (it opens with its byte order mark); save it as UTF-8' }],
+      problems: [
+        { line: 1, message: 'the file is UTF-16 (it opens with its byte order mark); save it as UTF-8' },
+      ],
     };
   }
   try {

@@ -152,7 +152,8 @@ export const templateOperations: Implementations<typeof templateRoutes> = {
       try {
         await replaceTemplate(next, previous, registration(channel, at));
       } catch (error) {
-        if (!(error instanceof TransactionCancelled) || !error.refused('template')) await nameRefusal(error, next);
+        if (!(error instanceof TransactionCancelled) || !error.refused('template'))
+          await nameRefusal(error, next);
         if (ifMatch !== undefined) {
           throw new PreconditionFailed(
             'The template changed while this replace was applied; fetch it again.',

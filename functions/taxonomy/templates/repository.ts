@@ -85,13 +85,21 @@ function nameClaim(template: Pick<Template, 'id' | 'name' | 'channel'>): Transac
   };
 }
 
-/** Lets the name go (a template stored before names were held has none: nothing to remove). */
-function nameRelease(template: Pick<Template, 'id' | 'name' | 'channel'>): TransactItem {
+/**
+ * Lets the name go when the template holds it (one stored before names were held holds none), refused
+ * (`previousName`) if it moved to another template since read.
+ */
+async function nameRelease(
+  template: Pick<Template, 'id' | 'name' | 'channel'>,
+): Promise<TransactItem | undefined> {
+  const key = templateNameKey(template.channel, template.name);
+  const holder = await getItem(key, true);
+  if (holder?.templateId !== template.id) return undefined;
   return {
     Delete: {
       TableName: tableName(),
-      Key: templateNameKey(template.channel, template.name),
-      ConditionExpression: 'attribute_not_exists(PK) OR templateId = :id',
+      Key: key,
+      ConditionExpression: 'templateId = :id',
       ExpressionAttributeValues: { ':id': template.id },
     },
   };
@@ -151,7 +159,7 @@ export async function replaceTemplate(
     },
     ...(sameName(template, previous)
       ? {}
-      : { name: nameClaim(template), previousName: nameRelease(previous) }),
+      : { name: nameClaim(template), previousName: await nameRelease(previous) }),
     ...extra,
   });
 }
@@ -169,7 +177,7 @@ export async function deleteTemplate(template: Template, force: boolean) {
         ...(force ? {} : { ExpressionAttributeValues: { ':none': 0 } }),
       },
     },
-    name: nameRelease(template),
+    previousName: await nameRelease(template),
   });
 }
 

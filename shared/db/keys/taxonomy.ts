@@ -95,7 +95,11 @@ export const allUnmapped = (foldedPrefix = '') => ({
  * id (`CAT#<id>#<name>`), never its path, so a category that moves keeps its attributes; `#<name>` is an
  * attribute of every category.
  */
-export const attributeDefinitionKey = (channel: string, scopeId: string | undefined, name: string): ItemKey => ({
+export const attributeDefinitionKey = (
+  channel: string,
+  scopeId: string | undefined,
+  name: string,
+): ItemKey => ({
   PK: `TAXATTR#${lower(channel)}`,
   SK: scopeId === undefined ? `#${lower(name)}` : `CAT#${scopeId}#${lower(name)}`,
 });

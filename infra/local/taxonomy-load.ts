@@ -78,6 +78,8 @@ function commandLine() {
   };
 }
 
+const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
+
 function printReport(report: LoadReport): void {
   const { changes, mappings } = report;
   const sample = (list: ReadonlyArray<{ id: string; path: string }>) =>
@@ -107,12 +109,17 @@ function printReport(report: LoadReport): void {
     `  mappings: ${mappings.retired} now retired, ${mappings.restored} restored, ${mappings.renamed} took a new path`,
   );
   console.log(
-    `  followed moved categories: ${report.followed.attributes} channel attributes, ${report.followed.templates} templates`,
+    `  followed moved categories: ${plural(report.followed.attributes, 'channel attribute')}, ${plural(report.followed.templates, 'template')}`,
   );
 }
 
 function printRefusal(file: string, message: string, refusal: RetireRefusal): void {
   console.error(`${terminalSafe(file)}: ${message}`);
+  for (const category of refusal.movedInUse.slice(0, 50)) {
+    console.error(
+      `  it would also move ${category.id}, which ${category.usedBy.map(terminalSafe).join('; ')} use${category.usedBy.length === 1 ? 's' : ''}: ${terminalSafe(category.previousPath)} → ${terminalSafe(category.path)}`,
+    );
+  }
   if (refusal.used.length === 0) return;
   console.error('  in use:');
   for (const category of refusal.used.slice(0, 50)) {

@@ -163,6 +163,26 @@ describe('a load may retire', () => {
       '1 category that mappings, templates or channel attributes use',
     );
   });
+  it('shows, beside a refusal, the categories in use it would also move (a cut last line renames one)', () => {
+    const cut = [...categories(2), { id: '3', path: 'Level > 3' }];
+    const changes = taxonomyChanges(
+      [
+        ...stored(2),
+        { id: '3', path: 'Level > 3 > Toothbrush Accessories', retired: false },
+        ...stored(10).slice(3),
+      ],
+      cut,
+    );
+    const refusal = retireRefusal(changes, 10, [{ id: '3', by: 'mapping of "Kitchen"' }]);
+    expect(refusal?.movedInUse).toEqual([
+      {
+        id: '3',
+        path: 'Level > 3',
+        previousPath: 'Level > 3 > Toothbrush Accessories',
+        usedBy: ['mapping of "Kitchen"'],
+      },
+    ]);
+  });
 });
 
 describe('internal category paths', () => {

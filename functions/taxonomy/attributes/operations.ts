@@ -140,7 +140,7 @@ async function refuseUnfitting(
   if (unfit.length === 0) return;
   const shown = unfit.slice(0, 5).map(describeUnfit).join('; ');
   throw new Conflict(
-    `Defined so, ${definition.name} could not take the values ${unfit.length} saved attribute mapping${unfit.length === 1 ? '' : 's'} give it: ${shown}${unfit.length > 5 ? '; …' : ''}. Change those mappings first, or define the attribute so they fit. Nothing was saved.`,
+    `Defined so, ${definition.name} could not take the values ${unfit.length === 1 ? '1 saved attribute mapping gives' : `${unfit.length} saved attribute mappings give`} it: ${shown}${unfit.length > 5 ? '; …' : ''}. Change those mappings first, or define the attribute so they fit. Nothing was saved.`,
     { unfitMappings: unfit },
   );
 }

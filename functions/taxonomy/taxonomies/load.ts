@@ -230,7 +230,7 @@ export async function loadTaxonomy(input: {
     return {
       problems: file.problems,
       format,
-      message: `${file.problems.length} malformed lines; nothing was loaded.`,
+      message: `${file.problems.length} line${file.problems.length === 1 ? '' : 's'} cannot be read; nothing was loaded.`,
     };
   }
   const at = (input.now?.() ?? new Date()).toISOString();

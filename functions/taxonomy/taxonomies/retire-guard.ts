@@ -24,11 +24,13 @@ export interface RetireRefusal {
   tooMany: boolean;
   /** The retiring categories something uses, each with its users. */
   used: Array<TaxonomyCategory & { usedBy: string[] }>;
+  /** Categories in use the load would move as well (shown, not refused: a cut last line reads as one). */
+  movedInUse: Array<TaxonomyCategory & { previousPath: string; usedBy: string[] }>;
 }
 
 /** The refusal, or undefined when the load may go ahead. */
 export function retireRefusal(
-  changes: Pick<TaxonomyChanges, 'retired'>,
+  changes: Pick<TaxonomyChanges, 'retired' | 'renamed'>,
   currentBefore: number,
   uses: readonly CategoryUse[],
 ): RetireRefusal | undefined {
@@ -42,7 +44,11 @@ export function retireRefusal(
   });
   const tooMany = retiring > currentBefore * maxRetiredShare;
   if (!tooMany && used.length === 0) return undefined;
-  return { retiring, current: currentBefore, tooMany, used };
+  const movedInUse = changes.renamed.flatMap((category) => {
+    const usedBy = users.get(category.id);
+    return usedBy ? [{ ...category, usedBy }] : [];
+  });
+  return { retiring, current: currentBefore, tooMany, used, movedInUse };
 }
 
 const count = (value: number) => value.toLocaleString('en-US');

@@ -135,10 +135,10 @@ export const groupAccess: Readonly<Record<string, GroupAccess>> = {
   'inventory-alerts': {
     reads: allReads,
     writes: {
-      PutItem: ['ALERTRULE#*', 'SEASONALFACTOR#*', 'RULELIST#*'],
+      PutItem: ['ALERTRULE#*', 'SEASONALFACTOR#*', 'RULELIST#*', 'RULELIST_NAME#*'],
       // Rules and factors are replaced whole (Put); they count on the lists and warehouses they name.
       UpdateItem: ['RULELIST#*', 'WAREHOUSE#*'],
-      DeleteItem: ['ALERTRULE#*', 'SEASONALFACTOR#*', 'RULELIST#*'],
+      DeleteItem: ['ALERTRULE#*', 'SEASONALFACTOR#*', 'RULELIST#*', 'RULELIST_NAME#*'],
       // A list's SKUs in batches; a deleted rule's standings.
       BatchWriteItem: ['RULELIST#*', 'ALERTSTATE#*'],
     },
@@ -146,9 +146,9 @@ export const groupAccess: Readonly<Record<string, GroupAccess>> = {
   taxonomy: {
     reads: readsAndChecks,
     writes: {
-      PutItem: ['TAXMAP#*', 'TAXATTR#*', 'TAXSEEN#*', 'TAXTEMPLATE#*', 'LISTING#*'],
+      PutItem: ['TAXMAP#*', 'TAXATTR#*', 'TAXSEEN#*', 'TAXTEMPLATE#*', 'TAXTEMPLATE_NAME#*', 'LISTING#*'],
       UpdateItem: ['TAXCHANNEL#*', 'TAXTEMPLATE#*'],
-      DeleteItem: ['TAXSEEN#*', 'TAXTEMPLATE#*'],
+      DeleteItem: ['TAXSEEN#*', 'TAXTEMPLATE#*', 'TAXTEMPLATE_NAME#*'],
     },
   },
   // Read-only but for its idempotency records and the export records its POSTs create (an export too

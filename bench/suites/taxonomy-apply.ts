@@ -14,7 +14,7 @@ import { claimsFor } from '../../test/support/call';
 import {
   googleAttributes,
   product,
-  taxonomyFixture,
+  taxonomyFixtureBytes,
   templateInput,
 } from '../../test/support/taxonomy-builders';
 import { round, summarize } from '../lib/stats';
@@ -54,7 +54,7 @@ export const taxonomyApply: Suite = {
     withHandlerEnvironment(tableName, async () => {
       const loaded = await loadTaxonomy({
         channel: 'google',
-        text: taxonomyFixture('google-2021-09-21.en-US.txt'),
+        content: taxonomyFixtureBytes('google-2021-09-21.en-US.txt'),
       });
       if (!('loaded' in loaded)) throw new Error('the fixture taxonomy did not load');
       const { handler } = (await import('../../functions/taxonomy/handler')) as { handler: Handler };

@@ -383,7 +383,7 @@ export const inventoryAlertsDocs = defineDocs(inventoryAlertsCatalogue, {
     },
     createRuleList: {
       description:
-        'Creates a named SKU list (`201` with `Location`), with its first SKUs if given (repeats count once; at most 10,000). Answers the list with every SKU in code-point order. The interface has no read of a list: the alert rules that target it answer it with its SKUs.',
+        'Creates a named SKU list (`201` with `Location`), with its first SKUs if given (repeats count once; at most 10,000). Names are unique, case and accents aside: a taken one is a 409 naming the list that has it. Answers the list with every SKU in code-point order. The interface has no read of a list: the alert rules that target it answer it with its SKUs.',
       example: {
         body: { name: 'Bestsellers', skus: ['MUG-RED', 'MUG-BLUE'] },
         response: {

@@ -7,6 +7,7 @@
 import { tableName } from '../../shared/db/client';
 import {
   allTaxonomyChannels,
+  categoriesAtPath,
   channelCategoryKey,
   ordersFromChannel,
   taxonomyChannelIndexKeys,
@@ -16,6 +17,7 @@ import { getItem, getItems, queryAll, queryPage } from '../../shared/db/query';
 import type { TransactItem } from '../../shared/db/transactions';
 import { NotFound, ValidationFailed } from '../../shared/errors';
 import type { FieldError } from '../../shared/errors';
+import { foldedPath } from './rules/category-path';
 import type { ChannelCategory } from './schemas';
 
 export interface ChannelState {
@@ -160,4 +162,24 @@ export async function checkCategories(
     );
   }
   return checked;
+}
+
+/**
+ * 404 unless the channel's loaded taxonomy has a current category at this path (a channel without one
+ * loaded has no list of its categories to look in: any path is taken).
+ */
+export async function requireCategoryAtPath(state: ChannelState, path: string): Promise<void> {
+  if (!state.taxonomy) return;
+  const folded = foldedPath(path);
+  // The category of a path sorts before those under it; a retired namesake may sit beside a current one.
+  const page = await queryPage({ ...categoriesAtPath(state.channel, folded), limit: 20, scope: 'internal' });
+  const atPath = page.items.filter((item) => item.GSI1SK === folded);
+  if (atPath.some((item) => item.retired !== true)) return;
+  const retired = atPath[0];
+  throw new NotFound(
+    retired
+      ? `${state.channel} retired its category ${String(retired.id)} (${String(retired.path)}).`
+      : `${state.channel}'s taxonomy (version ${state.taxonomy.version}) has no category ${path}.`,
+    { channel: state.channel, categoryPath: path },
+  );
 }

@@ -365,7 +365,7 @@ export const taxonomyDocs = defineDocs(taxonomyCatalogue, {
     categoryPath:
       'The product’s internal category path (`Kitchen > Mugs`); it maps through its own mapping or its nearest mapped ancestor’s.',
     'listChannelAttributes.categoryPath':
-      'Only the attributes that apply at this channel category path (the most specific scope wins per name). Needs `channel`.',
+      'Only the attributes that apply at this channel category path (the most specific scope wins per name). Needs `channel`; a path the channel’s loaded taxonomy has no current category at is a 404.',
     categories:
       'Category mappings of the template (at most 500, each internal path once): the internal path and the channel category it maps to.',
     listingCount:
@@ -472,7 +472,7 @@ export const taxonomyDocs = defineDocs(taxonomyCatalogue, {
     },
     listChannelAttributes: {
       description:
-        'Lists channel attribute definitions by channel, scope and name, each with the merchant’s standing mapping. Filter by `channel`, `name`, `required`, and `categoryPath` (with `channel`: the attributes that apply at that channel category, the most specific scope winning per name; 400 without `channel`). An unknown channel is a 404.',
+        'Lists channel attribute definitions by channel, scope and name, each with the merchant’s standing mapping. Filter by `channel`, `name`, `required`, and `categoryPath` (with `channel`: the attributes that apply at that channel category, the most specific scope winning per name; 400 without `channel`; 404 when the channel’s loaded taxonomy has no current category at that path). An unknown channel is a 404.',
       example: {
         query: { channel: 'google', categoryPath: googleMugs.path, required: 'true' },
         response: {
@@ -499,7 +499,7 @@ export const taxonomyDocs = defineDocs(taxonomyCatalogue, {
     },
     upsertChannelAttribute: {
       description:
-        'Creates (`201`) or replaces (`200`) a channel attribute definition; there is one per channel, scope and name. `If-Match` and `If-None-Match: *` are honoured (412); an identical definition changes nothing.\n\nA `measure` names its `unit`, an `enum` its `allowedValues`, and only `text` takes `maxLength` (400 otherwise). The scope is checked against the channel’s loaded taxonomy when there is one; the standing `mapping` is checked against the definition (a value that can never fit is a 400). An unknown channel is a 404.',
+        'Creates (`201`) or replaces (`200`) a channel attribute definition; there is one per channel, scope and name. `If-Match` and `If-None-Match: *` are honoured (412); an identical definition changes nothing.\n\nA `measure` names its `unit`, an `enum` its `allowedValues`, and only `text` takes `maxLength` (400 otherwise). The scope is checked against the channel’s loaded taxonomy when there is one; the standing `mapping` is checked against the definition (a value that can never fit is a 400). The scope is kept by the category’s id, so a category that moves keeps the attribute. A definition that saved category mappings or templates could no longer give a valid value (a unit changed from `ml` to `g` while they convert to `ml`) is a 409 naming each in `unfitMappings`, and nothing changes. An unknown channel is a 404.',
       example: {
         body: {
           channel: 'google',
@@ -522,7 +522,7 @@ export const taxonomyDocs = defineDocs(taxonomyCatalogue, {
     },
     createTaxonomyTemplate: {
       description:
-        'Creates a mapping template (`201` with `Location` and `ETag`): a channel, category mappings (`internalPath` → channel category) and attribute mappings, applied together. Categories are checked like a mapping’s (they must exist and not be retired in a loaded taxonomy; 400 naming `categories[i].channelCategory`), and attribute mappings against the channel’s attributes. An unknown channel is a 404.',
+        'Creates a mapping template (`201` with `Location` and `ETag`): a channel, category mappings (`internalPath` → channel category) and attribute mappings, applied together. Categories are checked like a mapping’s (they must exist and not be retired in a loaded taxonomy; 400 naming `categories[i].channelCategory`), and attribute mappings against the channel’s attributes. Names are unique per channel, case and accents aside: a taken one is a 409 naming the template that has it. An unknown channel is a 404.',
       example: {
         body: {
           name: 'Google mugs',
@@ -548,7 +548,7 @@ export const taxonomyDocs = defineDocs(taxonomyCatalogue, {
     },
     replaceTaxonomyTemplate: {
       description:
-        'Replaces a mapping template and answers it with its new version (an identical body changes nothing). `If-Match` is honoured (412 when stale); 404 for an unknown id. Listings keep the version that made them until the template is applied again.\n\nA template that made listings cannot move to another channel: 409 (duplicate it for the other channel instead).',
+        'Replaces a mapping template and answers it with its new version (an identical body changes nothing). `If-Match` is honoured (412 when stale); 404 for an unknown id. Listings keep the version that made them until the template is applied again.\n\nA template that made listings cannot move to another channel: 409 (duplicate it for the other channel instead). A name another template of the channel has is a 409.',
       example: {
         params: { templateId: mugsTemplate },
         body: {
@@ -581,7 +581,7 @@ export const taxonomyDocs = defineDocs(taxonomyCatalogue, {
     },
     duplicateTaxonomyTemplate: {
       description:
-        'Copies a template under a new id (`201` with `Location`), named `body.name` or, without one, the original’s name with ` (copy)` (` (copy 2)`, … when taken). The copy starts at version 1 with no listings. 404 for an unknown id.',
+        'Copies a template under a new id (`201` with `Location`), named `body.name` or, without one, the original’s name with ` (copy)` (` (copy 2)`, … when taken). A `body.name` another template of the channel has is a 409. The copy starts at version 1 with no listings. 404 for an unknown id.',
       example: {
         params: { templateId: mugsTemplate },
         response: {

@@ -1,14 +1,18 @@
 /**
- * `npm run taxonomy:load -- <channel> <file> [--format google|shopify] [--data-dir DIR] [--table NAME]`:
+ * `npm run taxonomy:load -- <channel> <file> [--format google|shopify] [--allow-retire] [--data-dir DIR] [--table NAME]`:
  * loads a channel's published taxonomy (Google's taxonomy-with-ids.<locale>.txt, Shopify's
  * categories.txt) into the local database (the running `npm start`'s, or DynamoDB Local started for the
  * run), or with --table into that DynamoDB table in AWS (the default credentials and region). Loading a
- * newer file retires the categories it no longer has and reports what changed.
+ * newer file retires the categories it no longer has and reports what changed; one that would retire more
+ * than 1 % of them, or any in use, is refused without --allow-retire. What it prints of the file is
+ * escaped: a bad file never sends raw bytes to the terminal.
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { terminalSafe } from '../../functions/taxonomy/taxonomies/file-text';
 import type { LoadReport } from '../../functions/taxonomy/taxonomies/load';
 import { loadTaxonomy } from '../../functions/taxonomy/taxonomies/load';
+import type { RetireRefusal } from '../../functions/taxonomy/taxonomies/retire-guard';
 import type { TaxonomyFormat } from '../../functions/taxonomy/taxonomies/taxonomy-file';
 import { localTableName, repoDataDir } from './data-dir';
 import { ensureTable } from './dynamodb-local';
@@ -18,10 +22,12 @@ import { progressBar } from './seed/progress';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
-const usage = `Usage: npm run taxonomy:load -- <channel> <file> [--format google|shopify] [--data-dir DIR] [--table NAME]
+const usage = `Usage: npm run taxonomy:load -- <channel> <file> [--format google|shopify] [--allow-retire] [--data-dir DIR] [--table NAME]
   <channel>       the channel's code (google, shopify, …)
-  <file>          Google's taxonomy-with-ids.<locale>.txt or Shopify's categories.txt
+  <file>          Google's taxonomy-with-ids.<locale>.txt or Shopify's categories.txt, in UTF-8
   --format F      google or shopify (default: read from the file)
+  --allow-retire  retire more than 1 % of the categories, or categories mappings, templates or
+                  channel attributes use (refused without it, nothing written)
   --data-dir DIR  the local data folder (default .data, the one npm start uses)
   --table NAME    load into this DynamoDB table in AWS instead`;
 
@@ -38,10 +44,15 @@ function commandLine() {
   }
   const positional: string[] = [];
   const options = new Map<string, string>();
+  let allowRetire = false;
   for (let index = 0; index < args.length; index++) {
     const arg = args[index]!;
     if (!arg.startsWith('--')) {
       positional.push(arg);
+      continue;
+    }
+    if (arg === '--allow-retire') {
+      allowRetire = true;
       continue;
     }
     const value = args[index + 1];
@@ -52,7 +63,8 @@ function commandLine() {
   }
   if (positional.length !== 2) fail('Name the channel and the file.');
   const [channel, file] = positional as [string, string];
-  if (!/^[A-Za-z0-9][A-Za-z0-9_.-]{0,31}$/.test(channel)) fail(`"${channel}" is not a channel code.`);
+  if (!/^[A-Za-z0-9][A-Za-z0-9_.-]{0,31}$/.test(channel))
+    fail(`${terminalSafe(JSON.stringify(channel))} is not a channel code.`);
   const format = options.get('--format');
   if (format !== undefined && format !== 'google' && format !== 'shopify')
     fail('--format is google or shopify.');
@@ -60,17 +72,20 @@ function commandLine() {
     channel,
     file: resolve(file),
     format: format as TaxonomyFormat | undefined,
+    allowRetire,
     dataDir: resolve(options.get('--data-dir') ?? repoDataDir),
     table: options.get('--table'),
   };
 }
+
+const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
 function printReport(report: LoadReport): void {
   const { changes, mappings } = report;
   const sample = (list: ReadonlyArray<{ id: string; path: string }>) =>
     list
       .slice(0, 5)
-      .map((category) => `    ${category.id}  ${category.path}`)
+      .map((category) => `    ${category.id}  ${terminalSafe(category.path)}`)
       .join('\n');
   console.log(
     `${report.channel}: ${report.format} taxonomy version ${report.version}${report.previousVersion ? ` (was ${report.previousVersion})` : ''}, ${report.categories.toLocaleString('en-US')} categories.`,
@@ -83,19 +98,42 @@ function printReport(report: LoadReport): void {
     console.log(
       `  renamed:\n${changes.renamed
         .slice(0, 5)
-        .map((category) => `    ${category.id}  ${category.previousPath} → ${category.path}`)
+        .map(
+          (category) =>
+            `    ${category.id}  ${terminalSafe(category.previousPath)} → ${terminalSafe(category.path)}`,
+        )
         .join('\n')}`,
     );
   }
   console.log(
     `  mappings: ${mappings.retired} now retired, ${mappings.restored} restored, ${mappings.renamed} took a new path`,
   );
+  console.log(
+    `  followed moved categories: ${plural(report.followed.attributes, 'channel attribute')}, ${plural(report.followed.templates, 'template')}`,
+  );
+}
+
+function printRefusal(file: string, message: string, refusal: RetireRefusal): void {
+  console.error(`${terminalSafe(file)}: ${message}`);
+  for (const category of refusal.movedInUse.slice(0, 50)) {
+    console.error(
+      `  it would also move ${category.id}, which ${category.usedBy.map(terminalSafe).join('; ')} use${category.usedBy.length === 1 ? 's' : ''}: ${terminalSafe(category.previousPath)} → ${terminalSafe(category.path)}`,
+    );
+  }
+  if (refusal.used.length === 0) return;
+  console.error('  in use:');
+  for (const category of refusal.used.slice(0, 50)) {
+    console.error(
+      `    ${category.id}  ${terminalSafe(category.path)}  (${category.usedBy.map(terminalSafe).join('; ')})`,
+    );
+  }
+  if (refusal.used.length > 50) console.error(`    … and ${refusal.used.length - 50} more`);
 }
 
 const command = commandLine();
-let text: string;
+let content: Buffer;
 try {
-  text = readFileSync(command.file, 'utf8');
+  content = readFileSync(command.file);
 } catch (error) {
   console.error(`Cannot read ${command.file}: ${(error as Error).message}`);
   process.exit(1);
@@ -121,7 +159,8 @@ let bar: Progress | undefined;
 try {
   const outcome = await loadTaxonomy({
     channel: command.channel,
-    text,
+    content,
+    allowRetire: command.allowRetire,
     ...(command.format ? { format: command.format } : {}),
     progress: {
       start: (total) => (bar = progressBar(total)),
@@ -129,9 +168,12 @@ try {
       finish: () => bar?.finish(),
     },
   });
-  if ('problems' in outcome) {
+  if ('refused' in outcome) {
     exitCode = 1;
-    console.error(`${command.file}: ${outcome.message}`);
+    printRefusal(command.file, outcome.message, outcome.refused);
+  } else if ('problems' in outcome) {
+    exitCode = 1;
+    console.error(`${terminalSafe(command.file)}: ${outcome.message}`);
     for (const problem of outcome.problems.slice(0, 50))
       console.error(`  line ${problem.line}: ${problem.message}`);
     if (outcome.problems.length > 50) console.error(`  … and ${outcome.problems.length - 50} more`);

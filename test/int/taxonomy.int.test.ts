@@ -12,14 +12,14 @@ import {
   googleAttributes,
   mappingInput,
   product,
-  taxonomyFixture,
+  taxonomyFixtureBytes,
   templateInput,
 } from '../support/taxonomy-builders';
 
 const base = '/v1/platform/taxonomy-mappings';
 
-async function loaded(channel: string, file: string) {
-  const outcome = await loadTaxonomy({ channel, text: taxonomyFixture(file) });
+async function loaded(channel: string, file: string, allowRetire = false) {
+  const outcome = await loadTaxonomy({ channel, content: taxonomyFixtureBytes(file), allowRetire });
   if (!('loaded' in outcome)) throw new Error(JSON.stringify(outcome));
   return outcome.loaded;
 }
@@ -63,7 +63,10 @@ describe('channel taxonomies', () => {
     const again = await loaded('google', 'google-2021-09-21.en-US.txt');
     expect(again.changes).toMatchObject({ added: [], renamed: [], retired: [], restored: [], unchanged: 10 });
     expect(again.version).toBe('2021-09-21');
-    const bad = await loadTaxonomy({ channel: 'bing', text: taxonomyFixture('google-malformed.txt') });
+    const bad = await loadTaxonomy({
+      channel: 'bing',
+      content: taxonomyFixtureBytes('google-malformed.txt'),
+    });
     expect('problems' in bad && bad.problems.map((problem) => problem.line)).toEqual([3, 4, 5, 7, 8]);
     const unknown = await call({ method: 'GET', path: `${base}?channel=bing` });
     expect(unknown.status).toBe(404);
@@ -238,7 +241,7 @@ describe('category mappings', () => {
     expect(
       (await upsertMapping({ internalPath: 'Sportswear', channelCategory: { id: '5322' } })).status,
     ).toBe(201);
-    const report = await loaded('google', 'google-2022-01-10.en-US.txt');
+    const report = await loaded('google', 'google-2022-01-10.en-US.txt', true);
     expect(report.changes.retired.map((category) => category.id)).toEqual(['5322']);
     expect(report.changes.renamed.map((category) => category.id)).toEqual(['212']);
     expect(report.changes.added.map((category) => category.id)).toEqual(['7001']);

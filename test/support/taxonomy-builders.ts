@@ -5,6 +5,8 @@ import { join } from 'node:path';
 let sequence = 0;
 
 export const taxonomyFixture = (name: string) => readFileSync(join('test/fixtures/taxonomy', name), 'utf8');
+/** A fixture's bytes, as the load command reads them. */
+export const taxonomyFixtureBytes = (name: string) => readFileSync(join('test/fixtures/taxonomy', name));
 
 export function product(overrides: Record<string, unknown> = {}) {
   sequence += 1;

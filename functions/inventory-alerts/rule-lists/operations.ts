@@ -1,5 +1,5 @@
 /** Rule lists: create, add and remove SKUs, delete (refused while rules or factors target a list, unless force). */
-import { ConditionFailed } from '../../../shared/db/errors';
+import { ConditionFailed, TransactionCancelled } from '../../../shared/db/errors';
 import { inParallel } from '../../../shared/db/parallel';
 import { withoutRequestGuard } from '../../../shared/db/request-guard';
 import { mayHaveCommitted } from '../../../shared/db/write-outcome';
@@ -19,11 +19,13 @@ import {
   findRuleList,
   findRuleLists,
   insertRuleList,
+  listIdNamed,
   removeListItems,
   releaseRoom,
   removeSkus,
   reserveRoom,
   ruleListDelete,
+  ruleListNameRelease,
   skuChunks,
   skusOnList,
   takeBackOwnSkus,
@@ -158,12 +160,27 @@ async function giveBack(listId: string, writes: AdditionWrites, reserved: number
   }
 }
 
+const nameTaken = (name: string, listId: string | undefined) =>
+  new Conflict(
+    `A rule list named "${name}" already exists${listId ? ` (${listId})` : ''}; list names are unique (case and accents aside). Choose another name.`,
+    { name, ...(listId ? { ruleListId: listId } : {}) },
+  );
+
 export const ruleListOperations: Implementations<typeof ruleListRoutes> = {
   async createRuleList({ body }) {
     const at = now();
     const skus = [...new Set(body.skus)].sort();
     const header = { id: newId(), name: body.name, skuCount: skus.length, createdAt: at, updatedAt: at };
-    await insertRuleList(header, skus);
+    const holder = await listIdNamed(body.name);
+    if (holder) throw nameTaken(body.name, holder);
+    try {
+      await insertRuleList(header, skus);
+    } catch (error) {
+      if (!(error instanceof TransactionCancelled && error.refused('name'))) throw error;
+      // Another list took the name meanwhile: this one's SKU items, never reachable, go again.
+      await removeListItems(header.id);
+      throw nameTaken(body.name, await listIdNamed(body.name));
+    }
     return { body: { ...header, skus }, headers: { location: `/v1/inventory/rule-lists/${header.id}` } };
   },
 
@@ -249,7 +266,15 @@ export const ruleListOperations: Implementations<typeof ruleListRoutes> = {
         }
       }
       // Refused when a rule or factor started targeting a list meanwhile: read again and decide again.
-      await transactWrite(ids.map((id) => [`list:${id}`, ruleListDelete(id)] as const));
+      // Names these lists hold are let go with them (a list stored before names were held holds none).
+      const holding = [];
+      for (const list of lists) {
+        if ((await listIdNamed(list.header.name)) === list.header.id) holding.push(list.header);
+      }
+      await transactWrite([
+        ...ids.map((id) => [`list:${id}`, ruleListDelete(id)] as const),
+        ...holding.map((header) => [`name:${header.id}`, ruleListNameRelease(header)] as const),
+      ]);
     });
     // Unreachable now that the headers are gone; cleared so the table does not keep them.
     // The lists are deleted: clearing what only they reached must not turn the answer into a failure.

@@ -6,7 +6,13 @@
  */
 import { batchWrite } from '../../../shared/db/batch-write';
 import { tableName } from '../../../shared/db/client';
-import { ruleListKey, ruleListSkuIndexKeys, ruleListSkuKey, skusOfRuleList } from '../../../shared/db/keys';
+import {
+  ruleListKey,
+  ruleListNameKey,
+  ruleListSkuIndexKeys,
+  ruleListSkuKey,
+  skusOfRuleList,
+} from '../../../shared/db/keys';
 import { getItem, getItems, queryAll } from '../../../shared/db/query';
 import type { NamedItem, TransactItem } from '../../../shared/db/transactions';
 import {
@@ -107,9 +113,28 @@ function skuPut(listId: string, sku: string, addition: string): TransactItem {
   };
 }
 
+/** The id of the list that holds this name (case and accents folded), if one does. */
+export async function listIdNamed(name: string): Promise<string | undefined> {
+  const item = await getItem(ruleListNameKey(name), true);
+  return item ? String(item.listId) : undefined;
+}
+
+/** Lets the name a deleted list holds go (refused when it moved to another list meanwhile). */
+export function ruleListNameRelease(header: Pick<RuleListHeader, 'id' | 'name'>): TransactItem {
+  return {
+    Delete: {
+      TableName: tableName(),
+      Key: ruleListNameKey(header.name),
+      ConditionExpression: 'listId = :id',
+      ExpressionAttributeValues: { ':id': header.id },
+    },
+  };
+}
+
 /**
  * A new list: its SKU items first (unseen until the header exists: the id is new), then the header with
- * their count, which is the request's one visible change and carries its idempotency guard.
+ * their count, which is the request's one visible change and carries its idempotency guard, with the
+ * list's name claimed in the same transaction (refused as `name` when another list holds it).
  */
 export async function insertRuleList(header: RuleListHeader, skus: readonly string[]): Promise<void> {
   await withoutRequestGuard(() =>
@@ -131,6 +156,13 @@ export async function insertRuleList(header: RuleListHeader, skus: readonly stri
       Put: {
         TableName: tableName(),
         Item: { ...ruleListKey(header.id), entity: 'rule-list', ...header },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    },
+    name: {
+      Put: {
+        TableName: tableName(),
+        Item: { ...ruleListNameKey(header.name), listId: header.id },
         ConditionExpression: 'attribute_not_exists(PK)',
       },
     },

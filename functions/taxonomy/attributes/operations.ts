@@ -1,10 +1,17 @@
 /** Channel attribute definitions and the merchant's standing mapping to each: list, create or replace. */
 import { pageInMemory } from '../../../shared/db/memory-page';
-import { ValidationFailed } from '../../../shared/errors';
+import { Conflict, ValidationFailed } from '../../../shared/errors';
 import type { Implementations } from '../../../shared/http/catalogue';
-import { channelRegistration, checkCategories, requireChannel } from '../channels';
+import type { ChannelState } from '../channels';
+import { channelRegistration, checkCategories, requireCategoryAtPath, requireChannel } from '../channels';
+import { mappingsToChannel } from '../mappings/repository';
 import { mappingProblems } from '../rules/attribute-rules';
+import type { UnfitMapping } from '../rules/attribute-fit';
+import { mappingsUnfitFor } from '../rules/attribute-fit';
+import type { ScopedAttribute } from '../rules/listing';
 import { attributesFor } from '../rules/listing';
+import type { ChannelCategory } from '../schemas';
+import { templatesOnChannel } from '../templates/repository';
 import { nextVersionOf, upsertByKey } from '../upsert';
 import {
   definitionsOfChannel,
@@ -25,7 +32,8 @@ export const attributeOperations: Implementations<typeof attributeRoutes> = {
       ]);
     }
     if (channel === undefined) return { body: await pageOfDefinitions({ name, required }, limit, cursor) };
-    await requireChannel(channel);
+    const state = await requireChannel(channel);
+    if (categoryPath !== undefined) await requireCategoryAtPath(state, categoryPath);
     let definitions = await definitionsOfChannel(channel);
     if (categoryPath !== undefined) {
       const applying = new Set(
@@ -44,7 +52,8 @@ export const attributeOperations: Implementations<typeof attributeRoutes> = {
     );
     const page = pageInMemory(
       definitions,
-      (definition) => `${foldedScopeOf(definition)}#${definition.name.toLocaleLowerCase('en')}`,
+      (definition) =>
+        `${foldedScopeOf(definition)}#${definition.name.toLocaleLowerCase('en')}#${definition.scope?.id ?? ''}`,
       {
         limit,
         cursor,
@@ -72,11 +81,11 @@ export const attributeOperations: Implementations<typeof attributeRoutes> = {
         );
       }
     }
-    const foldedScope = scope ? foldedScopeOfPath(scope.channelCategory.path) : '';
+    await refuseUnfitting(channel, { ...fields, scope: scope?.channelCategory });
     return upsertByKey<AttributeDefinition>({
       what: 'channel attribute',
       request: { ifMatch, conditions },
-      read: () => findDefinition(channel.channel, foldedScope, body.name),
+      read: () => findDefinition(channel.channel, scope?.channelCategory.id, body.name),
       build: (previous, at) => ({
         ...fields,
         ...(scope ? { scope: scope.channelCategory } : {}),
@@ -92,6 +101,46 @@ export const attributeOperations: Implementations<typeof attributeRoutes> = {
   },
 };
 
-function foldedScopeOfPath(path: string): string {
-  return foldedScopeOf({ scope: { id: '', path } });
+const describeUnfit = (unfit: UnfitMapping) =>
+  `${unfit.usedBy} maps ${unfit.target}${unfit.categoryPath ? ` in ${unfit.categoryPath}` : ''} (${unfit.problem})`;
+
+/**
+ * 409 naming the saved mappings (category mappings, templates) that the attribute, defined so, could no
+ * longer give a valid value: accepting it would make every apply through them fail.
+ */
+async function refuseUnfitting(
+  channel: ChannelState,
+  definition: Omit<ScopedAttribute, 'scope'> & { scope?: ChannelCategory },
+): Promise<void> {
+  const [definitions, mappings, templates] = await Promise.all([
+    definitionsOfChannel(channel.channel),
+    mappingsToChannel(channel.channel),
+    templatesOnChannel(channel.channel),
+  ]);
+  const name = definition.name.toLocaleLowerCase('en');
+  const others = definitions
+    .filter(
+      (other) => !(other.scope?.id === definition.scope?.id && other.name.toLocaleLowerCase('en') === name),
+    )
+    .map((other) => ({ ...other, scope: other.scope?.path }));
+  const unfit = mappingsUnfitFor({ ...definition, scope: definition.scope?.path }, others, [
+    ...mappings
+      .filter((mapping) => mapping.status === 'mapped')
+      .map((mapping) => ({
+        label: `the mapping of "${mapping.internalPath}"`,
+        categoryPaths: [mapping.channelCategory.path],
+        mappings: mapping.attributes,
+      })),
+    ...templates.map((template) => ({
+      label: `template "${template.name}" (${template.id})`,
+      categoryPaths: template.categories.map((category) => category.channelCategory.path),
+      mappings: template.attributes,
+    })),
+  ]);
+  if (unfit.length === 0) return;
+  const shown = unfit.slice(0, 5).map(describeUnfit).join('; ');
+  throw new Conflict(
+    `Defined so, ${definition.name} could not take the values ${unfit.length === 1 ? '1 saved attribute mapping gives' : `${unfit.length} saved attribute mappings give`} it: ${shown}${unfit.length > 5 ? '; …' : ''}. Change those mappings first, or define the attribute so they fit. Nothing was saved.`,
+    { unfitMappings: unfit },
+  );
 }

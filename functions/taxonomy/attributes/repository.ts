@@ -21,7 +21,7 @@ export const foldedScopeOf = (definition: Pick<AttributeDefinition, 'scope'>) =>
 function definitionItem(definition: AttributeDefinition) {
   const foldedScope = foldedScopeOf(definition);
   return {
-    ...attributeDefinitionKey(definition.channel, foldedScope, definition.name),
+    ...attributeDefinitionKey(definition.channel, definition.scope?.id, definition.name),
     ...attributeDefinitionIndexKeys({ channel: definition.channel, foldedScope, name: definition.name }),
     entity: 'channel-attribute',
     nameKey: definition.name.toLocaleLowerCase('en'),
@@ -31,12 +31,13 @@ function definitionItem(definition: AttributeDefinition) {
 
 const toDefinition = (item: Record<string, unknown>) => toResource(attributeDefinitionSchema, item);
 
+/** The definition of a channel, scope (a channel category's id; undefined for every category) and name. */
 export async function findDefinition(
   channel: string,
-  foldedScope: string,
+  scopeId: string | undefined,
   name: string,
 ): Promise<AttributeDefinition | undefined> {
-  const item = await getItem(attributeDefinitionKey(channel, foldedScope, name), true);
+  const item = await getItem(attributeDefinitionKey(channel, scopeId, name), true);
   return item ? toDefinition(item) : undefined;
 }
 

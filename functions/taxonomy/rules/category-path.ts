@@ -11,9 +11,18 @@ export const separator = ' > ';
 
 export type PathReading = { path: string; segments: string[] } | { problem: string };
 
+// Refused rather than folded into spaces: a tab or line feed in a path is a paste gone wrong, and the
+// other control characters and the bidirectional overrides would make two paths look alike.
+const unsafeCharacter = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069\u2028\u2029]/;
+
 /** A path as typed (runs of white space collapse, segments are trimmed) or what is wrong with it. */
 export function readCategoryPath(raw: string, maxLength = maxPathLength): PathReading {
   if (raw.length > maxLength * 4) return { problem: `must be at most ${maxLength} characters` };
+  const unsafe = unsafeCharacter.exec(raw);
+  if (unsafe) {
+    const code = unsafe[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');
+    return { problem: `must not contain control characters (U+${code} at character ${unsafe.index + 1})` };
+  }
   const text = raw.normalize('NFC').replace(/\s+/g, ' ').trim();
   if (text.length === 0) return { problem: 'must name a category' };
   // Empty levels first ("A >  > B", "A >"): split loosely, then strictly on " > " for a ">" inside a level.

@@ -1,24 +1,34 @@
 /**
  * Loads a channel's published taxonomy file into the table: categories added, renamed, retired (gone
- * from the file) and restored, and the channel's mappings brought in line (a mapping to a retired
- * category becomes `retired`, one to a renamed category takes the new path). Loading the same file
- * again changes nothing. A file with any malformed line writes nothing.
+ * from the file) and restored, and what names them by id brought in line (a mapping to a retired
+ * category becomes `retired`; a mapping, a channel attribute's scope and a template's category follow a
+ * renamed or moved one to its new path). Loading the same file again changes nothing. A file that is not
+ * UTF-8, holds a control character or a malformed line, or would retire more than 1 % of the channel's
+ * categories or any category in use (unless `allowRetire`), writes nothing.
  */
 import { createHash } from 'node:crypto';
 import { batchWrite } from '../../../shared/db/batch-write';
 import { tableName } from '../../../shared/db/client';
 import {
   categoriesOfChannel,
+  channelCategoryIndexKeys,
   channelCategoryKey,
   taxonomyChannelIndexKeys,
   taxonomyChannelKey,
 } from '../../../shared/db/keys';
 import { getItem, queryAll } from '../../../shared/db/query';
 import { conditionalPut, conditionalUpdate } from '../../../shared/db/transactions';
-import { ConditionFailed } from '../../../shared/db/errors';
+import { ConditionFailed, TransactionCancelled } from '../../../shared/db/errors';
+import { definitionsOfChannel, putDefinition } from '../attributes/repository';
 import { mappingItem, mappingsToChannel } from '../mappings/repository';
 import type { CategoryMapping } from '../mappings/schemas';
-import type { StoredCategory, TaxonomyChanges, TaxonomyFile, TaxonomyFormat } from './taxonomy-file';
+import { foldedPath } from '../rules/category-path';
+import { replaceTemplate, templatesOnChannel } from '../templates/repository';
+import type { LineProblem } from './file-text';
+import { decodeTaxonomyText } from './file-text';
+import type { CategoryUse, RetireRefusal } from './retire-guard';
+import { retireRefusal, retireRefusalMessage } from './retire-guard';
+import type { StoredCategory, TaxonomyChanges, TaxonomyFormat } from './taxonomy-file';
 import { detectFormat, parseTaxonomyFile, taxonomyChanges } from './taxonomy-file';
 
 export interface LoadReport {
@@ -27,12 +37,16 @@ export interface LoadReport {
   version: string;
   previousVersion?: string;
   categories: number;
-  changes: Omit<TaxonomyChanges, 'unchanged'> & { unchanged: number };
+  changes: TaxonomyChanges;
   mappings: { retired: number; restored: number; renamed: number };
+  /** Channel attributes and templates that followed a moved category to its new path. */
+  followed: { attributes: number; templates: number };
 }
 
 export type LoadOutcome =
-  { loaded: LoadReport } | { problems: TaxonomyFile['problems']; format?: TaxonomyFormat; message: string };
+  | { loaded: LoadReport }
+  | { problems: LineProblem[]; format?: TaxonomyFormat; message: string }
+  | { refused: RetireRefusal; changes: TaxonomyChanges; message: string };
 
 export interface LoadProgress {
   start(total: number): void;
@@ -42,11 +56,17 @@ export interface LoadProgress {
 
 const noProgress: LoadProgress = { start() {}, add() {}, finish() {} };
 
-async function storedCategories(channel: string): Promise<StoredCategory[]> {
+interface StoredState extends StoredCategory {
+  /** Carries its path index keys (categories loaded before the index lack them until written again). */
+  indexed: boolean;
+}
+
+async function storedCategories(channel: string): Promise<StoredState[]> {
   return (await queryAll({ ...categoriesOfChannel(channel), consistent: true })).map((item) => ({
     id: String(item.id),
     path: String(item.path),
     retired: item.retired === true,
+    indexed: typeof item.GSI1PK === 'string',
   }));
 }
 
@@ -73,74 +93,35 @@ function reconciled(
   return same ? undefined : { ...next, version: mapping.version + 1, updatedAt: at };
 }
 
-export async function loadTaxonomy(input: {
-  channel: string;
-  text: string;
-  format?: TaxonomyFormat;
-  progress?: LoadProgress;
-  now?: () => Date;
-}): Promise<LoadOutcome> {
-  const channel = input.channel.toLowerCase();
-  const progress = input.progress ?? noProgress;
-  const format = input.format ?? detectFormat(input.text);
-  if (!format) {
-    return {
-      problems: [
-        { line: 1, message: 'neither a Google taxonomy-with-ids file nor a Shopify categories.txt' },
-      ],
-      message: 'The file format is not recognised; name it with --format google|shopify.',
-    };
-  }
-  const file = parseTaxonomyFile(input.text, format);
-  if (file.problems.length > 0) {
-    return {
-      problems: file.problems,
-      format,
-      message: `${file.problems.length} malformed lines; nothing was loaded.`,
-    };
-  }
-  const at = (input.now?.() ?? new Date()).toISOString();
-  const version =
-    file.version ?? `sha256:${createHash('sha256').update(input.text).digest('hex').slice(0, 16)}`;
-  const channelItem = await getItem(taxonomyChannelKey(channel), true);
-  const previousVersion =
-    typeof channelItem?.taxonomyVersion === 'string' ? channelItem.taxonomyVersion : undefined;
-  const changes = taxonomyChanges(await storedCategories(channel), file.categories);
-
-  const puts = [
-    ...[...changes.added, ...changes.renamed, ...changes.restored].map((category) => ({
-      ...channelCategoryKey(channel, category.id),
-      channel,
-      id: category.id,
-      path: category.path,
-      retired: false,
-      version,
-    })),
-    ...changes.retired.map((category) => ({
-      ...channelCategoryKey(channel, category.id),
-      channel,
-      id: category.id,
-      path: category.path,
-      retired: true,
-      retiredAt: at,
-      version,
-    })),
+/** What names the channel's categories by id: mappings, templates and channel attributes' scopes. */
+async function categoryUses(channel: string): Promise<CategoryUse[]> {
+  const [mappings, templates, definitions] = await Promise.all([
+    mappingsToChannel(channel),
+    templatesOnChannel(channel),
+    definitionsOfChannel(channel),
+  ]);
+  return [
+    ...mappings
+      .filter((mapping) => mapping.status === 'mapped')
+      .map((mapping) => ({ id: mapping.channelCategory.id, by: `mapping of "${mapping.internalPath}"` })),
+    ...templates.flatMap((template) =>
+      template.categories.map((category) => ({
+        id: category.channelCategory.id,
+        by: `template "${template.name}" (${template.id})`,
+      })),
+    ),
+    ...definitions.flatMap((definition) =>
+      definition.scope ? [{ id: definition.scope.id, by: `channel attribute "${definition.name}"` }] : [],
+    ),
   ];
-  const mappings = await mappingsToChannel(channel);
-  const active = new Map(file.categories.map((category) => [category.id, category.path]));
-  const mappingUpdates = mappings.flatMap((mapping) => {
-    const next = reconciled(mapping, active, at);
-    return next ? [{ previous: mapping, next }] : [];
-  });
+}
 
-  progress.start(puts.length + mappingUpdates.length + 1);
-  for (let start = 0; start < puts.length; start += 100) {
-    const slice = puts.slice(start, start + 100);
-    await batchWrite(slice.map((item) => ({ PutRequest: { Item: item } })));
-    progress.add(slice.length);
-  }
+/** Mappings follow the taxonomy: retired with their category, or onto its new path. */
+async function reconcileMappings(channel: string, active: ReadonlyMap<string, string>, at: string) {
   const report: LoadReport['mappings'] = { retired: 0, restored: 0, renamed: 0 };
-  for (const { previous, next } of mappingUpdates) {
+  for (const previous of await mappingsToChannel(channel)) {
+    const next = reconciled(previous, active, at);
+    if (!next) continue;
     try {
       await conditionalPut({
         TableName: tableName(),
@@ -155,8 +136,151 @@ export async function loadTaxonomy(input: {
       // Replaced meanwhile by a user's write, which checked the category itself.
       if (!(error instanceof ConditionFailed)) throw error;
     }
-    progress.add(1);
   }
+  return report;
+}
+
+const refusedByVersion = (error: unknown) =>
+  error instanceof ConditionFailed ||
+  (error instanceof TransactionCancelled && (error.refused('definition') || error.refused('template')));
+
+/** Channel attributes scoped to a moved category and templates naming one take its new path. */
+async function followMovedCategories(
+  channel: string,
+  active: ReadonlyMap<string, string>,
+  at: string,
+): Promise<LoadReport['followed']> {
+  const followed = { attributes: 0, templates: 0 };
+  for (const previous of await definitionsOfChannel(channel)) {
+    const path = previous.scope ? active.get(previous.scope.id) : undefined;
+    if (!previous.scope || path === undefined || path === previous.scope.path) continue;
+    const next = {
+      ...previous,
+      scope: { id: previous.scope.id, path },
+      version: previous.version + 1,
+      updatedAt: at,
+    };
+    try {
+      await putDefinition(next, previous);
+      followed.attributes++;
+    } catch (error) {
+      // Replaced meanwhile by a user's write, which read the category's path itself.
+      if (!refusedByVersion(error)) throw error;
+    }
+  }
+  for (const previous of await templatesOnChannel(channel)) {
+    const moved = previous.categories.some((category) => {
+      const path = active.get(category.channelCategory.id);
+      return path !== undefined && path !== category.channelCategory.path;
+    });
+    if (!moved) continue;
+    const next = {
+      ...previous,
+      categories: previous.categories.map((category) => ({
+        internalPath: category.internalPath,
+        channelCategory: {
+          id: category.channelCategory.id,
+          path: active.get(category.channelCategory.id) ?? category.channelCategory.path,
+        },
+      })),
+      version: previous.version + 1,
+      updatedAt: at,
+    };
+    try {
+      await replaceTemplate(next, previous);
+      followed.templates++;
+    } catch (error) {
+      if (!refusedByVersion(error)) throw error;
+    }
+  }
+  return followed;
+}
+
+export async function loadTaxonomy(input: {
+  channel: string;
+  /** The file's bytes, as read: they must be UTF-8. */
+  content: Uint8Array;
+  format?: TaxonomyFormat;
+  /** Let the load retire more than 1 % of the categories, or categories in use. */
+  allowRetire?: boolean;
+  progress?: LoadProgress;
+  now?: () => Date;
+}): Promise<LoadOutcome> {
+  const channel = input.channel.toLowerCase();
+  const progress = input.progress ?? noProgress;
+  const decoded = decodeTaxonomyText(input.content);
+  if ('problems' in decoded) {
+    return {
+      problems: decoded.problems,
+      message: `${decoded.problems.length} line${decoded.problems.length === 1 ? ' is' : 's are'} not UTF-8; nothing was loaded.`,
+    };
+  }
+  const text = decoded.text;
+  const format = input.format ?? detectFormat(text);
+  if (!format) {
+    return {
+      problems: [
+        { line: 1, message: 'neither a Google taxonomy-with-ids file nor a Shopify categories.txt' },
+      ],
+      message: 'The file format is not recognised; name it with --format google|shopify.',
+    };
+  }
+  const file = parseTaxonomyFile(text, format);
+  if (file.problems.length > 0) {
+    return {
+      problems: file.problems,
+      format,
+      message: `${file.problems.length} line${file.problems.length === 1 ? '' : 's'} cannot be read; nothing was loaded.`,
+    };
+  }
+  const at = (input.now?.() ?? new Date()).toISOString();
+  const version =
+    file.version ?? `sha256:${createHash('sha256').update(input.content).digest('hex').slice(0, 16)}`;
+  const channelItem = await getItem(taxonomyChannelKey(channel), true);
+  const previousVersion =
+    typeof channelItem?.taxonomyVersion === 'string' ? channelItem.taxonomyVersion : undefined;
+  const stored = await storedCategories(channel);
+  const changes = taxonomyChanges(stored, file.categories);
+
+  if (!input.allowRetire) {
+    const current = stored.filter((category) => !category.retired).length;
+    const refusal = retireRefusal(changes, current, await categoryUses(channel));
+    if (refusal) return { refused: refusal, changes, message: retireRefusalMessage(refusal) };
+  }
+
+  const changed = new Set([...changes.added, ...changes.renamed, ...changes.restored].map((c) => c.id));
+  // Categories stored before the path index: written again (same content) to carry its keys.
+  const unindexedIds = new Set(stored.filter((category) => !category.indexed).map((category) => category.id));
+  const unindexed = file.categories.filter(
+    (category) => !changed.has(category.id) && unindexedIds.has(category.id),
+  );
+  const categoryItem = (category: { id: string; path: string }, retired: boolean) => ({
+    ...channelCategoryKey(channel, category.id),
+    ...channelCategoryIndexKeys(channel, foldedPath(category.path)),
+    channel,
+    id: category.id,
+    path: category.path,
+    retired,
+    ...(retired ? { retiredAt: at } : {}),
+    version,
+  });
+  const puts = [
+    ...[...changes.added, ...changes.renamed, ...changes.restored, ...unindexed].map((category) =>
+      categoryItem(category, false),
+    ),
+    ...changes.retired.map((category) => categoryItem(category, true)),
+  ];
+
+  progress.start(puts.length + 1);
+  for (let start = 0; start < puts.length; start += 100) {
+    const slice = puts.slice(start, start + 100);
+    await batchWrite(slice.map((item) => ({ PutRequest: { Item: item } })));
+    progress.add(slice.length);
+  }
+  // Read after the categories are written: a mapping or attribute saved meanwhile checked them already.
+  const active = new Map(file.categories.map((category) => [category.id, category.path]));
+  const mappings = await reconcileMappings(channel, active, at);
+  const followed = await followMovedCategories(channel, active, at);
   const indexKeys = taxonomyChannelIndexKeys(channel);
   await conditionalUpdate({
     TableName: tableName(),
@@ -184,7 +308,8 @@ export async function loadTaxonomy(input: {
       ...(previousVersion ? { previousVersion } : {}),
       categories: file.categories.length,
       changes,
-      mappings: report,
+      mappings,
+      followed,
     },
   };
 }

@@ -1,10 +1,12 @@
 /**
  * Channels' published taxonomy files, read line by line: Google's `taxonomy-with-ids.<locale>.txt`
- * (`5181 - Luggage & Bags > Backpacks`) and Shopify's `categories.txt`
- * (`gid://shopify/TaxonomyCategory/lb-1 : Luggage & Bags > Backpacks`). Comments (`#`) and blank lines
- * are skipped; the header comment names the version. Every malformed line is reported with its number.
+ * (`5181 - Luggage & Bags > Backpacks`) and Shopify's `categories.txt`, whose id column is padded with
+ * spaces to its longest id (`gid://shopify/TaxonomyCategory/lb-1     : Luggage & Bags > Backpacks`).
+ * Comments (`#`) and blank lines are skipped; the header comment names the version. Every malformed
+ * line, and every line holding a control character, is reported with its number, shown escaped.
  */
 import { readCategoryPath } from '../rules/category-path';
+import { shownLine, unsafeCharacterProblem } from './file-text';
 
 export type TaxonomyFormat = 'google' | 'shopify';
 
@@ -25,7 +27,8 @@ export interface TaxonomyFile {
 export const maxChannelPathLength = 1000;
 
 const googleLine = /^(\d{1,12}) - (.+)$/;
-const shopifyLine = /^(gid:\/\/shopify\/TaxonomyCategory\/[A-Za-z0-9._-]{1,150}) : (.+)$/;
+// Shopify pads the id column with spaces (to its longest id), so one or more spaces come before " : ".
+const shopifyLine = /^(gid:\/\/shopify\/TaxonomyCategory\/[A-Za-z0-9._-]{1,150}) +: (.+)$/;
 const googleVersion = /^#\s*Google_Product_Taxonomy_Version:\s*(\S+)/i;
 const shopifyVersion = /^#\s*Shopify Product Taxonomy\b.*?:\s*(\S+)\s*$/i;
 
@@ -45,12 +48,18 @@ export function parseTaxonomyFile(text: string, format: TaxonomyFormat): Taxonom
   const expected =
     format === 'google'
       ? 'expected "<numeric id> - <path>"'
-      : 'expected "gid://shopify/TaxonomyCategory/<id> : <path>"';
+      : 'expected "gid://shopify/TaxonomyCategory/<id> : <path>" (the id may be padded with spaces)';
   const seen = new Map<string, number>();
   text.split(/\r?\n/).forEach((raw, index) => {
     const number = index + 1;
     const line = (index === 0 ? raw.replace(/^\uFEFF/, '') : raw).trim();
     if (line.length === 0) return;
+    // Before anything else: trimming and the path's white-space rule would hide a tab or a line feed.
+    const unsafe = unsafeCharacterProblem(raw);
+    if (unsafe) {
+      file.problems.push({ line: number, message: `the line ${unsafe}` });
+      return;
+    }
     if (line.startsWith('#')) {
       const version = (format === 'google' ? googleVersion : shopifyVersion).exec(line)?.[1];
       if (version && !file.version) file.version = version;
@@ -58,7 +67,7 @@ export function parseTaxonomyFile(text: string, format: TaxonomyFormat): Taxonom
     }
     const match = lineShape.exec(line);
     if (!match) {
-      file.problems.push({ line: number, message: `${expected}, got "${line.slice(0, 80)}"` });
+      file.problems.push({ line: number, message: `${expected}, got ${shownLine(line)}` });
       return;
     }
     const [, id, rawPath] = match as unknown as [string, string, string];

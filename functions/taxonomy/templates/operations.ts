@@ -4,6 +4,7 @@ import { LostRace, withRetry } from '../../../shared/db/retry';
 import { checkVersion } from '../../../shared/domain/versions';
 import { Conflict, NotFound, PreconditionFailed } from '../../../shared/errors';
 import type { Implementations } from '../../../shared/http/catalogue';
+import { collationKey } from '../../../shared/db/keys';
 import { newId } from '../../../shared/ids';
 import type { ChannelState } from '../channels';
 import { channelRegistration, checkCategories, requireChannel } from '../channels';
@@ -16,6 +17,7 @@ import {
   insertTemplate,
   pageOfTemplates,
   replaceTemplate,
+  templateNamed,
   templateNamesLike,
 } from './repository';
 import type { templateRoutes } from './routes';
@@ -68,6 +70,27 @@ export async function checkedTemplate(
   };
 }
 
+function nameConflict(template: Pick<Template, 'name' | 'channel'>, holder?: Template): Conflict {
+  return new Conflict(
+    `A template named "${template.name}" already exists on ${template.channel}${holder ? ` (${holder.id})` : ''}; template names are unique per channel (case and accents aside). Choose another name.`,
+    { name: template.name, ...(holder ? { templateId: holder.id } : {}) },
+  );
+}
+
+/** 409 when another template of the channel has the name (templates stored before names were held included). */
+async function checkNameFree(template: Pick<Template, 'id' | 'name' | 'channel'>): Promise<void> {
+  const holder = await templateNamed(template.channel, template.name);
+  if (holder && holder.id !== template.id) throw nameConflict(template, holder);
+}
+
+/** A write refused on the name item lost it to another template written meanwhile. */
+async function nameRefusal(error: unknown, template: Pick<Template, 'name' | 'channel'>): Promise<never> {
+  if (error instanceof TransactionCancelled && error.refused('name')) {
+    throw nameConflict(template, await templateNamed(template.channel, template.name));
+  }
+  throw error;
+}
+
 const registration = (channel: ChannelState, at: string) => ({
   channel: channel.registered ? undefined : channelRegistration(channel.channel, at),
 });
@@ -90,7 +113,8 @@ export const templateOperations: Implementations<typeof templateRoutes> = {
       createdAt: at,
       updatedAt: at,
     };
-    await insertTemplate(template, registration(channel, at));
+    await checkNameFree(template);
+    await insertTemplate(template, registration(channel, at)).catch((error) => nameRefusal(error, template));
     return {
       body: template,
       version: template.version,
@@ -124,10 +148,12 @@ export const templateOperations: Implementations<typeof templateRoutes> = {
         updatedAt: at,
       };
       if (sameContent(previous, next)) return { body: previous, version: previous.version };
+      await checkNameFree(next);
       try {
         await replaceTemplate(next, previous, registration(channel, at));
       } catch (error) {
-        if (!(error instanceof TransactionCancelled) || !error.refused('template')) throw error;
+        if (!(error instanceof TransactionCancelled) || !error.refused('template'))
+          await nameRefusal(error, next);
         if (ifMatch !== undefined) {
           throw new PreconditionFailed(
             'The template changed while this replace was applied; fetch it again.',
@@ -166,19 +192,37 @@ export const templateOperations: Implementations<typeof templateRoutes> = {
     const original = await requireTemplate(params.templateId);
     // If-Match names the version of the template to copy: a copy of what the client saw, or a 412.
     if (ifMatch !== undefined) checkVersion('template', original.version, ifMatch);
-    const name =
-      body?.name ?? copyName(original.name, await templateNamesLike(original.channel, original.name));
-    const at = now();
-    const copy: Template = {
-      ...original,
-      name,
-      id: newId(),
-      listingCount: 0,
-      version: 1,
-      createdAt: at,
-      updatedAt: at,
-    };
-    await insertTemplate(copy);
+    const copy = await withRetry({ what: 'The template copy' }, async () => {
+      const name =
+        body?.name ??
+        copyName(
+          original.name,
+          await templateNamesLike(original.channel, original.name),
+          undefined,
+          collationKey,
+        );
+      const at = now();
+      const next: Template = {
+        ...original,
+        name,
+        id: newId(),
+        listingCount: 0,
+        version: 1,
+        createdAt: at,
+        updatedAt: at,
+      };
+      await checkNameFree(next);
+      try {
+        await insertTemplate(next);
+      } catch (error) {
+        // A copy name chosen here and taken meanwhile by another copy: choose again.
+        if (body?.name === undefined && error instanceof TransactionCancelled && error.refused('name')) {
+          throw new LostRace('Another copy took the name');
+        }
+        await nameRefusal(error, next);
+      }
+      return next;
+    });
     return {
       body: copy,
       version: copy.version,

@@ -4,7 +4,14 @@
  * it at 0 cannot strand a listing.
  */
 import { tableName } from '../../../shared/db/client';
-import { allTemplates, templateIndexKeys, templateKey, templatesOfChannel } from '../../../shared/db/keys';
+import {
+  allTemplates,
+  collationKey,
+  templateIndexKeys,
+  templateKey,
+  templateNameKey,
+  templatesOfChannel,
+} from '../../../shared/db/keys';
 import type { Page } from '../../../shared/db/query';
 import { getItem, getItems, queryAll, queryPage } from '../../../shared/db/query';
 import { toResource } from '../../../shared/db/resource';
@@ -53,6 +60,54 @@ export async function pageOfTemplates(
   return { items: page.items.map(toTemplate), nextCursor: page.nextCursor };
 }
 
+/** Every template of a channel (a taxonomy load brings their categories in line). */
+export async function templatesOnChannel(channel: string): Promise<Template[]> {
+  return (await queryAll(templatesOfChannel(channel))).map(toTemplate);
+}
+
+/** The template of the channel named `name` (case and accents folded), as the name index has it. */
+export async function templateNamed(channel: string, name: string): Promise<Template | undefined> {
+  const key = collationKey(name);
+  return (await queryAll(templatesOfChannel(channel, name)))
+    .map(toTemplate)
+    .find((template) => collationKey(template.name) === key);
+}
+
+/** Holds the template's name on its channel: refused (`name`) when another template holds it. */
+function nameClaim(template: Pick<Template, 'id' | 'name' | 'channel'>): TransactItem {
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: { ...templateNameKey(template.channel, template.name), templateId: template.id },
+      ConditionExpression: 'attribute_not_exists(PK) OR templateId = :id',
+      ExpressionAttributeValues: { ':id': template.id },
+    },
+  };
+}
+
+/**
+ * Lets the name go when the template holds it (one stored before names were held holds none), refused
+ * (`previousName`) if it moved to another template since read.
+ */
+async function nameRelease(
+  template: Pick<Template, 'id' | 'name' | 'channel'>,
+): Promise<TransactItem | undefined> {
+  const key = templateNameKey(template.channel, template.name);
+  const holder = await getItem(key, true);
+  if (holder?.templateId !== template.id) return undefined;
+  return {
+    Delete: {
+      TableName: tableName(),
+      Key: key,
+      ConditionExpression: 'templateId = :id',
+      ExpressionAttributeValues: { ':id': template.id },
+    },
+  };
+}
+
+const sameName = (a: Pick<Template, 'name' | 'channel'>, b: Pick<Template, 'name' | 'channel'>) =>
+  a.channel === b.channel && collationKey(a.name) === collationKey(b.name);
+
 /** Names of a channel's templates beginning with `prefix` (to name a copy). */
 export async function templateNamesLike(channel: string, prefix: string): Promise<string[]> {
   return (await queryAll(templatesOfChannel(channel, prefix))).map((item) => String(item.name));
@@ -70,11 +125,15 @@ export async function insertTemplate(
         ConditionExpression: 'attribute_not_exists(PK)',
       },
     },
+    name: nameClaim(template),
     ...extra,
   });
 }
 
-/** Replaces the version read; the listing count is the stored one, whatever applies did meanwhile. */
+/**
+ * Replaces the version read; the listing count is the stored one, whatever applies did meanwhile. A new
+ * name (or channel) is claimed (`name`) and the old one let go in the same transaction.
+ */
 export async function replaceTemplate(
   template: Template,
   previous: Template,
@@ -98,6 +157,9 @@ export async function replaceTemplate(
         },
       },
     },
+    ...(sameName(template, previous)
+      ? {}
+      : { name: nameClaim(template), previousName: await nameRelease(previous) }),
     ...extra,
   });
 }
@@ -115,6 +177,7 @@ export async function deleteTemplate(template: Template, force: boolean) {
         ...(force ? {} : { ExpressionAttributeValues: { ':none': 0 } }),
       },
     },
+    previousName: await nameRelease(template),
   });
 }
 

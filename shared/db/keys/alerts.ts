@@ -34,6 +34,11 @@ export const seasonalFactorsOfList = (listId: string) => ({
 });
 
 export const ruleListKey = (id: string): ItemKey => ({ PK: `RULELIST#${id}`, SK: 'RULELIST' });
+/** Holds a rule list's name (case and accents folded): written with the list, so two cannot share one. */
+export const ruleListNameKey = (name: string): ItemKey => ({
+  PK: `RULELIST_NAME#${collationKey(name)}`,
+  SK: 'RULELIST_NAME',
+});
 export const ruleListSkuKey = (listId: string, sku: string): ItemKey => ({
   PK: `RULELIST#${listId}`,
   SK: `SKU#${sku}`,

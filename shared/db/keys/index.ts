@@ -22,6 +22,7 @@
  * | seasonal factor     | SEASONALFACTOR#<id>        | SEASONALFACTOR        | SEASONALFACTORS / <id>                 | SEASONALFACTORS#LIST#<listId> / <id>   |                           |
  * | rule list header    | RULELIST#<id>              | RULELIST              |                                        |                                        |                           |
  * | rule list SKU       | RULELIST#<id>              | SKU#<sku>             | RULELIST_SKU#<sku> / <listId>          |                                        |                           |
+ * | rule list name marker | RULELIST_NAME#<collation key of name> | RULELIST_NAME |                          |                                        |                           |
  * | alert standing      | ALERTSTATE#<ruleId>        | <warehouseId>#<sku>   |                                        |                                        |                           |
  * | work order          | WORKORDER#<id>             | WORKORDER             | WORKORDERS#WH#<wh> / <status>#<at>#<id>|                                        |                           |
  * | order (header)      | ORDER#<id>                 | A#ORDER               | ORDERS#STATUS#<statusId> / <date>#<id> | ORDERS#DAY#<yyyy-mm-dd> / <date>#<id>  | ORDERS#CHANNEL#<ch> / <date>#<id> |
@@ -43,11 +44,12 @@
  * | sold cell (aggregate, units) | AGG#sold#<sku>    | <day>#<warehouseId or ->#<currency> |                          |                                        |                           |
  * | aggregate record marker | AGGREC#<recordId>[#<part>] | AGGREC          | (expiresAt: two days, beyond the stream's 24 h)                                                 |
  * | taxonomy channel    | TAXCHANNEL#<lower ch>      | TAXCHANNEL            | TAXCHANNELS / <lower ch>               |                                        |                           |
- * | channel category    | TAXONOMY#<lower ch>        | CAT#<category id>     |                                        |                                        |                           |
+ * | channel category    | TAXONOMY#<lower ch>        | CAT#<category id>     | TAXONOMYPATH#<ch> / <folded path>      |                                        |                           |
  * | category mapping    | TAXMAP#<lower ch>          | <folded path>         | TAXMAPS / <folded path>#<ch>           | TAXMAPS#<status> / <folded path>#<ch>  | TAXMAP#<ch>#<status> / <folded path> |
  * | unmapped category   | TAXSEEN#<lower ch>         | <folded path>         | TAXSEEN / <folded path>#<ch>           |                                        |                           |
- * | attribute definition | TAXATTR#<lower ch>        | <folded scope>#<lower name> | TAXATTRS / <ch>#<folded scope>#<lower name> |                              |                           |
+ * | attribute definition | TAXATTR#<lower ch>        | CAT#<scope id>#<lower name> or #<lower name> | TAXATTRS / <ch>#<folded scope>#<lower name> |                              |                           |
  * | mapping template    | TAXTEMPLATE#<id>           | TAXTEMPLATE           | TAXTEMPLATES / <name key>\u0001<id>    | TAXTEMPLATES#<ch> / <name key>\u0001<id> |                           |
+ * | template name marker | TAXTEMPLATE_NAME#<ch>#<collation key of name> | TAXTEMPLATE_NAME |                |                                        |                           |
  * | channel listing     | LISTING#<lower ch>         | SKU#<sku>             |                                        |                                        |                           |
  * | idempotency record  | IDEMPOTENCY#<enc subject>#<enc op>#<enc key> | IDEMPOTENCY |                                        |                                        |                           |
  * | label purchase record | LABELPURCHASE#<request key> | LABELPURCHASE     |                                        |                                        |                           |
@@ -98,6 +100,7 @@
  * | a stream record counts once                  | Put attribute_not_exists AGGREC#<recordId> in the transaction of its cells |
  * | channels known to the taxonomy group         | Query GSI1 PK=TAXCHANNELS                               |
  * | a channel's taxonomy (reload diff)           | Query PK=TAXONOMY#<ch>, SK begins_with CAT#             |
+ * | a channel's category at a path               | Query GSI1 PK=TAXONOMYPATH#<ch>, SK begins_with <folded path> |
  * | a channel category by id (mapping check)     | GetItem channelCategoryKey(ch, id)                      |
  * | mappings of a channel (path prefix)          | Query PK=TAXMAP#<ch>, SK begins_with <folded prefix>    |
  * | mappings of a channel in a status            | Query GSI3 PK=TAXMAP#<ch>#<status>                      |

@@ -27,6 +27,16 @@ export const categoriesOfChannel = (channel: string) => ({
   pk: `TAXONOMY#${lower(channel)}`,
   skPrefix: 'CAT#',
 });
+/** A channel's categories by folded path: the category of a path sorts first among those under it. */
+export const channelCategoryIndexKeys = (channel: string, foldedPath: string) => ({
+  GSI1PK: `TAXONOMYPATH#${lower(channel)}`,
+  GSI1SK: foldedPath,
+});
+export const categoriesAtPath = (channel: string, foldedPath: string) => ({
+  index: 'GSI1' as const,
+  pk: `TAXONOMYPATH#${lower(channel)}`,
+  skPrefix: foldedPath,
+});
 
 /** The mapping of an internal category to a channel category. */
 export const categoryMappingKey = (channel: string, folded: string): ItemKey => ({
@@ -80,10 +90,18 @@ export const allUnmapped = (foldedPrefix = '') => ({
   skPrefix: foldedPrefix,
 });
 
-/** A channel attribute definition, unique per channel, scope (channel category path or every category) and name. */
-export const attributeDefinitionKey = (channel: string, foldedScope: string, name: string): ItemKey => ({
+/**
+ * A channel attribute definition, unique per channel, scope and name. The scope is the channel category's
+ * id (`CAT#<id>#<name>`), never its path, so a category that moves keeps its attributes; `#<name>` is an
+ * attribute of every category.
+ */
+export const attributeDefinitionKey = (
+  channel: string,
+  scopeId: string | undefined,
+  name: string,
+): ItemKey => ({
   PK: `TAXATTR#${lower(channel)}`,
-  SK: `${foldedScope}#${lower(name)}`,
+  SK: scopeId === undefined ? `#${lower(name)}` : `CAT#${scopeId}#${lower(name)}`,
 });
 export const attributeDefinitionIndexKeys = (definition: {
   channel: string;
@@ -97,6 +115,11 @@ export const attributesOfChannel = (channel: string) => ({ pk: `TAXATTR#${lower(
 export const allAttributeDefinitions = () => ({ index: 'GSI1' as const, pk: 'TAXATTRS' });
 
 export const templateKey = (id: string): ItemKey => ({ PK: `TAXTEMPLATE#${id}`, SK: 'TAXTEMPLATE' });
+/** Holds a template name on a channel (case and accents folded): written with the template, so two cannot share one. */
+export const templateNameKey = (channel: string, name: string): ItemKey => ({
+  PK: `TAXTEMPLATE_NAME#${lower(channel)}#${collationKey(name)}`,
+  SK: 'TAXTEMPLATE_NAME',
+});
 // U+0001 before the id sorts a name before its longer namesakes ("Shirts" before "Shirts (copy)").
 export const templateIndexKeys = (template: { id: string; name: string; channel: string }) => ({
   GSI1PK: 'TAXTEMPLATES',

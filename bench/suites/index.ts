@@ -13,6 +13,7 @@ import { ruleList } from './rule-list';
 import { requestOverhead } from './request-overhead';
 import { shipments } from './shipments';
 import { taxonomyApply } from './taxonomy-apply';
+import { valuation } from './valuation';
 import { wcu } from './wcu';
 import { workOrder } from './work-order';
 
@@ -24,6 +25,7 @@ export const suites: readonly Suite[] = [
   largeOrder,
   shipments,
   reports,
+  valuation,
   exportsSuite,
   print,
   taxonomyApply,

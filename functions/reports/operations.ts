@@ -10,6 +10,7 @@ import type { Day } from '../../shared/domain/reporting-days';
 import { addDays, checkReportRange, previousPeriod, reportingDay } from '../../shared/domain/reporting-days';
 import { ValidationFailed } from '../../shared/errors';
 import type { Implementations } from '../../shared/http/catalogue';
+import type { DetailedRequest } from './detailed';
 import { detailedSales } from './detailed';
 import {
   cellsMatching,
@@ -23,6 +24,7 @@ import {
 } from './figures';
 import type { reportsCatalogue } from './routes';
 import { unitsOnHandBySku } from './stock';
+import { codesCheckingFilter } from './warehouses';
 
 type Routes = typeof reportsCatalogue.routes;
 type SalesOperations = Pick<
@@ -45,6 +47,15 @@ export function reportRange(query: { from?: Day; to?: Day }, timeZone: string) {
   return { from, to, timeZone };
 }
 
+/** One page of the detailed report, its warehouse filter already known to exist. */
+export async function salesDetailedPage(
+  query: Omit<DetailedRequest, 'from' | 'to'> & { from?: Day; to?: Day },
+) {
+  const { from, to, timeZone } = reportRange(query, reportingTimeZone());
+  const page = await detailedSales({ ...query, from, to }, timeZone);
+  return { from, to, timeZone, ...page };
+}
+
 async function cellsOf(
   dimension: ReportDimension,
   days: { from: Day; to: Day },
@@ -55,10 +66,8 @@ async function cellsOf(
 
 export const reportOperations: SalesOperations = {
   async getSalesDetailed({ query }) {
-    const zone = reportingTimeZone();
-    const { from, to, timeZone } = reportRange(query, zone);
-    const page = await detailedSales({ ...query, from, to }, timeZone);
-    return { body: { from, to, timeZone, ...page } };
+    if (query.warehouseId !== undefined) await codesCheckingFilter(query.warehouseId);
+    return { body: await salesDetailedPage(query) };
   },
 
   async getSalesSummary({ query }) {

@@ -4,10 +4,11 @@
  */
 import type { SheetColumn } from '../../shared/render/xlsx';
 import type { OperationInput, RouteDefinition } from '../../shared/http/catalogue';
-import { reportOperations, reportRange } from './operations';
+import { reportOperations, reportRange, salesDetailedPage } from './operations';
 import type { ReportRow, ReportTable } from './report-table';
 import { allPages, exportable, filterLine } from './report-table';
 import { dashboardQuery, detailedQuery, paymentsQuery, salesRangeQuery, sellersQuery } from './schemas';
+import { codesCheckingFilter } from './warehouses';
 
 /** The operations read only their query; the rest of an input is the HTTP kernel's. */
 const withQuery = <Q>(query: Q) => ({ query }) as unknown as OperationInput<RouteDefinition> & { query: Q };
@@ -53,12 +54,21 @@ function moneyRows(lead: ReportRow, figures: Figures): ReportRow[] {
   }));
 }
 
-/** Every line of the detailed report, 200 a page (its read limit per request), the next page read ahead. */
-async function* detailedRows(query: Parameters<typeof reportOperations.getSalesDetailed>[0]['query']) {
-  const read = async (cursor: string | undefined) =>
-    (await reportOperations.getSalesDetailed(withQuery({ ...query, limit: 200, cursor }))).body!;
-  for await (const line of allPages(read, await read(query.cursor)))
-    yield { ...line, warehouseId: line.warehouseId ?? '' };
+type DetailedQuery = Parameters<typeof reportOperations.getSalesDetailed>[0]['query'];
+
+/**
+ * Every line of the detailed report, 200 a page (its read limit per request), the next page read ahead.
+ * The first page is read before the file starts (a bad cursor or an unknown warehouse refuses the export
+ * with nothing written); the warehouse is checked once, not on every page.
+ */
+async function detailedRows(query: DetailedQuery) {
+  if (query.warehouseId !== undefined) await codesCheckingFilter(query.warehouseId);
+  const read = (cursor: string | undefined) => salesDetailedPage({ ...query, limit: 200, cursor });
+  const first = await read(query.cursor);
+  async function* rows() {
+    for await (const line of allPages(read, first)) yield { ...line, warehouseId: line.warehouseId ?? '' };
+  }
+  return rows();
 }
 
 export const salesReports = {
@@ -87,7 +97,7 @@ export const salesReports = {
               money('Line total', 'lineTotal'),
               { header: 'Currency', key: 'currency', width: 9 },
             ],
-            rows: detailedRows({ ...query, from: range.from, to: range.to }),
+            rows: await detailedRows({ ...query, from: range.from, to: range.to }),
           },
         ],
       };

@@ -7,6 +7,7 @@
  * Shows the rows written as it goes; prints the file's key and a download URL (15 minutes).
  */
 import { runScheduledJob } from '../../functions/reports/jobs/run';
+import { ScheduleEntryInvalid } from '../../functions/reports/jobs/schedules';
 import { readSchedules } from '../../functions/reports/jobs/schedules-file';
 import { presignedGetUrl } from '../../shared/files/presigned-url';
 import { repoDataDir } from './data-dir';
@@ -14,14 +15,23 @@ import { attachLocalStores } from './local-stores';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
-const schedules = readSchedules();
+/** One line, no stack: what cannot run and why (the schedules' own errors name the entry). */
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+let schedules: ReturnType<typeof readSchedules>;
+try {
+  schedules = readSchedules();
+} catch (error) {
+  fail((error as Error).message);
+}
 const names = schedules.map((entry) => entry.name);
 const usage = `Usage: npm run job -- <name>   (the schedules: ${names.join(', ')})`;
 const [name, ...extra] = process.argv.slice(2);
-if (!name || extra.length > 0 || !names.includes(name)) {
-  console.error(name && !names.includes(name) ? `No schedule is named "${name}".\n${usage}` : usage);
-  process.exit(1);
-}
+if (!name || extra.length > 0 || !names.includes(name))
+  fail(name && !names.includes(name) ? `No schedule is named "${name}".\n${usage}` : usage);
 const entry = schedules.find((schedule) => schedule.name === name)!;
 
 const stores = await attachLocalStores(repoDataDir, 'this run');
@@ -83,7 +93,11 @@ try {
 } catch (error) {
   clearInterval(ticker);
   if (interactive) process.stderr.write('\n');
-  console.error('The job failed:', (error as Error).message);
+  console.error(
+    error instanceof ScheduleEntryInvalid
+      ? error.message
+      : `Scheduled report "${entry.name}" failed: ${(error as Error).message}`,
+  );
   exitCode = 1;
 } finally {
   await stores.stop();

@@ -10,6 +10,7 @@ import { reportingTimeZone } from '../../shared/aggregates/time-zone';
 import { cronMatches, parseCron, wallClock } from '../../shared/domain/cron';
 import { runPendingExport, runScheduledJob } from '../../functions/reports/jobs/run';
 import type { ReportSchedule } from '../../functions/reports/jobs/schedules';
+import { ScheduleEntryInvalid } from '../../functions/reports/jobs/schedules';
 import { readSchedules } from '../../functions/reports/jobs/schedules-file';
 import { dataPaths } from './data-dir';
 
@@ -44,7 +45,8 @@ export function startReportJobs(options: LocalReportJobsOptions): LocalReportJob
       paths.reportJobDeadLetters,
       `${JSON.stringify({ ...job, reason, at: new Date().toISOString() })}\n`,
     );
-    log(`failed ${JSON.stringify(job)}: ${reason}`);
+    // An entry that cannot run says so by name already; other failures say which job failed.
+    log(error instanceof ScheduleEntryInvalid ? reason : `failed ${JSON.stringify(job)}: ${reason}`);
   };
 
   // One job at a time, in order: a local machine renders one long report well, two slowly.

@@ -18,25 +18,46 @@ export interface ReplayedStock {
   layers: CostLayer[];
 }
 
-/** The record the movements (oldest first) leave: the same figures the ledger kept as it wrote them. */
-export function replayMovements(
-  movements: ReadonlyArray<Pick<Movement, 'quantity' | 'unitCost' | 'at'>>,
-): ReplayedStock {
-  let onHand = 0;
-  let averageUnitCost = 0;
-  let layers: CostLayer[] = [];
-  for (const movement of movements) {
-    const change = movement.quantity;
-    if (change > 0) {
-      const unitCost = movement.unitCost ?? averageUnitCost;
-      layers = [...layers, { receivedAt: movement.at, quantity: change, unitCost }];
-      averageUnitCost = Math.round((onHand * averageUnitCost + change * unitCost) / (onHand + change));
-    } else if (change < 0) {
-      layers = consumeLayers(layers, -change);
-    }
-    onHand += change;
+type ReplayedMovement = Pick<Movement, 'quantity' | 'unitCost' | 'at'>;
+
+const noStock: ReplayedStock = { onHand: 0, averageUnitCost: 0, layers: [] };
+
+/** One movement applied, with the ledger's arithmetic. */
+function replayStep(stock: ReplayedStock, movement: ReplayedMovement): ReplayedStock {
+  const change = movement.quantity;
+  let { averageUnitCost, layers } = stock;
+  if (change > 0) {
+    const unitCost = movement.unitCost ?? averageUnitCost;
+    layers = [...layers, { receivedAt: movement.at, quantity: change, unitCost }];
+    averageUnitCost = Math.round(
+      (stock.onHand * averageUnitCost + change * unitCost) / (stock.onHand + change),
+    );
+  } else if (change < 0) {
+    layers = consumeLayers(layers, -change);
   }
-  return { onHand, averageUnitCost, layers };
+  return { onHand: stock.onHand + change, averageUnitCost, layers };
+}
+
+/** The record the movements (oldest first) leave: the same figures the ledger kept as it wrote them. */
+export function replayMovements(movements: readonly ReplayedMovement[]): ReplayedStock {
+  return movements.reduce(replayStep, noStock);
+}
+
+/**
+ * Many records replayed in one pass over their movements, each record's oldest first (as a warehouse's
+ * or a SKU's partition holds them): warehouse id → SKU → the record they leave. SKUs are client data,
+ * so they key Maps, never objects.
+ */
+export function replayedByRecord(
+  movements: Iterable<ReplayedMovement & Pick<Movement, 'warehouseId' | 'sku'>>,
+): Map<string, Map<string, ReplayedStock>> {
+  const byWarehouse = new Map<string, Map<string, ReplayedStock>>();
+  for (const movement of movements) {
+    let bySku = byWarehouse.get(movement.warehouseId);
+    if (!bySku) byWarehouse.set(movement.warehouseId, (bySku = new Map()));
+    bySku.set(movement.sku, replayStep(bySku.get(movement.sku) ?? noStock, movement));
+  }
+  return byWarehouse;
 }
 
 export interface StockValue {

@@ -1,6 +1,10 @@
-/** Stream records to domain events, record by record: one that cannot be read is set aside with its reason. */
+/**
+ * Stream records to domain events, record by record: one that cannot be read is set aside with its
+ * reason. Times never go backwards within a batch (event-time.ts).
+ */
 import type { DomainEvent, StreamRecord } from './domain-events';
 import { toDomainEvent } from './domain-events';
+import { inStreamOrder } from './event-time';
 
 export interface DecodedRecords {
   events: Array<{ event: DomainEvent; sequence: string }>;
@@ -20,5 +24,7 @@ export function decodeRecords(
       decoded.undecodable.push({ record, reason: (error as Error).message });
     }
   }
+  const timed = inStreamOrder(decoded.events.map(({ event }) => event));
+  decoded.events = decoded.events.map((entry, index) => ({ ...entry, event: timed[index]! }));
   return decoded;
 }

@@ -10,6 +10,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { storageAttributes } from '../db/keys';
+import { changeTime } from './event-time';
 
 export interface StreamRecord {
   eventID?: string;
@@ -151,13 +152,6 @@ function image(value: Record<string, AttributeValue> | undefined): Record<string
   }
 }
 
-function timeOf(record: StreamRecord): string {
-  const value = record.dynamodb?.ApproximateCreationDateTime;
-  if (value instanceof Date) return value.toISOString();
-  if (typeof value === 'number') return new Date(value * 1000).toISOString();
-  return new Date().toISOString();
-}
-
 function resourceFields(item: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(item).filter(([name]) => !bookkeepingAttributes.has(name)));
 }
@@ -269,7 +263,7 @@ export function toDomainEvent(record: StreamRecord): DomainEvent | undefined {
   return {
     type,
     id: record.eventID ?? record.dynamodb?.SequenceNumber ?? `${entity}-${Date.now()}`,
-    time: timeOf(record),
+    time: changeTime(record.dynamodb?.ApproximateCreationDateTime, next),
     entity,
     resourceId: typeof current.id === 'string' ? current.id : undefined,
     version: typeof current.version === 'number' ? current.version : undefined,

@@ -12,6 +12,7 @@ import {
   Conflict,
   PayloadTooLarge,
   ServiceUnavailable,
+  ValidationFailed,
 } from '../errors';
 import { FileStorageUnavailable } from '../files/unavailable';
 
@@ -22,6 +23,13 @@ export interface HttpResponse {
 }
 
 export const problemContentType = 'application/problem+json';
+
+/** A cursor this service did not make for the listing: a 400 whose one entry names where it was sent. */
+export function invalidCursorProblem(path: string): ValidationFailed {
+  return new ValidationFailed(new InvalidCursor().message, [
+    { path, message: 'is not a cursor of this listing and query: start again without one' },
+  ]);
+}
 
 /** Storage and domain errors that reach the kernel unhandled, as the client should see them. */
 function fromStorage(error: unknown): AppError | undefined {
@@ -36,7 +44,7 @@ function fromStorage(error: unknown): AppError | undefined {
       unitCostRequired: error.missing.map(({ sku, warehouseId }) => ({ sku, warehouseId })),
     });
   }
-  if (error instanceof InvalidCursor) return new BadRequest(error.message);
+  if (error instanceof InvalidCursor) return invalidCursorProblem('query.cursor');
   if (error instanceof RequestGuardLost) {
     const { state, lockedUntil } = error.record;
     if (state === 'committed' || state === 'done') {

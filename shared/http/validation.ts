@@ -53,8 +53,12 @@ function joinPath(prefix: string, path: PropertyKey[]): string {
   );
 }
 
+/**
+ * One entry per bad field: a value that fails several checks (a date neither YYYY-MM-DD nor a real day)
+ * is named once, with the first check it fails (the most basic: its form).
+ */
 export function toFieldErrors(issues: readonly $ZodIssue[], prefix: string): FieldError[] {
-  return issues.flatMap((issue) => {
+  const all = issues.flatMap((issue) => {
     if (issue.code === 'unrecognized_keys') {
       return issue.keys.map((key) => ({
         path: joinPath(prefix, [...issue.path, key]),
@@ -63,6 +67,8 @@ export function toFieldErrors(issues: readonly $ZodIssue[], prefix: string): Fie
     }
     return [{ path: joinPath(prefix, issue.path), message: describe(issue) }];
   });
+  const named = new Set<string>();
+  return all.filter((error) => !named.has(error.path) && named.add(error.path));
 }
 
 /** Parses one part of a request (`path`, `query`, `body`) or throws a 400 naming every bad field. */

@@ -481,13 +481,33 @@ describe('bad input', () => {
     expect(answer.body.errors.map((error: { path: string }) => error.path)).toContain(field);
   });
 
-  it('a warehouse that does not exist is a 404', async () => {
+  it.each([
+    '/v1/reports/inventory/stock-levels',
+    '/v1/reports/pending-shipments',
+    '/v1/reports/pending-shipments/pdf',
+    '/v1/reports/shipped-manifest',
+    '/v1/reports/shipped-manifest-detail',
+    '/v1/reports/sales/detailed',
+  ])('%s with a warehouse that does not exist is a 404 naming it', async (path) => {
+    const unknown = newId();
+    const answer = await call({ method: 'GET', path: `${path}?warehouseId=${unknown}`, role: 'viewer' });
+    expect(answer.status, answer.text).toBe(404);
+    expect(answer.headers['content-type']).toContain('application/problem+json');
+    expect(answer.body).toMatchObject({ status: 404, warehouseId: unknown });
+    expect(answer.body.detail).toContain(unknown);
+  });
+
+  it('valuation as of a day after today (in the reporting zone) is a 400 naming query.asOf', async () => {
+    const tomorrow = addDays(today, 1);
     const answer = await call({
       method: 'GET',
-      path: `/v1/reports/inventory/stock-levels?warehouseId=${newId()}`,
+      path: `/v1/reports/inventory/valuation?asOf=${tomorrow}`,
       role: 'viewer',
     });
-    expect(answer.status).toBe(404);
+    expect(answer.status, answer.text).toBe(400);
+    expect(answer.body.errors).toEqual([{ path: 'query.asOf', message: expect.stringContaining(today) }]);
+    // Today is a day the valuation knows.
+    await get(`/v1/reports/inventory/valuation?asOf=${today}`);
   });
 });
 

@@ -6,10 +6,10 @@
  * on the local scheduler; bad input refused with nothing recorded.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { GetObjectCommand } from '@aws-sdk/client-s3';
+import { GetObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportReport } from '../../functions/reports/exports/export-report';
@@ -19,10 +19,11 @@ import { applyAggregateRecords } from '../../shared/aggregates/apply';
 import { aggregateRecordsOf } from '../../shared/aggregates/records';
 import { exportRecordKey } from '../../shared/db/keys';
 import { getItem } from '../../shared/db/query';
-import { reportingDay } from '../../shared/domain/reporting-days';
+import { addDays, reportingDay } from '../../shared/domain/reporting-days';
 import type { StreamRecord } from '../../shared/events/domain-events';
 import { toDomainEvent } from '../../shared/events/domain-events';
 import { filesBucket, s3 } from '../../shared/files/s3/client';
+import { newId } from '../../shared/ids';
 import { seedWarehouse } from '../support/builders';
 import { call } from '../support/call';
 import { savePendingExportItCannotMake } from '../support/export-builders';
@@ -57,6 +58,20 @@ function pdfText(bytes: Buffer): string {
 
 /** The object key a presigned URL names (path-style: /<bucket>/<key>). */
 const keyOf = (url: string) => decodeURIComponent(new URL(url).pathname.split('/').slice(2).join('/'));
+
+/** Files under exports/: a refused export writes none. */
+async function exportFiles(): Promise<number> {
+  let count = 0;
+  let token: string | undefined;
+  do {
+    const page = await s3().send(
+      new ListObjectsV2Command({ Bucket: filesBucket(), Prefix: 'exports/', ContinuationToken: token }),
+    );
+    count += page.KeyCount ?? 0;
+    token = page.NextContinuationToken;
+  } while (token);
+  return count;
+}
 
 async function exportRecords(): Promise<number> {
   // Export records are one item each (EXPORT#<id>); the test counts them through the stream's inserts.
@@ -223,13 +238,50 @@ describe('POST /v1/reports/exports/excel and /pdf', () => {
     [{ report: 'sales-daily', query: { from: 7 } }, 'body.query.from'],
     [{ report: 'sales-daily', extra: true }, 'body.extra'],
     [{}, 'body.report'],
-  ])('refuses %j with a 400 naming %s, and records nothing', async (body, path) => {
+    [{ report: 'stock-levels', query: { limit: 'abc' } }, 'body.query.limit'],
+    [{ report: 'sales-detailed', query: { limit: '5.0' } }, 'body.query.limit'],
+    [{ report: 'stock-levels', query: { cursor: 'eyJzIjoiIn0.AAAA' } }, 'body.query.cursor'],
+    [{ report: 'sales-detailed', query: { cursor: 'eyJzIjoiIn0.AAAA' } }, 'body.query.cursor'],
+    [{ report: 'shipped-manifest-detail', query: { cursor: 'eyJzIjoiIn0.AAAA' } }, 'body.query.cursor'],
+    [{ report: 'valuation', query: { asOf: addDays(today, 1) } }, 'body.query.asOf'],
+  ])('refuses %j with a 400 naming %s once, and records nothing', async (body, path) => {
     const before = await exportRecords();
+    const files = await exportFiles();
     const answer = await call({ method: 'POST', path: '/v1/reports/exports/excel', body, role: 'viewer' });
     expect(answer.status, answer.text).toBe(400);
-    expect(answer.body.errors.map((error: { path: string }) => error.path)).toContain(path);
+    const paths = answer.body.errors.map((error: { path: string }) => error.path);
+    expect(paths).toContain(path);
+    expect(paths.filter((named: string) => named === path)).toHaveLength(1);
     expect(await exportRecords()).toBe(before);
+    expect(await exportFiles()).toBe(files);
   });
+
+  it.each([
+    ['pending-shipments', 'pdf'],
+    ['shipped-manifest', 'excel'],
+    ['shipped-manifest-detail', 'excel'],
+    ['sales-detailed', 'excel'],
+    ['sales-detailed', 'pdf'],
+    ['stock-levels', 'excel'],
+  ])(
+    'refuses %s to %s for a warehouse that does not exist: 404 naming it, nothing written',
+    async (report, format) => {
+      const unknown = newId();
+      const before = await exportRecords();
+      const files = await exportFiles();
+      const answer = await call({
+        method: 'POST',
+        path: `/v1/reports/exports/${format}`,
+        body: { report, query: { warehouseId: unknown } },
+        role: 'viewer',
+      });
+      expect(answer.status, answer.text).toBe(404);
+      expect(answer.body).toMatchObject({ warehouseId: unknown });
+      expect(answer.body.detail).toContain(unknown);
+      expect(await exportRecords()).toBe(before);
+      expect(await exportFiles()).toBe(files);
+    },
+  );
 });
 
 describe('downloads answer 302 to the file', () => {
@@ -315,5 +367,32 @@ describe('scheduled report jobs on the local scheduler', () => {
       }
     });
     expect(ready).toBe(1);
+  });
+
+  it('an entry that cannot run today names itself and why in one line (the dead-letter file)', async () => {
+    const unknown = newId();
+    const jobs = startReportJobs({
+      dataDir: work,
+      quiet: true,
+      now: () => new Date(`${today}T05:00:20Z`),
+      schedules: [
+        {
+          name: 'gone-warehouse',
+          report: 'pending-shipments',
+          query: { warehouseId: unknown },
+          format: 'pdf',
+          cron: '0 5 * * *',
+          enabled: true,
+        },
+      ],
+    });
+    await jobs.idle();
+    await jobs.stop();
+    const lines = readFileSync(join(work, 'report-jobs-dead-letter.jsonl'), 'utf8').trim().split('\n');
+    const failed = JSON.parse(lines.at(-1)!) as { schedule: string; reason: string };
+    expect(failed).toMatchObject({
+      schedule: 'gone-warehouse',
+      reason: `Scheduled report "gone-warehouse" cannot run: No warehouse has the id ${unknown}.`,
+    });
   });
 });

@@ -10,11 +10,15 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkedSchedule, parseSchedules } from '../../functions/reports/jobs/schedules';
+import {
+  ScheduleEntryInvalid,
+  SchedulesFileInvalid,
+  checkedSchedule,
+  parseSchedules,
+} from '../../functions/reports/jobs/schedules';
 import { readSchedules } from '../../functions/reports/jobs/schedules-file';
 import { cronMatches, eventBridgeCronFields, parseCron, wallClock } from '../../shared/domain/cron';
 import { relativeDay, resolveRelativeDays } from '../../shared/domain/relative-days';
-import { ValidationFailed } from '../../shared/errors';
 import { renderReportPdf } from '../../shared/render/report-pdf';
 import { continuationName, writeWorkbook } from '../../shared/render/xlsx';
 
@@ -110,27 +114,66 @@ describe('config/report-schedules.json', () => {
   });
 
   const entry = { name: 'nightly', report: 'sales-daily', format: 'excel', cron: '0 5 * * *' };
-  it.each([
-    [{ ...entry, report: 'sales-yearly' }, 'schedule.report'],
-    [{ ...entry, report: 'constructor' }, 'schedule.report'],
-    [{ ...entry, format: 'csv' }, 'schedule.format'],
-    [{ ...entry, name: 'Nightly Sales' }, 'schedule.name'],
-    [{ ...entry, query: { from: 'last-tuesday' } }, 'schedule.query.from'],
-    [{ ...entry, query: { color: 'red' } }, 'schedule.query.color'],
-    [{ ...entry, extra: 1 }, 'schedule.extra'],
-  ])('refuses a bad entry, naming the field (%#)', (bad, path) => {
+  const oneLineNaming = (run: () => unknown, label: string, why: string) => {
     try {
-      checkedSchedule(bad);
+      run();
       expect.unreachable();
     } catch (error) {
-      expect(error).toBeInstanceOf(ValidationFailed);
-      expect((error as ValidationFailed).errors.map((e) => e.path)).toContain(path);
+      expect(error).toBeInstanceOf(ScheduleEntryInvalid);
+      const { message, stack } = error as Error;
+      expect(message).toBe(`Scheduled report ${label} cannot run: ${why}`);
+      expect(message).not.toContain('\n');
+      expect(stack ?? '').toContain(message);
+    }
+  };
+  it.each([
+    [{ ...entry, report: 'sales-yearly' }, '"nightly"', 'report must be one of'],
+    [{ ...entry, report: 'constructor' }, '"nightly"', 'report must be one of'],
+    [{ ...entry, format: 'csv' }, '"nightly"', 'format must be one of: "excel", "pdf"'],
+    [{ ...entry, name: 'Nightly Sales' }, '"Nightly Sales"', 'name must be kebab-case a-z0-9'],
+    [{ ...entry, query: { from: 'last-tuesday' } }, '"nightly"', 'query.from must be a date, YYYY-MM-DD'],
+    [{ ...entry, query: { color: 'red' } }, '"nightly"', 'query.color unknown field'],
+    [{ ...entry, extra: 1 }, '"nightly"', 'extra unknown field'],
+    [{ ...entry, cron: '0 5 * * * *' }, '"nightly"', 'cron "0 5 * * * *": needs five fields'],
+    [{ ...entry, cron: '0 25 * * *' }, '"nightly"', 'cron "0 25 * * *": 25 is not 0–23'],
+    [
+      { ...entry, report: 'valuation', query: { asOf: 'today+1' } },
+      '"nightly"',
+      'query.asOf today+1 is after the day the job runs',
+    ],
+    [{ ...entry, name: 7 }, 'schedules[3]', 'name must be a string'],
+  ])('refuses a bad entry in one line naming the entry and why (%#)', (bad, label, why) => {
+    const where = label.startsWith('schedules') ? 'schedules[3]' : undefined;
+    try {
+      checkedSchedule(bad, where);
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ScheduleEntryInvalid);
+      expect((error as Error).message.startsWith(`Scheduled report ${label} cannot run: ${why}`)).toBe(true);
+      expect((error as Error).message).not.toContain('\n');
     }
   });
 
-  it('refuses a bad cron and two schedules of one name', () => {
-    expect(() => checkedSchedule({ ...entry, cron: '0 5 * * * *' })).toThrow('five fields');
-    expect(() => parseSchedules({ schedules: [entry, entry] })).toThrow('Two schedules are named "nightly"');
+  it('names one bad field once, however many of its checks it fails', () => {
+    oneLineNaming(
+      () => checkedSchedule({ ...entry, query: { from: 'someday', to: 'x' } }),
+      '"nightly"',
+      'query.from must be a date, YYYY-MM-DD; query.to must be a date, YYYY-MM-DD',
+    );
+  });
+
+  it('refuses two schedules of one name, and a file that is not a schedules file, in one line', () => {
+    oneLineNaming(
+      () => parseSchedules({ schedules: [entry, entry] }),
+      '"nightly"',
+      'another entry has the same name',
+    );
+    expect(() => parseSchedules({ schedule: [entry] })).toThrow(
+      'config/report-schedules.json cannot be read: schedules required; schedule unknown field',
+    );
+    const file = join(work, 'schedules.json');
+    writeFileSync(file, '{ "schedules": [');
+    expect(() => readSchedules(file)).toThrow(SchedulesFileInvalid);
   });
 });
 

@@ -8,33 +8,27 @@ import type { Assessment } from '../../../shared/domain/alert-assessment';
 import { orderedExplanation } from '../../../shared/domain/alert-assessment';
 import { addDays, reportingDay, startOfDay } from '../../../shared/domain/reporting-days';
 import type { StockRecord } from '../../../shared/domain/stock-ledger';
-import {
-  addAged,
-  ageLayers,
-  agingBuckets,
-  onHandAtEndOfDays,
-  replayMovements,
-  valueOf,
-} from '../../../shared/domain/stock-valuation';
+import { addAged, ageLayers, agingBuckets, onHandAtEndOfDays } from '../../../shared/domain/stock-valuation';
 import { daysBetween } from '../../../shared/domain/reporting-days';
 import { NotFound } from '../../../shared/errors';
 import type { Implementations } from '../../../shared/http/catalogue';
 import { readAlertRules } from '../../../shared/inventory/alert-rule';
 import { readAlertSettings } from '../../../shared/inventory/alert-settings';
 import { inventoryCurrency } from '../../../shared/inventory/cost-currency';
+import type { WarehouseRecord } from '../../../shared/warehouses/repository';
 import { capacityUsed } from '../../../shared/warehouses/stock-summary';
 import { reportRange } from '../operations';
+import { valuation } from './valuation';
+import { codesOf, warehouseCodesFor, warehousesOf } from './warehouses';
 import type { reportsCatalogue } from '../routes';
 import {
   movementPage,
-  movementsBefore,
   poSources,
   rangeInstants,
   standingsOfRule,
   stockRecordPage,
   stockRecords,
   warehouseMovementsBetween,
-  warehouseRecords,
 } from './read';
 import type { RuleStanding } from './rule-applied';
 import { ruleApplied } from './rule-applied';
@@ -43,7 +37,6 @@ import type {
   lowStockQuery,
   movementsReportQuery,
   stockLevelsQuery,
-  valuationQuery,
   warehouseCapacityQuery,
 } from './schemas';
 
@@ -57,17 +50,6 @@ type InventoryOperations = Pick<
   | 'getInventoryAging'
   | 'getWarehouseCapacity'
 >;
-
-/** The warehouses a report covers, by code; a named warehouse that does not exist is a 404. */
-export async function warehousesOf(warehouseId: string | undefined) {
-  const records = await warehouseRecords(warehouseId);
-  if (warehouseId !== undefined && records.length === 0)
-    throw new NotFound(`No warehouse has the id ${warehouseId}.`);
-  return records;
-}
-
-export const codesOf = (records: Awaited<ReturnType<typeof warehouseRecords>>) =>
-  new Map(records.map((record) => [record.warehouse.id, record.warehouse.code]));
 
 type Explanation = Assessment['explanation'];
 
@@ -213,7 +195,7 @@ const stockLevelRow = (record: StockRecord, code: string, currency: string) => (
 
 export async function stockLevels(
   query: output<typeof stockLevelsQuery>,
-  known: { warehouses?: Awaited<ReturnType<typeof warehouseRecords>> } = {},
+  known: { warehouses?: WarehouseRecord[] } = {},
 ) {
   const warehouses = known.warehouses ?? (await warehousesOf(query.warehouseId));
   const codes = codesOf(warehouses);
@@ -241,10 +223,6 @@ export async function stockLevels(
     nextCursor: page.nextCursor,
   };
 }
-
-/** Warehouse id → code, read once for a report that reads many pages. */
-export const warehouseCodesFor = async (warehouseId: string | undefined) =>
-  codesOf(await warehousesOf(warehouseId));
 
 export async function movementsReport(
   query: output<typeof movementsReportQuery>,
@@ -281,53 +259,6 @@ export async function movementsReport(
       availableAfter: movement.availableAfter,
     })),
     nextCursor: page.nextCursor,
-  };
-}
-
-export async function valuation(query: output<typeof valuationQuery>) {
-  const timeZone = reportingTimeZone();
-  const warehouses = await warehousesOf(query.warehouseId);
-  const before =
-    query.asOf === undefined ? undefined : startOfDay(addDays(query.asOf, 1), timeZone).toISOString();
-  const records = await stockRecords(
-    warehouses.map((record) => record.warehouse.id),
-    query.sku,
-  );
-  const items = await Promise.all(
-    records.map(async (record) => {
-      const stock =
-        before === undefined
-          ? { onHand: record.onHand, averageUnitCost: record.averageUnitCost, layers: record.layers ?? [] }
-          : replayMovements(await movementsBefore(record.sku, record.warehouseId, before));
-      const value = valueOf(stock);
-      return {
-        warehouseId: record.warehouseId,
-        sku: record.sku,
-        onHand: stock.onHand,
-        averageUnitCost: stock.averageUnitCost,
-        averageValue: value.averageValue,
-        fifoValue: value.fifoValue,
-        layers: stock.layers,
-      };
-    }),
-  );
-  const sum = (rows: ReadonlyArray<{ onHand: number; averageValue: number; fifoValue: number }>) => ({
-    onHand: rows.reduce((total, row) => total + row.onHand, 0),
-    averageValue: rows.reduce((total, row) => total + row.averageValue, 0),
-    fifoValue: rows.reduce((total, row) => total + row.fifoValue, 0),
-  });
-  const byWarehouse = warehouses.map(({ warehouse }) => {
-    const held = items
-      .filter((item) => item.warehouseId === warehouse.id && (item.onHand !== 0 || item.layers.length > 0))
-      .map(({ warehouseId: _warehouseId, ...item }) => item);
-    return { warehouseId: warehouse.id, warehouseCode: warehouse.code, ...sum(held), items: held };
-  });
-  return {
-    asOf: query.asOf ?? null,
-    timeZone,
-    currency: inventoryCurrency(),
-    warehouses: byWarehouse,
-    total: sum(byWarehouse),
   };
 }
 

@@ -1,6 +1,6 @@
 /**
  * What the inventory reports read, on known keys only (never a Scan): warehouses with their counters,
- * each warehouse's stock records (GSI1 WH_STOCK#<warehouse>), a SKU's movements up to a moment, the
+ * each warehouse's stock records (GSI1 WH_STOCK#<warehouse>), the movements up to a moment, the
  * movements of a range by SKU, warehouse or day, alert rules' standings and purchase-order sources.
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
@@ -66,29 +66,80 @@ export async function stockRecordPage(request: {
   return { items: page.items as unknown as StockRecord[], nextCursor: page.nextCursor };
 }
 
-/** A SKU's movements in one warehouse before an instant, oldest first. */
-export async function movementsBefore(sku: string, warehouseId: string, before: string): Promise<Movement[]> {
-  const movements: Movement[] = [];
+/** What a replay reads of a movement (the rest of the item stays in the table). */
+export type ReplayMovement = Pick<Movement, 'warehouseId' | 'sku' | 'quantity' | 'unitCost' | 'at'>;
+
+/** Every movement of a partition (a SKU's, or a warehouse's on GSI1) before an instant, oldest first. */
+async function partitionMovementsBefore(
+  partition: { index?: 'GSI1'; pk: string },
+  before: string,
+): Promise<ReplayMovement[]> {
+  const [pk, sk] = partition.index ? ['GSI1PK', 'GSI1SK'] : ['PK', 'SK'];
+  const movements: ReplayMovement[] = [];
   let start: Record<string, unknown> | undefined;
   do {
     const result = await db().send(
       new QueryCommand({
         TableName: tableName(),
+        IndexName: partition.index,
         // `<at>#<id>` sorts after `<at>`: a movement at exactly `before` is left out.
-        KeyConditionExpression: 'PK = :pk AND SK < :before',
-        FilterExpression: 'warehouseId = :warehouse',
-        ExpressionAttributeValues: {
-          ':pk': movementsOfSku(sku).pk,
-          ':before': before,
-          ':warehouse': warehouseId,
+        KeyConditionExpression: '#pk = :pk AND #sk < :before',
+        ProjectionExpression: '#warehouse, #sku, #quantity, #unitCost, #at',
+        ExpressionAttributeNames: {
+          '#pk': pk,
+          '#sk': sk,
+          '#warehouse': 'warehouseId',
+          '#sku': 'sku',
+          '#quantity': 'quantity',
+          '#unitCost': 'unitCost',
+          '#at': 'at',
         },
+        ExpressionAttributeValues: { ':pk': partition.pk, ':before': before },
         ExclusiveStartKey: start,
       }),
     );
-    movements.push(...((result.Items ?? []) as Movement[]));
+    movements.push(...((result.Items ?? []) as ReplayMovement[]));
     start = result.LastEvaluatedKey;
   } while (start);
   return movements;
+}
+
+/** A SKU prefix that names this few SKUs reads their partitions; more read whole warehouses. */
+const skuPartitionsAtMost = 25;
+/** SKU partitions read at once. */
+const skuReadsInFlight = 8;
+
+/**
+ * The movements before an instant that the stock records replay from, each record's oldest first: each
+ * warehouse's partition (one paged Query per warehouse, in parallel), or, when a SKU prefix leaves a few
+ * SKUs, each SKU's partition. Movements of other records are left out.
+ */
+export async function replayMovementsBefore(request: {
+  warehouseIds: readonly string[];
+  records: ReadonlyArray<Pick<StockRecord, 'sku' | 'warehouseId'>>;
+  before: string;
+  skuPrefix?: string;
+}): Promise<ReplayMovement[]> {
+  const wanted = new Set(request.records.map((record) => `${record.warehouseId}\u0000${record.sku}`));
+  const skus = [...new Set(request.records.map((record) => record.sku))];
+  let read: ReplayMovement[][];
+  if (request.skuPrefix !== undefined && skus.length <= skuPartitionsAtMost) {
+    read = [];
+    for (let start = 0; start < skus.length; start += skuReadsInFlight) {
+      read.push(
+        ...(await Promise.all(
+          skus
+            .slice(start, start + skuReadsInFlight)
+            .map((sku) => partitionMovementsBefore(movementsOfSku(sku), request.before)),
+        )),
+      );
+    }
+  } else {
+    read = await Promise.all(
+      request.warehouseIds.map((id) => partitionMovementsBefore(movementsInWarehouse(id), request.before)),
+    );
+  }
+  return read.flat().filter((movement) => wanted.has(`${movement.warehouseId}\u0000${movement.sku}`));
 }
 
 /**

@@ -8,10 +8,7 @@ import {
   lowStock,
   movementsReport,
   stockLevels,
-  valuation,
   warehouseCapacity,
-  warehouseCodesFor,
-  warehousesOf,
 } from './operations';
 import {
   agingQuery,
@@ -21,6 +18,8 @@ import {
   valuationQuery,
   warehouseCapacityQuery,
 } from './schemas';
+import { valuation } from './valuation';
+import { warehouseCodesFor, warehousesOf } from './warehouses';
 
 const units = (header: string, key: string, width = 10): SheetColumn => ({
   header,

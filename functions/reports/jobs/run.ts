@@ -21,7 +21,7 @@ import { reportNamed } from '../exports/registry';
 import type { ExportFormat } from '../exports/write-file';
 import { TooManyRowsForPdf, exportFormats, writeReportFile } from '../exports/write-file';
 import type { ReportSchedule } from './schedules';
-import { checkedSchedule } from './schedules';
+import { ScheduleEntryInvalid, checkedSchedule, entryProblem } from './schedules';
 
 export interface JobProgress {
   onProgress?: (rows: number) => void;
@@ -68,11 +68,16 @@ export async function runScheduledJob(
   const timeZone = reportingTimeZone();
   const today = reportingDay(now, timeZone);
   const report = reportNamed(schedule.report)!;
-  const query = parseReportQuery(report, resolveRelativeDays(schedule.query, today), 'schedule.query');
   const { extension, contentType } = exportFormats[schedule.format];
   const key = scheduledKey(schedule.name, today, extension);
   const generatedAt = now.toISOString();
-  const table = await report.table(query, { timeZone });
+  // What the entry asks for that cannot be made today (a warehouse that is gone) names the entry.
+  const table = await report
+    .table(parseReportQuery(report, resolveRelativeDays(schedule.query, today), 'query'), { timeZone })
+    .catch((error: unknown) => {
+      if (!(error instanceof AppError)) throw error;
+      throw new ScheduleEntryInvalid(JSON.stringify(schedule.name), entryProblem(error));
+    });
   const fileName = exportFileName(table, today, schedule.format);
   const written = await writeReportFile({
     table,

@@ -8,6 +8,7 @@
 import * as z from 'zod/mini';
 import { parseCron } from '../../../shared/domain/cron';
 import { resolveRelativeDays } from '../../../shared/domain/relative-days';
+import { ValidationFailed } from '../../../shared/errors';
 import { parsePart } from '../../../shared/http/validation';
 import { exportFormats } from '../exports/write-file';
 import { reportNamed, reportNames } from '../exports/registry';
@@ -26,30 +27,91 @@ export const scheduleSchema = z.strictObject({
 });
 export type ReportSchedule = z.infer<typeof scheduleSchema>;
 
-const schedulesFile = z.object({
+const schedulesFile = z.strictObject({
   $comment: z.optional(z.string()),
-  schedules: z.array(scheduleSchema),
+  /** Each entry is checked on its own, so a problem names its entry. */
+  schedules: z.array(z.unknown()),
 });
 
-/** A checked entry: its cron parses, and its query (relative days resolved) is one its report takes. */
+/**
+ * An entry that cannot run, in one line: which entry (its name, else its place in the file) and why.
+ * Synth, `npm start`, `npm run job` and the report-jobs function all say it this way.
+ */
+export class ScheduleEntryInvalid extends Error {
+  constructor(
+    readonly entry: string,
+    readonly reason: string,
+  ) {
+    super(`Scheduled report ${entry} cannot run: ${reason}`);
+    this.name = 'ScheduleEntryInvalid';
+  }
+}
+
+/** `"daily-sales"`, or `schedules[2]` for an entry without a usable name. */
+function entryLabel(entry: unknown, where: string): string {
+  const name = (entry as { name?: unknown } | null)?.name;
+  return typeof name === 'string' && name.length > 0 && name.length <= 48 ? JSON.stringify(name) : where;
+}
+
+/** Why, from what the checks threw: each bad field by its path within the entry, once. */
+export function entryProblem(error: unknown, prefix = 'entry'): string {
+  if (error instanceof ValidationFailed) {
+    return error.errors
+      .map(
+        ({ path, message }) =>
+          `${path.startsWith(`${prefix}.`) ? path.slice(prefix.length + 1) : path} ${message}`,
+      )
+      .join('; ');
+  }
+  return (error as Error).message;
+}
+
+/** A day entries are checked against: relative days resolve to real days, none of them in the future. */
+const checkingDay = '2026-01-15';
+
+/**
+ * A checked entry: its fields, its cron, and its query (relative days resolved) one its report takes,
+ * with a day no later than the day it runs where the report needs one (a valuation's `asOf`).
+ */
 export function checkedSchedule(entry: unknown, where = 'schedule'): ReportSchedule {
-  const schedule = parsePart(scheduleSchema, entry, where);
-  parseCron(schedule.cron);
-  parsePart(
-    reportNamed(schedule.report)!.query,
-    resolveRelativeDays(schedule.query, '2026-01-15'),
-    `${where}.query`,
-  );
-  return schedule;
+  const prefix = 'entry';
+  try {
+    const schedule = parsePart(scheduleSchema, entry, prefix);
+    parseCron(schedule.cron);
+    const query = parsePart(
+      reportNamed(schedule.report)!.query,
+      resolveRelativeDays(schedule.query, checkingDay),
+      `${prefix}.query`,
+    ) as { asOf?: string };
+    if (query.asOf !== undefined && query.asOf > checkingDay)
+      throw new Error(`query.asOf ${schedule.query.asOf} is after the day the job runs`);
+    return schedule;
+  } catch (error) {
+    throw new ScheduleEntryInvalid(entryLabel(entry, where), entryProblem(error, prefix));
+  }
+}
+
+/** The file itself is not a schedules file (not JSON, no `schedules` list). */
+export class SchedulesFileInvalid extends Error {
+  constructor(reason: string) {
+    super(`config/report-schedules.json cannot be read: ${reason}`);
+    this.name = 'SchedulesFileInvalid';
+  }
 }
 
 /** Every entry of the file, checked; names are unique. */
 export function parseSchedules(json: unknown): ReportSchedule[] {
-  const file = parsePart(schedulesFile, json, 'report-schedules.json');
+  let entries: unknown[];
+  try {
+    entries = parsePart(schedulesFile, json, 'file').schedules;
+  } catch (error) {
+    throw new SchedulesFileInvalid(entryProblem(error, 'file'));
+  }
   const seen = new Set<string>();
-  return file.schedules.map((entry, index) => {
-    const schedule = checkedSchedule(entry, `report-schedules.json.schedules.${index}`);
-    if (seen.has(schedule.name)) throw new Error(`Two schedules are named "${schedule.name}".`);
+  return entries.map((entry, index) => {
+    const schedule = checkedSchedule(entry, `schedules[${index}]`);
+    if (seen.has(schedule.name))
+      throw new ScheduleEntryInvalid(JSON.stringify(schedule.name), 'another entry has the same name');
     seen.add(schedule.name);
     return schedule;
   });

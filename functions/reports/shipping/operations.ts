@@ -17,7 +17,8 @@ import {
   pendingCategories,
   pendingFigures,
 } from './figures';
-import { manifestsById, manifestsOfRange, ordersInStatuses, pendingStatuses, warehouseCodes } from './read';
+import { codesCheckingFilter } from '../warehouses';
+import { manifestsById, manifestsOfRange, ordersInStatuses, pendingStatuses } from './read';
 import type { pendingShipmentsQuery, shippedManifestDetailQuery, shippedManifestQuery } from './schemas';
 
 type Routes = typeof reportsCatalogue.routes;
@@ -34,7 +35,10 @@ export async function pendingShipments(query: output<typeof pendingShipmentsQuer
   const categories: PendingCategory[] = query.statusCategory
     ? [query.statusCategory]
     : [...pendingCategories];
-  const [statuses, codes] = await Promise.all([pendingStatuses(categories), warehouseCodes()]);
+  const [statuses, codes] = await Promise.all([
+    pendingStatuses(categories),
+    codesCheckingFilter(query.warehouseId),
+  ]);
   const orders = (await ordersInStatuses(statuses))
     .filter(({ order }) => query.channel === undefined || order.channel === query.channel)
     .filter(({ order }) => query.warehouseId === undefined || order.warehouseId === query.warehouseId)
@@ -83,7 +87,7 @@ export async function shippedManifest(query: output<typeof shippedManifestQuery>
   const [{ cells }, manifests, codes] = await Promise.all([
     totalsCells(range),
     manifestsOfRange(range),
-    warehouseCodes(),
+    codesCheckingFilter(query.warehouseId),
   ]);
   const selected = cells.filter((cell) => matchesFilters(cell, filters));
   const figures = manifestRows(selected, manifests, { countManifests: query.status === 'active' });
@@ -116,10 +120,8 @@ export async function shippedManifest(query: output<typeof shippedManifestQuery>
 /** One page of the detail: shipments oldest first, each with its manifest's state. */
 export async function shippedManifestDetail(query: output<typeof shippedManifestDetailQuery>) {
   const { range, filters } = shipmentFilters(query);
-  const [page, codes] = await Promise.all([
-    listShipments({ filters, limit: query.limit, cursor: query.cursor, descending: false }),
-    warehouseCodes(),
-  ]);
+  const codes = await codesCheckingFilter(query.warehouseId);
+  const page = await listShipments({ filters, limit: query.limit, cursor: query.cursor, descending: false });
   const manifests = await manifestsById(
     page.items.flatMap((shipment) => (shipment.manifestId ? [shipment.manifestId] : [])),
   );

@@ -1,15 +1,9 @@
 /**
  * What the shipping reports read, on known keys only: unshipped orders by status (the index of each
  * status of the pending categories, built-in and custom), shipment totals cells and manifests of the
- * range's months, one page of shipments, and warehouse codes.
+ * range's months and one page of shipments.
  */
-import {
-  allStatuses,
-  allWarehouses,
-  manifestKey,
-  manifestsOfMonth,
-  ordersInStatus,
-} from '../../../shared/db/keys';
+import { allStatuses, manifestKey, manifestsOfMonth, ordersInStatus } from '../../../shared/db/keys';
 import { monthsOf } from '../../../shared/db/month-pages';
 import type { Item } from '../../../shared/db/query';
 import { getItems, queryAll } from '../../../shared/db/query';
@@ -22,12 +16,6 @@ import { builtInStatuses } from '../../../shared/domain/order-status';
 import { orderFromItem } from '../../../shared/orders/repository';
 import { toStatus } from '../../../shared/orders/statuses';
 import type { PendingCategory } from './figures';
-
-/** Warehouse id → code, every warehouse (a handful). */
-export async function warehouseCodes(): Promise<Map<string, string>> {
-  const items = await queryAll(allWarehouses());
-  return new Map(items.map((item) => [String(item.id), String(item.code)]));
-}
 
 /** The statuses of the pending categories (or of one), built-in and custom. */
 export async function pendingStatuses(categories: readonly PendingCategory[]): Promise<OrderStatus[]> {

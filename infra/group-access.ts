@@ -166,7 +166,8 @@ export const groupAccess: Readonly<Record<string, GroupAccess>> = {
  */
 export const consumerAccess = {
   aggregates: {
-    reads: [],
+    // The generation pointer, to count into the generation the reports read.
+    reads: ['GetItem'],
     writes: { PutItem: ['AGGREC#*'], UpdateItem: ['AGG#*'] },
   },
   alerts: {

@@ -2,7 +2,8 @@
  * Report aggregates: a second consumer of the table's stream, beside the events projector, with its own
  * mapping and dead-letter queue (one failing never holds the other back). It counts committed order and
  * payment changes into the aggregate cells exactly once (shared/aggregates/apply.ts). Its role writes
- * only aggregate cells (updates under AGG#) and record markers (puts under AGGREC#): infra/group-access.ts.
+ * only aggregate cells (updates under AGG#) and record markers (puts under AGGREC#), and reads the
+ * generation pointer to count into the generation the reports read: infra/group-access.ts.
  */
 import { Duration } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';

@@ -7,6 +7,11 @@
  * takes one write per transaction, not one per record. A record with more cells than one transaction
  * holds (an order of a hundred SKUs) is counted in parts, each part with its own marker (`<id>#<n>`).
  *
+ * The cells are the live generation's (generations.ts: read once per call). The markers are not per
+ * generation: a rebuild switches only when no order or payment changed since it began (rebuild.ts), so a
+ * record counted before a switch is already in the new generation's recount, and a redelivery of it must
+ * count nowhere.
+ *
  * Why markers rather than a sequence-number fence per cell: Lambda's stream records carry no shard id,
  * and sequence numbers are ordered only within a shard.
  */
@@ -16,8 +21,10 @@ import { aggregateKey, aggregateRecordKey } from '../db/keys';
 import { withRetry } from '../db/retry';
 import type { NamedItem } from '../db/transactions';
 import { maxTransactionItems, transactWrite } from '../db/transactions';
+import type { AggregateGeneration } from '../db/keys';
 import type { AggregateDelta } from '../domain/aggregates';
 import { aggregateDeltas, cellKey, mergeDeltas } from '../domain/aggregates';
+import { liveGeneration } from './generations';
 
 export interface AggregateRecord {
   /** The stream record's id (eventID): the same on every delivery of the record. */
@@ -93,7 +100,7 @@ function markerPut(id: string, now: number): NamedItem {
   ];
 }
 
-function cellUpdate(delta: AggregateDelta, index: number): NamedItem {
+function cellUpdate(delta: AggregateDelta, index: number, generation: AggregateGeneration): NamedItem {
   const { cell, figures } = delta;
   const names: Record<string, string> = {
     '#day': 'day',
@@ -124,7 +131,7 @@ function cellUpdate(delta: AggregateDelta, index: number): NamedItem {
     {
       Update: {
         TableName: tableName(),
-        Key: aggregateKey(cell),
+        Key: aggregateKey(cell, generation),
         UpdateExpression: `SET ${sets.join(', ')} ADD ${adds.join(', ')}`,
         ExpressionAttributeNames: names,
         ExpressionAttributeValues: values,
@@ -134,14 +141,21 @@ function cellUpdate(delta: AggregateDelta, index: number): NamedItem {
 }
 
 /** One transaction: the parts' markers and their summed cells; parts counted before are dropped and the rest retried. */
-async function commitGroup(group: Part[], result: AppliedRecords): Promise<void> {
+async function commitGroup(
+  group: Part[],
+  result: AppliedRecords,
+  generation: AggregateGeneration,
+): Promise<void> {
   let pending = group;
   while (pending.length > 0) {
     const now = Date.now();
     const cells = mergeDeltas(pending.flatMap((part) => part.deltas));
     try {
       await withRetry({ what: 'The report aggregates' }, () =>
-        transactWrite([...pending.map((part) => markerPut(part.id, now)), ...cells.map(cellUpdate)]),
+        transactWrite([
+          ...pending.map((part) => markerPut(part.id, now)),
+          ...cells.map((cell, index) => cellUpdate(cell, index, generation)),
+        ]),
       );
       result.counted += pending.length;
       return;
@@ -174,8 +188,11 @@ export async function applyAggregateRecords(
   timeZone: string,
 ): Promise<AppliedRecords> {
   const result: AppliedRecords = { counted: 0, alreadyCounted: 0 };
-  for (const group of pack(records.flatMap((record) => partsOf(record, timeZone)))) {
-    await commitGroup(group, result);
+  const groups = pack(records.flatMap((record) => partsOf(record, timeZone)));
+  if (groups.length === 0) return result;
+  const generation = await liveGeneration();
+  for (const group of groups) {
+    await commitGroup(group, result, generation);
   }
   return result;
 }

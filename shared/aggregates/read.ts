@@ -1,7 +1,8 @@
 /**
  * Reads report aggregate cells over a range of days: per month of the range, every shard of the
  * dimension, summed back into one cell per day, currency and name. O(days), never O(orders). The report
- * dimensions only: `sold` cells live in per-SKU partitions (read them with units-sold.ts).
+ * dimensions only: `sold` cells live in per-SKU partitions (read them with units-sold.ts). The cells of
+ * the live generation (generations.ts): a rebuild's half-written one is never read.
  */
 import { aggregateShards, aggregatesOfMonth } from '../db/keys';
 import { monthsOf } from '../db/month-pages';
@@ -9,6 +10,7 @@ import { queryAll } from '../db/query';
 import type { AggregateDelta, ReportDimension } from '../domain/aggregates';
 import { mergeDeltas, reportDimensions } from '../domain/aggregates';
 import type { Day } from '../domain/reporting-days';
+import { liveGeneration } from './generations';
 
 const cellAttributes = new Set(['PK', 'SK', 'day', 'dimension', 'name', 'currency', 'warehouseId']);
 
@@ -19,11 +21,12 @@ export async function readAggregates(
   // Callers outside the type system (a cast, plain JS): `sold` has no month partitions to read.
   if (!(reportDimensions as readonly string[]).includes(dimension))
     throw new Error(`readAggregates reads the report dimensions, not ${dimension}`);
+  const generation = await liveGeneration();
   const shards = Array.from({ length: aggregateShards[dimension] }, (_, shard) => shard);
   const pages = await Promise.all(
     monthsOf(days.from, days.to).flatMap((month) =>
       shards.map((shard) =>
-        queryAll({ ...aggregatesOfMonth(dimension, month, shard, days), consistent: true }),
+        queryAll({ ...aggregatesOfMonth(dimension, month, shard, days, generation), consistent: true }),
       ),
     ),
   );

@@ -2,11 +2,13 @@
  * Units of one SKU sold per reporting day, from its `sold` aggregate cells (shared/domain/aggregates.ts):
  * what the inventory alerts read for a SKU's sales velocity. One Query of the SKU's own partition
  * (`AGG#sold#<sku>`, every warehouse and currency of the range), consistent, so a change the consumer
- * has counted shows at once. O(days × warehouses × currencies), never O(orders).
+ * has counted shows at once. O(days × warehouses × currencies), never O(orders). The live generation's
+ * cells (generations.ts).
  */
 import { unitsSoldOfSku } from '../db/keys';
 import { queryAll } from '../db/query';
 import type { Day } from '../domain/reporting-days';
+import { liveGeneration } from './generations';
 
 /**
  * Units of `sku` sold on each day from `days.from` to `days.to` (both included), summed over currencies,
@@ -18,7 +20,7 @@ export async function readUnitsSold(
   days: { from: Day; to: Day },
   warehouseId?: string,
 ): Promise<Map<Day, number>> {
-  const cells = await queryAll({ ...unitsSoldOfSku(sku, days), consistent: true });
+  const cells = await queryAll({ ...unitsSoldOfSku(sku, days, await liveGeneration()), consistent: true });
   const units = new Map<Day, number>();
   for (const cell of cells) {
     if (warehouseId !== undefined && cell.warehouseId !== warehouseId) continue;

@@ -43,6 +43,7 @@
  * | aggregate cell      | AGG#<dimension>#<yyyy-mm>#<shard> | <day>#<currency>#<name> |                                  |                                        |                           |
  * | sold cell (aggregate, units) | AGG#sold#<sku>    | <day>#<warehouseId or ->#<currency> |                          |                                        |                           |
  * | aggregate record marker | AGGREC#<recordId>[#<part>] | AGGREC          | (expiresAt: two days, beyond the stream's 24 h)                                                 |
+ * | aggregates generation pointer | AGGGEN           | AGGGEN                | (live, building, version; cells of generation n > 0 are AGG#G<n>#…)                              |
  * | taxonomy channel    | TAXCHANNEL#<lower ch>      | TAXCHANNEL            | TAXCHANNELS / <lower ch>               |                                        |                           |
  * | channel category    | TAXONOMY#<lower ch>        | CAT#<category id>     | TAXONOMYPATH#<ch> / <folded path>      |                                        |                           |
  * | category mapping    | TAXMAP#<lower ch>          | <folded path>         | TAXMAPS / <folded path>#<ch>           | TAXMAPS#<status> / <folded path>#<ch>  | TAXMAP#<ch>#<status> / <folded path> |
@@ -95,7 +96,8 @@
  * | custom statuses by name                      | Query GSI1 PK=STATUSES                                  |
  * | column views of a user, shared column views  | Query GSI1 PK=COLVIEWS#OWNER#<sub>, GSI2 PK=COLVIEWS#SHARED |
  * | automation rules in priority order           | Query GSI1 PK=AUTORULES                                 |
- * | a dimension's cells over days                | Query PK=AGG#<dimension>#<month>#<shard>, SK between <from># and <to>#\uffff, per month and shard |
+ * | the live aggregates generation               | GetItem AGGGEN (consistent; absent: generation 0)       |
+ * | a dimension's cells over days                | Query PK=AGG#[G<n>#]<dimension>#<month>#<shard>, SK between <from># and <to>#\uffff, per month and shard |
  * | units of a SKU sold per day (alerts velocity) | Query PK=AGG#sold#<sku>, SK between <from># and <to>#\uffff (consistent; one warehouse: filtered) |
  * | a stream record counts once                  | Put attribute_not_exists AGGREC#<recordId> in the transaction of its cells |
  * | channels known to the taxonomy group         | Query GSI1 PK=TAXCHANNELS                               |

@@ -109,6 +109,11 @@ describe('a legacy attribute definition (keyed by its scope path)', () => {
     expect(atCategory.map((item: { id: string }) => item.id)).toEqual([id]);
     expect(atCategory[0].scope).toEqual({ id: '2169', path: kitchen });
     expect(await listed('glegread')).toHaveLength(1);
+    // Every channel's list (by the index) reads it the same way.
+    const everyChannel = await call({ method: 'GET', path: `${base}/attributes?name=capacity&limit=100` });
+    expect(everyChannel.body.items.filter((item: { id: string }) => item.id === id)).toMatchObject([
+      { scope: { id: '2169', path: kitchen } },
+    ]);
   });
 
   it('a replace with If-Match updates it in place, under its category id: same id, next version, one definition', async () => {
@@ -190,6 +195,8 @@ describe('a legacy attribute definition (keyed by its scope path)', () => {
     const current = { ...legacy!, SK: 'CAT#2169#capacity', id: ulid(), required: false, version: 1 };
     await db().send(new PutCommand({ TableName: tableName(), Item: current }));
     expect(await listed('glegdup')).toMatchObject([{ id: current.id, required: false }]);
+    const everyChannel = await call({ method: 'GET', path: `${base}/attributes?name=capacity&limit=100` });
+    expect(everyChannel.body.items.map((item: { id: string }) => item.id)).not.toContain(legacy!.id);
 
     const report = await loaded('glegdup', googleFile(tableware, '2021-09-21'));
     expect(report.rekeyed.attributes).toBe(0);

@@ -148,7 +148,7 @@ export const groupAccess: Readonly<Record<string, GroupAccess>> = {
     writes: {
       PutItem: ['TAXMAP#*', 'TAXATTR#*', 'TAXSEEN#*', 'TAXTEMPLATE#*', 'TAXTEMPLATE_NAME#*', 'LISTING#*'],
       UpdateItem: ['TAXCHANNEL#*', 'TAXTEMPLATE#*'],
-      DeleteItem: ['TAXSEEN#*', 'TAXTEMPLATE#*', 'TAXTEMPLATE_NAME#*'],
+      DeleteItem: ['TAXATTR#*', 'TAXSEEN#*', 'TAXTEMPLATE#*', 'TAXTEMPLATE_NAME#*'],
     },
   },
   // Read-only but for its idempotency records and the export records its POSTs create (an export too

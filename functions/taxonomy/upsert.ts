@@ -61,7 +61,7 @@ export function nextVersionOf(previous: Versioned | undefined, at: string): Vers
 
 /**
  * Create-or-replace by natural key: read, check the request's conditions, build the next version, answer
- * the stored one when nothing changes, else write (a write refused on `refusedItem` lost a race and is
+ * the stored one when nothing changes, else write (a write refused on a `refusedItem` lost a race and is
  * read again). 201 when created, 200 when replaced or unchanged.
  */
 export function upsertByKey<T extends Versioned>(options: {
@@ -70,7 +70,7 @@ export function upsertByKey<T extends Versioned>(options: {
   read: () => Promise<T | undefined>;
   build: (previous: T | undefined, at: string) => T;
   write: (next: T, previous: T | undefined, at: string) => Promise<void>;
-  refusedItem: string;
+  refusedItem: string | readonly string[];
 }): Promise<{ body: T; version: number; status: 200 | 201 }> {
   return withRetry({ what: `The ${options.what}` }, async () => {
     const previous = await options.read();
@@ -82,7 +82,8 @@ export function upsertByKey<T extends Versioned>(options: {
     try {
       await options.write(next, previous, at);
     } catch (error) {
-      if (error instanceof TransactionCancelled && error.refused(options.refusedItem)) {
+      const refusable = typeof options.refusedItem === 'string' ? [options.refusedItem] : options.refusedItem;
+      if (error instanceof TransactionCancelled && refusable.some((name) => error.refused(name))) {
         throw new LostRace(`The ${options.what} changed between its read and its write`);
       }
       throw error;

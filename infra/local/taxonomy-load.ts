@@ -111,6 +111,17 @@ function printReport(report: LoadReport): void {
   console.log(
     `  followed moved categories: ${plural(report.followed.attributes, 'channel attribute')}, ${plural(report.followed.templates, 'template')}`,
   );
+  const { rekeyed } = report;
+  if (rekeyed.attributes > 0 || rekeyed.kept.length > 0) {
+    console.log(
+      `  ${plural(rekeyed.attributes, 'attribute definition')} re-keyed by category id${rekeyed.kept.length > 0 ? `, ${rekeyed.kept.length} kept under the path key` : ''}`,
+    );
+  }
+  for (const kept of rekeyed.kept.slice(0, 50)) {
+    console.log(
+      `    kept ${kept.id} "${terminalSafe(kept.name)}" in ${kept.scope ? `${kept.scope.id} ${terminalSafe(kept.scope.path)}` : 'every category'} (key ${terminalSafe(kept.sortKey)}): ${kept.reason}`,
+    );
+  }
 }
 
 function printRefusal(file: string, message: string, refusal: RetireRefusal): void {

@@ -20,6 +20,7 @@ import {
   pageOfDefinitions,
   putDefinition,
 } from './repository';
+import type { StoredAttributeDefinition } from './repository';
 import type { attributeRoutes } from './routes';
 import type { AttributeDefinition } from './schemas';
 
@@ -82,21 +83,26 @@ export const attributeOperations: Implementations<typeof attributeRoutes> = {
       }
     }
     await refuseUnfitting(channel, { ...fields, scope: scope?.channelCategory });
+    // As read on each attempt: a legacy (path-keyed) definition is replaced in place, under its id key.
+    let stored: StoredAttributeDefinition | undefined;
     return upsertByKey<AttributeDefinition>({
       what: 'channel attribute',
       request: { ifMatch, conditions },
-      read: () => findDefinition(channel.channel, scope?.channelCategory.id, body.name),
+      read: async () => {
+        stored = await findDefinition(channel.channel, scope?.channelCategory.id, body.name);
+        return stored?.definition;
+      },
       build: (previous, at) => ({
         ...fields,
         ...(scope ? { scope: scope.channelCategory } : {}),
         verified: scope ? scope.verified : channel.taxonomy !== undefined,
         ...nextVersionOf(previous, at),
       }),
-      write: (next, previous, at) =>
-        putDefinition(next, previous, {
+      write: (next, _previous, at) =>
+        putDefinition(next, stored, {
           channel: channel.registered ? undefined : channelRegistration(channel.channel, at),
         }),
-      refusedItem: 'definition',
+      refusedItem: ['definition', 'legacyDefinition'],
     });
   },
 };

@@ -19,12 +19,15 @@ import {
 import { getItem, queryAll } from '../../../shared/db/query';
 import { conditionalPut, conditionalUpdate } from '../../../shared/db/transactions';
 import { ConditionFailed, TransactionCancelled } from '../../../shared/db/errors';
-import { definitionsOfChannel, putDefinition } from '../attributes/repository';
+import { definitionsOfChannel, putDefinition, storedDefinitionsOfChannel } from '../attributes/repository';
+import { currentDefinitions } from '../rules/legacy-attributes';
 import { mappingItem, mappingsToChannel } from '../mappings/repository';
 import type { CategoryMapping } from '../mappings/schemas';
 import { foldedPath } from '../rules/category-path';
 import { replaceTemplate, templatesOnChannel } from '../templates/repository';
 import type { LineProblem } from './file-text';
+import type { RekeyReport } from './rekey-attributes';
+import { rekeyLegacyAttributes } from './rekey-attributes';
 import { decodeTaxonomyText } from './file-text';
 import type { CategoryUse, RetireRefusal } from './retire-guard';
 import { retireRefusal, retireRefusalMessage } from './retire-guard';
@@ -41,6 +44,8 @@ export interface LoadReport {
   mappings: { retired: number; restored: number; renamed: number };
   /** Channel attributes and templates that followed a moved category to its new path. */
   followed: { attributes: number; templates: number };
+  /** Channel attributes stored under their scope's path (before ids keyed them) moved to their id key. */
+  rekeyed: RekeyReport;
 }
 
 export type LoadOutcome =
@@ -142,7 +147,8 @@ async function reconcileMappings(channel: string, active: ReadonlyMap<string, st
 
 const refusedByVersion = (error: unknown) =>
   error instanceof ConditionFailed ||
-  (error instanceof TransactionCancelled && (error.refused('definition') || error.refused('template')));
+  (error instanceof TransactionCancelled &&
+    (error.refused('definition') || error.refused('legacyDefinition') || error.refused('template')));
 
 /** Channel attributes scoped to a moved category and templates naming one take its new path. */
 async function followMovedCategories(
@@ -151,7 +157,10 @@ async function followMovedCategories(
   at: string,
 ): Promise<LoadReport['followed']> {
   const followed = { attributes: 0, templates: 0 };
-  for (const previous of await definitionsOfChannel(channel)) {
+  // As stored (a legacy one the re-keying left, changed meanwhile, at its stored path: replaced in place).
+  const { current } = currentDefinitions(await storedDefinitionsOfChannel(channel, true));
+  for (const stored of current) {
+    const previous = stored.definition;
     const path = previous.scope ? active.get(previous.scope.id) : undefined;
     if (!previous.scope || path === undefined || path === previous.scope.path) continue;
     const next = {
@@ -161,7 +170,7 @@ async function followMovedCategories(
       updatedAt: at,
     };
     try {
-      await putDefinition(next, previous);
+      await putDefinition(next, stored);
       followed.attributes++;
     } catch (error) {
       // Replaced meanwhile by a user's write, which read the category's path itself.
@@ -279,6 +288,7 @@ export async function loadTaxonomy(input: {
   }
   // Read after the categories are written: a mapping or attribute saved meanwhile checked them already.
   const active = new Map(file.categories.map((category) => [category.id, category.path]));
+  const rekeyed = await rekeyLegacyAttributes(channel);
   const mappings = await reconcileMappings(channel, active, at);
   const followed = await followMovedCategories(channel, active, at);
   const indexKeys = taxonomyChannelIndexKeys(channel);
@@ -310,6 +320,7 @@ export async function loadTaxonomy(input: {
       changes,
       mappings,
       followed,
+      rekeyed,
     },
   };
 }

@@ -263,7 +263,7 @@ export function toDomainEvent(record: StreamRecord): DomainEvent | undefined {
   return {
     type,
     id: record.eventID ?? record.dynamodb?.SequenceNumber ?? `${entity}-${Date.now()}`,
-    time: changeTime(record.dynamodb?.ApproximateCreationDateTime, next),
+    time: changeTime(record.dynamodb?.ApproximateCreationDateTime, next, previous),
     entity,
     resourceId: typeof current.id === 'string' ? current.id : undefined,
     version: typeof current.version === 'number' ? current.version : undefined,

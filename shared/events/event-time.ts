@@ -3,8 +3,9 @@
  * (DynamoDB rounds it down to the second, DynamoDB Local to the minute), so events timed by it alone
  * could not be ordered. The item's own instant of the change, written by the service to the millisecond,
  * is the event's time when it agrees with the stream's clock (within a minute of it either way): the
- * latest of the new image's `updatedAt`, `finishedAt` and `createdAt` that does (a change that left them
- * alone carries older instants, and the stream's time stands). A removal has no instant of its own: the
+ * latest of the new image's `updatedAt`, `finishedAt` and `createdAt` that this write set (it differs
+ * from the old image's: a write that left them alone, a counter's ADD, carries an earlier change's instant)
+ * and that does agree; else the stream's time stands. A removal has no instant of its own: the
  * stream's time, which `inStreamOrder` raises to the event before it in the batch.
  */
 const agreementMs = 60_000;
@@ -30,9 +31,11 @@ export function streamTime(
 export function changeTime(
   approximate: number | Date | undefined,
   image: Readonly<Record<string, unknown>> | undefined,
+  previous?: Readonly<Record<string, unknown>>,
 ): string {
   const stream = streamTime(approximate);
   const own = ownInstantFields
+    .filter((field) => previous === undefined || image?.[field] !== previous[field])
     .map((field) => instantOf(image?.[field]))
     .filter(
       (instant): instant is number =>

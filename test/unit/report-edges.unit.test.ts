@@ -162,6 +162,12 @@ describe('event time', () => {
       '2026-11-25T10:15:03.004Z',
     );
     expect(changeTime(minute, undefined)).toBe('2026-11-25T10:15:00.000Z');
+    // A write that left updatedAt alone (a counter's ADD) carries an earlier change's instant: not its own.
+    const earlier = { updatedAt: '2026-11-25T10:15:03.004Z', count: 1 };
+    expect(changeTime(minute, { ...earlier, count: 2 }, earlier)).toBe('2026-11-25T10:15:00.000Z');
+    expect(changeTime(minute, { updatedAt: '2026-11-25T10:15:09.120Z' }, earlier)).toBe(
+      '2026-11-25T10:15:09.120Z',
+    );
   });
 
   it('orders a batch: times to the millisecond, never before the event before them', () => {

@@ -4,7 +4,8 @@
  * code, turns records into domain events with the projector's own `toDomainEvent`, and appends each as
  * one JSON line to `<dataDir>/events.jsonl`. At least once: events are written before the checkpoint.
  *
- * Positions: on the very first start, open shards are read from LATEST (closed ones are history);
+ * Positions: on the very first start, open shards are read from their end, kept as the last record's
+ * sequence number so a restart resumes there too (closed ones are history);
  * after that a shard resumes AFTER_SEQUENCE_NUMBER of its checkpoint, and any shard the checkpoint
  * has no record from is read from TRIM_HORIZON (a duplicate beats a lost event; events carry ids).
  */
@@ -117,6 +118,20 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
     return result.ShardIterator;
   }
 
+  /** The sequence number of the last record a shard holds now, if any (read through to its end). */
+  async function lastSequenceOf(shardId: string): Promise<string | undefined> {
+    let iterator = await iteratorFor(shardId, 'TRIM_HORIZON');
+    let last: string | undefined;
+    while (iterator) {
+      const page = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: 1000 }));
+      const records = page.Records ?? [];
+      if (records.length === 0) break;
+      last = records.at(-1)!.dynamodb!.SequenceNumber!;
+      iterator = page.NextShardIterator;
+    }
+    return last;
+  }
+
   async function resume(shardId: string): Promise<string | undefined> {
     const after = checkpoint.shards[shardId];
     if (!after) return iteratorFor(shardId, 'TRIM_HORIZON');
@@ -157,8 +172,15 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
           shards.set(shardId, { iterator: undefined, done: true });
           continue;
         }
-        checkpoint.shards[shardId] = null;
-        shards.set(shardId, { iterator: await iteratorFor(shardId, 'LATEST'), done: false });
+        // From its current end, kept as that record's sequence number: a null position would be read
+        // from TRIM_HORIZON on the next start, counting again what was there before this one (a seed,
+        // which counts itself into the aggregates).
+        const end = await lastSequenceOf(shardId);
+        checkpoint.shards[shardId] = end ?? null;
+        shards.set(shardId, {
+          iterator: end ? await iteratorFor(shardId, 'AFTER_SEQUENCE_NUMBER', end) : await resume(shardId),
+          done: false,
+        });
         continue;
       }
       checkpoint.shards[shardId] ??= null;

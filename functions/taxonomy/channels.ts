@@ -8,6 +8,7 @@ import { tableName } from '../../shared/db/client';
 import {
   allTaxonomyChannels,
   categoriesAtPath,
+  categoriesOfChannel,
   channelCategoryKey,
   ordersFromChannel,
   taxonomyChannelIndexKeys,
@@ -25,7 +26,14 @@ export interface ChannelState {
   /** The registry item exists (else the channel is known from its orders only). */
   registered: boolean;
   /** The loaded taxonomy's version, when one was loaded. */
-  taxonomy?: { version: string; format: string; loadedAt: string; categoryCount: number };
+  taxonomy?: {
+    version: string;
+    format: string;
+    loadedAt: string;
+    categoryCount: number;
+    /** A load wrote every category with its path index keys (one loaded before the index has not). */
+    pathIndexed: boolean;
+  };
 }
 
 export async function findChannel(channel: string): Promise<ChannelState | undefined> {
@@ -41,6 +49,7 @@ export async function findChannel(channel: string): Promise<ChannelState | undef
               format: String(item.taxonomyFormat),
               loadedAt: String(item.taxonomyLoadedAt),
               categoryCount: Number(item.categoryCount ?? 0),
+              pathIndexed: item.pathIndexed === true,
             },
           }
         : {}),
@@ -173,8 +182,15 @@ export async function requireCategoryAtPath(state: ChannelState, path: string): 
   const folded = foldedPath(path);
   // The category of a path sorts before those under it; a retired namesake may sit beside a current one.
   const page = await queryPage({ ...categoriesAtPath(state.channel, folded), limit: 20, scope: 'internal' });
-  const atPath = page.items.filter((item) => item.GSI1SK === folded);
+  let atPath = page.items.filter((item) => item.GSI1SK === folded);
   if (atPath.some((item) => item.retired !== true)) return;
+  if (!state.taxonomy.pathIndexed) {
+    // Loaded before the path index: its categories may lack the index keys until the next load.
+    atPath = (await queryAll(categoriesOfChannel(state.channel))).filter(
+      (item) => foldedPath(String(item.path)) === folded,
+    );
+    if (atPath.some((item) => item.retired !== true)) return;
+  }
   const retired = atPath[0];
   throw new NotFound(
     retired

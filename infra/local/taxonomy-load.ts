@@ -1,10 +1,11 @@
 /**
- * `npm run taxonomy:load -- <channel> <file> [--format google|shopify] [--allow-retire] [--data-dir DIR] [--table NAME]`:
+ * `npm run taxonomy:load -- <channel> <file> [--format google|shopify] [--allow-retire] [--allow-move] [--data-dir DIR] [--table NAME]`:
  * loads a channel's published taxonomy (Google's taxonomy-with-ids.<locale>.txt, Shopify's
  * categories.txt) into the local database (the running `npm start`'s, or DynamoDB Local started for the
  * run), or with --table into that DynamoDB table in AWS (the default credentials and region). Loading a
  * newer file retires the categories it no longer has and reports what changed; one that would retire more
- * than 1 % of them, or any in use, is refused without --allow-retire. What it prints of the file is
+ * than 1 % of them, or any in use, is refused without --allow-retire; one that would move a category in
+ * use to a strict prefix of its path (a line cut short) is refused without --allow-move. What it prints of the file is
  * escaped: a bad file never sends raw bytes to the terminal.
  */
 import { readFileSync } from 'node:fs';
@@ -22,12 +23,14 @@ import { progressBar } from './seed/progress';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
-const usage = `Usage: npm run taxonomy:load -- <channel> <file> [--format google|shopify] [--allow-retire] [--data-dir DIR] [--table NAME]
+const usage = `Usage: npm run taxonomy:load -- <channel> <file> [--format google|shopify] [--allow-retire] [--allow-move] [--data-dir DIR] [--table NAME]
   <channel>       the channel's code (google, shopify, …)
   <file>          Google's taxonomy-with-ids.<locale>.txt or Shopify's categories.txt, in UTF-8
   --format F      google or shopify (default: read from the file)
   --allow-retire  retire more than 1 % of the categories, or categories mappings, templates or
                   channel attributes use (refused without it, nothing written)
+  --allow-move    move categories in use to a path that is a strict prefix of their own, as a
+                  last line cut short reads (refused without it, nothing written)
   --data-dir DIR  the local data folder (default .data, the one npm start uses)
   --table NAME    load into this DynamoDB table in AWS instead`;
 
@@ -45,6 +48,7 @@ function commandLine() {
   const positional: string[] = [];
   const options = new Map<string, string>();
   let allowRetire = false;
+  let allowMove = false;
   for (let index = 0; index < args.length; index++) {
     const arg = args[index]!;
     if (!arg.startsWith('--')) {
@@ -53,6 +57,10 @@ function commandLine() {
     }
     if (arg === '--allow-retire') {
       allowRetire = true;
+      continue;
+    }
+    if (arg === '--allow-move') {
+      allowMove = true;
       continue;
     }
     const value = args[index + 1];
@@ -73,6 +81,7 @@ function commandLine() {
     file: resolve(file),
     format: format as TaxonomyFormat | undefined,
     allowRetire,
+    allowMove,
     dataDir: resolve(options.get('--data-dir') ?? repoDataDir),
     table: options.get('--table'),
   };
@@ -126,7 +135,13 @@ function printReport(report: LoadReport): void {
 
 function printRefusal(file: string, message: string, refusal: RetireRefusal): void {
   console.error(`${terminalSafe(file)}: ${message}`);
-  for (const category of refusal.movedInUse.slice(0, 50)) {
+  for (const category of refusal.cutMoves.slice(0, 50)) {
+    console.error(
+      `  it would cut ${category.id}, which ${category.usedBy.map(terminalSafe).join('; ')} use${category.usedBy.length === 1 ? 's' : ''}: ${terminalSafe(category.previousPath)} → ${terminalSafe(category.path)}`,
+    );
+  }
+  const cut = new Set(refusal.cutMoves.map((category) => category.id));
+  for (const category of refusal.movedInUse.filter(({ id }) => !cut.has(id)).slice(0, 50)) {
     console.error(
       `  it would also move ${category.id}, which ${category.usedBy.map(terminalSafe).join('; ')} use${category.usedBy.length === 1 ? 's' : ''}: ${terminalSafe(category.previousPath)} → ${terminalSafe(category.path)}`,
     );
@@ -172,6 +187,7 @@ try {
     channel: command.channel,
     content,
     allowRetire: command.allowRetire,
+    allowMove: command.allowMove,
     ...(command.format ? { format: command.format } : {}),
     progress: {
       start: (total) => (bar = progressBar(total)),

@@ -2,12 +2,20 @@
  * Taxonomy loads that cannot wreck mappings, against DynamoDB Local: a truncated file, a Latin-1 file and
  * a file with a control character are refused and write nothing; Shopify's published layout loads; a
  * category that moves keeps its channel attributes and templates; an attribute redefined so saved
- * mappings cannot fit is a 409; template names are unique; an unknown category path is a 404 and a
- * control character in an internal path a 400.
+ * mappings cannot fit is a 409; template names are unique; an unknown category path is a 404 (a known
+ * one 200 on a channel loaded before the path index) and a control character in an internal path a 400.
+ * A last line cut short moving a mapped category is refused and writes nothing.
  */
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { loadTaxonomy } from '../../functions/taxonomy/taxonomies/load';
-import { categoriesOfChannel, taxonomyChannelKey } from '../../shared/db/keys';
+import { db, tableName } from '../../shared/db/client';
+import {
+  categoriesOfChannel,
+  channelCategoryKey,
+  taxonomyChannelIndexKeys,
+  taxonomyChannelKey,
+} from '../../shared/db/keys';
 import { getItem, queryAll } from '../../shared/db/query';
 import { call } from '../support/call';
 import { product, taxonomyFixtureBytes, templateInput } from '../support/taxonomy-builders';
@@ -36,8 +44,8 @@ const googleFile = (lines: readonly Line[], version = '2021-09-21') =>
     'utf8',
   );
 
-async function load(channel: string, content: Buffer, allowRetire = false) {
-  return loadTaxonomy({ channel, content, allowRetire });
+async function load(channel: string, content: Buffer, allowRetire = false, allowMove = false) {
+  return loadTaxonomy({ channel, content, allowRetire, allowMove });
 }
 
 async function loaded(channel: string, content: Buffer, allowRetire = false) {
@@ -116,6 +124,71 @@ describe('a load that would retire too much, or what is in use', () => {
     expect((await loaded('gfew', googleFile(twoUnused, '2022-01-10'))).changes.retired).toHaveLength(2);
     const threeMore = twoUnused.filter((line) => !['1152', '1153', '1154'].includes(line.id));
     expect('refused' in (await load('gfew', googleFile(threeMore, '2022-02-10')))).toBe(true);
+  });
+});
+
+describe('a load that would move a category in use to a path cut short', () => {
+  const toothbrushes: Line = {
+    id: '4775',
+    path: 'Health & Beauty > Personal Care > Oral Care > Toothbrushes',
+  };
+  const lines: Line[] = [
+    { id: '469', path: 'Health & Beauty' },
+    { id: '2915', path: 'Health & Beauty > Personal Care' },
+    { id: '526', path: 'Health & Beauty > Personal Care > Oral Care' },
+    toothbrushes,
+  ];
+  const cutAt = (path: string) =>
+    Buffer.from(googleFile(lines).toString('utf8').replace(`${toothbrushes.path}\n`, path), 'utf8');
+
+  it('a download cut inside the last line, retiring nothing, is refused naming it; nothing is written', async () => {
+    await loaded('gtooth', googleFile(lines));
+    const mapped = await post('', {
+      channel: 'gtooth',
+      internalPath: 'Oral > Brushes',
+      channelCategory: { id: '4775' },
+    });
+    expect(mapped.status, mapped.text).toBe(201);
+    const before = await snapshot('gtooth');
+
+    for (const cut of [
+      'Health & Beauty > Personal Care > Oral Care > Toothbr',
+      'Health & Beauty > Personal Care > Oral Care > Toothbrush',
+    ]) {
+      const outcome = await load('gtooth', cutAt(cut));
+      expect('refused' in outcome, JSON.stringify(outcome)).toBe(true);
+      if (!('refused' in outcome)) return;
+      expect(outcome.refused).toMatchObject({
+        retiring: 0,
+        tooMany: false,
+        missingFinalNewline: true,
+        cutMoves: [
+          { id: '4775', path: cut, previousPath: toothbrushes.path, usedBy: ['mapping of "Oral > Brushes"'] },
+        ],
+      });
+      expect(outcome.message).toContain('--allow-move');
+      // --allow-retire lets retirements through, not a cut.
+      expect('refused' in (await load('gtooth', cutAt(cut), true))).toBe(true);
+      expect(await snapshot('gtooth')).toEqual(before);
+    }
+    const mapping = await call({ method: 'GET', path: `${base}?channel=gtooth` });
+    expect(mapping.body.items[0]).toMatchObject({
+      status: 'mapped',
+      version: 1,
+      channelCategory: { id: '4775', path: toothbrushes.path },
+    });
+
+    // A rename that is not a cut loads, and the mapping follows it.
+    const renamed = 'Health & Beauty > Personal Care > Oral Care > Manual Toothbrushes';
+    const report = await loaded('gtooth', cutAt(`${renamed}\n`));
+    expect(report.changes.renamed).toEqual([{ id: '4775', path: renamed, previousPath: toothbrushes.path }]);
+    expect(report.mappings.renamed).toBe(1);
+    // A cut the operator says is meant loads with --allow-move.
+    const shorter = 'Health & Beauty > Personal Care > Oral Care > Manual';
+    const allowed = await load('gtooth', cutAt(shorter), false, true);
+    expect('loaded' in allowed && allowed.loaded.changes.renamed).toEqual([
+      { id: '4775', path: shorter, previousPath: renamed },
+    ]);
   });
 });
 
@@ -377,5 +450,69 @@ describe('category paths', () => {
     expect(tab.status, tab.text).toBe(400);
     const none = await call({ method: 'GET', path: `${base}?channel=gpath` });
     expect(none.body.items).toEqual([]);
+  });
+});
+
+describe('the attribute filter on a channel loaded before the path index', () => {
+  /** The channel's registry item and categories as a load before the path index wrote them. */
+  async function oldShapeTaxonomy(channel: string, categories: ReadonlyArray<Line & { retired?: boolean }>) {
+    const put = (item: Record<string, unknown>) =>
+      db().send(new PutCommand({ TableName: tableName(), Item: item }));
+    await put({
+      ...taxonomyChannelKey(channel),
+      ...taxonomyChannelIndexKeys(channel),
+      channel,
+      registeredAt: '2024-01-01T00:00:00.000Z',
+      taxonomyVersion: '2021-09-21',
+      taxonomyFormat: 'google',
+      taxonomyLoadedAt: '2024-01-01T00:00:00.000Z',
+      categoryCount: categories.length,
+      retiredCount: 0,
+    });
+    for (const category of categories) {
+      await put({
+        ...channelCategoryKey(channel, category.id),
+        channel,
+        id: category.id,
+        path: category.path,
+        retired: category.retired ?? false,
+        version: '2021-09-21',
+      });
+    }
+  }
+  const filter = (channel: string, path: string) =>
+    call({
+      method: 'GET',
+      path: `${base}/attributes?channel=${channel}&categoryPath=${encodeURIComponent(path)}`,
+    });
+
+  it('answers 200 for a real path and 404 for one it lacks, before and after a load indexes it', async () => {
+    const lines: Line[] = [
+      { id: '1', path: 'Home' },
+      { id: '2', path: 'Home > Kitchen' },
+    ];
+    await oldShapeTaxonomy('gold', [...lines, { id: '3', path: 'Home > Attic', retired: true }]);
+
+    const known = await filter('gold', 'home > KITCHEN');
+    expect(known.status, known.text).toBe(200);
+    expect(known.body.items).toEqual([]);
+    const lacking = await filter('gold', 'Home > Cellar');
+    expect(lacking.status, lacking.text).toBe(404);
+    expect(lacking.body.detail).toContain('has no category Home > Cellar');
+    const retired = await filter('gold', 'Home > Attic');
+    expect(retired.status, retired.text).toBe(404);
+    expect(retired.body.detail).toContain('retired its category 3');
+
+    await loaded('gold', googleFile(lines));
+    expect((await snapshot('gold')).channel).toMatchObject({ pathIndexed: true });
+    const indexed = await queryAll({ ...categoriesOfChannel('gold'), consistent: true });
+    expect(indexed.map((item) => [item.id, item.GSI1PK, item.GSI1SK, item.retired])).toEqual([
+      ['1', 'TAXONOMYPATH#gold', 'home>', false],
+      ['2', 'TAXONOMYPATH#gold', 'home>kitchen>', false],
+      ['3', 'TAXONOMYPATH#gold', 'home>attic>', true],
+    ]);
+    expect((await filter('gold', 'Home > Kitchen')).status).toBe(200);
+    expect((await filter('gold', 'Home > Cellar')).status).toBe(404);
+    expect((await filter('gold', 'Home > Attic')).body.detail).toContain('retired its category 3');
   });
 });

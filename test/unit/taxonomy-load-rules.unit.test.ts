@@ -17,7 +17,11 @@ import {
   escapedText,
   terminalSafe,
 } from '../../functions/taxonomy/taxonomies/file-text';
-import { retireRefusal, retireRefusalMessage } from '../../functions/taxonomy/taxonomies/retire-guard';
+import {
+  looksCut,
+  retireRefusal,
+  retireRefusalMessage,
+} from '../../functions/taxonomy/taxonomies/retire-guard';
 import {
   detectFormat,
   parseTaxonomyFile,
@@ -126,32 +130,38 @@ describe('a load may retire', () => {
   const categories = (count: number) =>
     Array.from({ length: count }, (_, index) => ({ id: String(index + 1), path: `Level > ${index + 1}` }));
   const stored = (count: number) => categories(count).map((category) => ({ ...category, retired: false }));
+  const whole = { endsWithNewline: true };
 
   it('up to 1 % of the current categories when none of them is in use', () => {
     const changes = taxonomyChanges(stored(200), categories(198));
     expect(changes.retired).toHaveLength(2);
-    expect(retireRefusal(changes, 200, [])).toBeUndefined();
-    expect(retireRefusal(taxonomyChanges(stored(200), categories(200)), 200, [])).toBeUndefined();
+    expect(retireRefusal(changes, 200, [], whole)).toBeUndefined();
+    expect(retireRefusal(taxonomyChanges(stored(200), categories(200)), 200, [], whole)).toBeUndefined();
   });
 
   it('not more than 1 %: a truncated file is refused, with the counts', () => {
     const changes = taxonomyChanges(stored(5595), categories(3000));
-    const refusal = retireRefusal(changes, 5595, []);
+    const refusal = retireRefusal(changes, 5595, [], whole);
     expect(refusal).toMatchObject({ retiring: 2595, current: 5595, tooMany: true, used: [] });
     expect(retireRefusalMessage(refusal!)).toContain(
       'retire 2,595 of 5,595 categories (46.4 %), more than 1 %',
     );
     expect(retireRefusalMessage(refusal!)).toContain('Nothing was written');
-    expect(retireRefusal(taxonomyChanges(stored(200), categories(197)), 200, [])?.tooMany).toBe(true);
+    expect(retireRefusal(taxonomyChanges(stored(200), categories(197)), 200, [], whole)?.tooMany).toBe(true);
   });
 
   it('no category in use, however few: each is named with its path and users', () => {
     const changes = taxonomyChanges(stored(1000), categories(999));
-    const refusal = retireRefusal(changes, 1000, [
-      { id: '1000', by: 'mapping of "Kitchen"' },
-      { id: '1000', by: 'template "Kitchen" (01J)' },
-      { id: '5', by: 'channel attribute "capacity"' },
-    ]);
+    const refusal = retireRefusal(
+      changes,
+      1000,
+      [
+        { id: '1000', by: 'mapping of "Kitchen"' },
+        { id: '1000', by: 'template "Kitchen" (01J)' },
+        { id: '5', by: 'channel attribute "capacity"' },
+      ],
+      whole,
+    );
     expect(refusal).toMatchObject({
       retiring: 1,
       tooMany: false,
@@ -173,7 +183,7 @@ describe('a load may retire', () => {
       ],
       cut,
     );
-    const refusal = retireRefusal(changes, 10, [{ id: '3', by: 'mapping of "Kitchen"' }]);
+    const refusal = retireRefusal(changes, 10, [{ id: '3', by: 'mapping of "Kitchen"' }], whole);
     expect(refusal?.movedInUse).toEqual([
       {
         id: '3',
@@ -182,6 +192,76 @@ describe('a load may retire', () => {
         usedBy: ['mapping of "Kitchen"'],
       },
     ]);
+  });
+});
+
+describe('a load may move a category in use', () => {
+  const previous = 'Health & Beauty > Personal Care > Oral Care > Toothbrushes';
+  const storedAt = (path: string) => [
+    { id: '1', path: 'Health & Beauty', retired: false },
+    { id: '4775', path, retired: false },
+  ];
+  const mapped = [{ id: '4775', by: 'mapping of "Oral > Brushes"' }];
+  const cutFile = { endsWithNewline: false };
+
+  it('a new path that is a strict prefix of the old one as a string looks cut; other moves do not', () => {
+    expect(looksCut(previous, 'Health & Beauty > Personal Care > Oral Care > Toothbr')).toBe(true);
+    expect(looksCut(previous, 'Health & Beauty > Personal Care > Oral Care > Toothbrush')).toBe(true);
+    expect(looksCut(previous, 'Health & Beauty > Personal Care > Oral Care')).toBe(true);
+    expect(looksCut(previous, previous)).toBe(false);
+    expect(looksCut(previous, 'Health & Beauty > Personal Care > Oral Care > Manual Toothbrushes')).toBe(
+      false,
+    );
+    expect(looksCut(previous, 'Health & Beauty > Oral Care > Toothbrushes')).toBe(false);
+  });
+
+  it('not to a cut path, even retiring nothing: refused naming it, the missing final newline said', () => {
+    for (const cut of [
+      'Health & Beauty > Personal Care > Oral Care > Toothbr',
+      'Health & Beauty > Personal Care > Oral Care > Toothbrush',
+    ]) {
+      const changes = taxonomyChanges(storedAt(previous), [
+        { id: '1', path: 'Health & Beauty' },
+        { id: '4775', path: cut },
+      ]);
+      expect(changes.retired).toEqual([]);
+      const refusal = retireRefusal(changes, 2, mapped, cutFile);
+      expect(refusal).toMatchObject({
+        retiring: 0,
+        tooMany: false,
+        used: [],
+        missingFinalNewline: true,
+        cutMoves: [
+          { id: '4775', path: cut, previousPath: previous, usedBy: ['mapping of "Oral > Brushes"'] },
+        ],
+      });
+      const message = retireRefusalMessage(refusal!);
+      expect(message).toContain('move 1 category in use to a path cut short of its own');
+      expect(message).toContain('the file does not end with a newline');
+      expect(message).toContain('Nothing was written');
+      expect(message).toContain('--allow-move');
+      expect(message).not.toContain('--allow-retire');
+    }
+  });
+
+  it('to a cut path when --allow-move says it is meant, or when nothing uses the category', () => {
+    const changes = taxonomyChanges(storedAt(previous), [
+      { id: '1', path: 'Health & Beauty' },
+      { id: '4775', path: 'Health & Beauty > Personal Care > Oral Care' },
+    ]);
+    expect(retireRefusal(changes, 2, mapped, cutFile, { allowMove: true })).toBeUndefined();
+    expect(retireRefusal(changes, 2, [], cutFile)).toBeUndefined();
+    // --allow-retire lets retirements through, not a cut.
+    expect(retireRefusal(changes, 2, mapped, cutFile, { allowRetire: true })?.cutMoves).toHaveLength(1);
+  });
+
+  it('to a renamed path that is not a cut: it loads (and is among the moves)', () => {
+    const changes = taxonomyChanges(storedAt(previous), [
+      { id: '1', path: 'Health & Beauty' },
+      { id: '4775', path: 'Health & Beauty > Personal Care > Oral Care > Manual Toothbrushes' },
+    ]);
+    expect(changes.renamed).toHaveLength(1);
+    expect(retireRefusal(changes, 2, mapped, { endsWithNewline: true })).toBeUndefined();
   });
 });
 

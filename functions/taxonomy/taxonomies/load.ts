@@ -3,8 +3,10 @@
  * from the file) and restored, and what names them by id brought in line (a mapping to a retired
  * category becomes `retired`; a mapping, a channel attribute's scope and a template's category follow a
  * renamed or moved one to its new path). Loading the same file again changes nothing. A file that is not
- * UTF-8, holds a control character or a malformed line, or would retire more than 1 % of the channel's
- * categories or any category in use (unless `allowRetire`), writes nothing.
+ * UTF-8, holds a control character or a malformed line, would retire more than 1 % of the channel's
+ * categories or any category in use (unless `allowRetire`), or would move a category in use to a strict
+ * prefix of its path, as a line cut short reads (unless `allowMove`), writes nothing. A load writes every
+ * category with its path index keys and then marks the channel `pathIndexed`, so reads may trust the index.
  */
 import { createHash } from 'node:crypto';
 import { batchWrite } from '../../../shared/db/batch-write';
@@ -29,7 +31,7 @@ import type { LineProblem } from './file-text';
 import type { RekeyReport } from './rekey-attributes';
 import { rekeyLegacyAttributes } from './rekey-attributes';
 import { decodeTaxonomyText } from './file-text';
-import type { CategoryUse, RetireRefusal } from './retire-guard';
+import type { CategoryUse, LoadPermissions, RetireRefusal } from './retire-guard';
 import { retireRefusal, retireRefusalMessage } from './retire-guard';
 import type { StoredCategory, TaxonomyChanges, TaxonomyFormat } from './taxonomy-file';
 import { detectFormat, parseTaxonomyFile, taxonomyChanges } from './taxonomy-file';
@@ -64,6 +66,8 @@ const noProgress: LoadProgress = { start() {}, add() {}, finish() {} };
 interface StoredState extends StoredCategory {
   /** Carries its path index keys (categories loaded before the index lack them until written again). */
   indexed: boolean;
+  /** As stored: a retired one lacking the index keys is written again unchanged but for them. */
+  item: Record<string, unknown>;
 }
 
 async function storedCategories(channel: string): Promise<StoredState[]> {
@@ -72,6 +76,7 @@ async function storedCategories(channel: string): Promise<StoredState[]> {
     path: String(item.path),
     retired: item.retired === true,
     indexed: typeof item.GSI1PK === 'string',
+    item,
   }));
 }
 
@@ -205,16 +210,16 @@ async function followMovedCategories(
   return followed;
 }
 
-export async function loadTaxonomy(input: {
-  channel: string;
-  /** The file's bytes, as read: they must be UTF-8. */
-  content: Uint8Array;
-  format?: TaxonomyFormat;
-  /** Let the load retire more than 1 % of the categories, or categories in use. */
-  allowRetire?: boolean;
-  progress?: LoadProgress;
-  now?: () => Date;
-}): Promise<LoadOutcome> {
+export async function loadTaxonomy(
+  input: LoadPermissions & {
+    channel: string;
+    /** The file's bytes, as read: they must be UTF-8. */
+    content: Uint8Array;
+    format?: TaxonomyFormat;
+    progress?: LoadProgress;
+    now?: () => Date;
+  },
+): Promise<LoadOutcome> {
   const channel = input.channel.toLowerCase();
   const progress = input.progress ?? noProgress;
   const decoded = decodeTaxonomyText(input.content);
@@ -251,17 +256,28 @@ export async function loadTaxonomy(input: {
   const stored = await storedCategories(channel);
   const changes = taxonomyChanges(stored, file.categories);
 
-  if (!input.allowRetire) {
+  if (!input.allowRetire || !input.allowMove) {
     const current = stored.filter((category) => !category.retired).length;
-    const refusal = retireRefusal(changes, current, await categoryUses(channel));
+    const refusal = retireRefusal(
+      changes,
+      current,
+      await categoryUses(channel),
+      { endsWithNewline: text.endsWith('\n') },
+      { allowRetire: input.allowRetire ?? false, allowMove: input.allowMove ?? false },
+    );
     if (refusal) return { refused: refusal, changes, message: retireRefusalMessage(refusal) };
   }
 
   const changed = new Set([...changes.added, ...changes.renamed, ...changes.restored].map((c) => c.id));
-  // Categories stored before the path index: written again (same content) to carry its keys.
+  // Categories stored before the path index: written again (same content) to carry its keys, the
+  // retired ones left out of the file included, so the channel's index is whole once it is marked.
   const unindexedIds = new Set(stored.filter((category) => !category.indexed).map((category) => category.id));
   const unindexed = file.categories.filter(
     (category) => !changed.has(category.id) && unindexedIds.has(category.id),
+  );
+  const inFile = new Set(file.categories.map((category) => category.id));
+  const unindexedRetired = stored.filter(
+    (category) => category.retired && !category.indexed && !inFile.has(category.id),
   );
   const categoryItem = (category: { id: string; path: string }, retired: boolean) => ({
     ...channelCategoryKey(channel, category.id),
@@ -273,11 +289,16 @@ export async function loadTaxonomy(input: {
     ...(retired ? { retiredAt: at } : {}),
     version,
   });
+  const reindexedRetired = (category: StoredState) => ({
+    ...category.item,
+    ...channelCategoryIndexKeys(channel, foldedPath(category.path)),
+  });
   const puts = [
     ...[...changes.added, ...changes.renamed, ...changes.restored, ...unindexed].map((category) =>
       categoryItem(category, false),
     ),
     ...changes.retired.map((category) => categoryItem(category, true)),
+    ...unindexedRetired.map(reindexedRetired),
   ];
 
   progress.start(puts.length + 1);
@@ -296,7 +317,7 @@ export async function loadTaxonomy(input: {
     TableName: tableName(),
     Key: taxonomyChannelKey(channel),
     UpdateExpression:
-      'SET channel = :channel, registeredAt = if_not_exists(registeredAt, :at), GSI1PK = :gsi1pk, GSI1SK = :gsi1sk, taxonomyVersion = :version, taxonomyFormat = :format, taxonomyLoadedAt = :at, categoryCount = :count, retiredCount = :retired',
+      'SET channel = :channel, registeredAt = if_not_exists(registeredAt, :at), GSI1PK = :gsi1pk, GSI1SK = :gsi1sk, taxonomyVersion = :version, taxonomyFormat = :format, taxonomyLoadedAt = :at, categoryCount = :count, retiredCount = :retired, pathIndexed = :indexed',
     ExpressionAttributeValues: {
       ':channel': channel,
       ':at': at,
@@ -306,6 +327,7 @@ export async function loadTaxonomy(input: {
       ':format': format,
       ':count': file.categories.length,
       ':retired': (await storedCategories(channel)).filter((category) => category.retired).length,
+      ':indexed': true,
     },
   });
   progress.add(1);

@@ -129,6 +129,7 @@ describe('a deleted warehouse', () => {
     '/v1/reports/inventory/valuation',
     '/v1/reports/inventory/aging',
     '/v1/reports/inventory/warehouse-capacity',
+    '/v1/reports/inventory/low-stock',
   ])('%s (stock as it is now) filtered by its id is a 404 saying it was deleted', async (path) => {
     const answer = await get(`${path}?warehouseId=${closed.id}`);
     expect(answer.status, answer.text).toBe(404);

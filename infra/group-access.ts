@@ -111,11 +111,13 @@ export const groupAccess: Readonly<Record<string, GroupAccess>> = {
   inventory: {
     reads: allReads,
     writes: {
-      // SETTINGS: the alert settings (SK INVENTORY_ALERTS).
+      // SETTINGS: the alert settings (SK INVENTORY_ALERTS). WAREHOUSE_DELETED: a deleted warehouse's
+      // record, put by its delete and never removed (reports of its history still know it).
       PutItem: [
         'WAREHOUSE#*',
         'WAREHOUSE_CODE#*',
         'WAREHOUSE_DEFAULT',
+        'WAREHOUSE_DELETED#*',
         'STOCKRULE#*',
         'STOCKRULE_UNIQ#*',
         'RULEPERIOD#*',

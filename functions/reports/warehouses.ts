@@ -1,22 +1,27 @@
 /**
  * The warehouses a report names: every report filtered by a warehouse answers a 404 naming an id that no
- * warehouse has (a filter matching nothing would otherwise answer an empty report, or a blank file).
+ * warehouse has (a filter matching nothing would otherwise answer an empty report, or a blank file). A
+ * deleted warehouse is known: its orders, shipments and movements are history the reports still show.
  */
 import { allWarehouses } from '../../shared/db/keys';
 import { queryAll } from '../../shared/db/query';
 import { NotFound } from '../../shared/errors';
+import { deletedWarehouses } from '../../shared/warehouses/deleted';
 
 export function unknownWarehouse(warehouseId: string): NotFound {
   return new NotFound(`No warehouse has the id ${warehouseId}.`, { warehouseId });
 }
 
-/** Warehouse id → code, every warehouse (a handful). */
+/** Warehouse id → code, every warehouse there is or was (a handful). */
 export async function warehouseCodes(): Promise<Map<string, string>> {
-  const items = await queryAll(allWarehouses());
-  return new Map(items.map((item) => [String(item.id), String(item.code)]));
+  const [live, deleted] = await Promise.all([queryAll(allWarehouses()), deletedWarehouses()]);
+  return new Map([
+    ...deleted.map(({ id, code }): [string, string] => [id, code]),
+    ...live.map((item): [string, string] => [String(item.id), String(item.code)]),
+  ]);
 }
 
-/** The 404 when the filter names a warehouse that `codes` (every warehouse) does not hold. */
+/** The 404 when the filter names a warehouse that `codes` (every warehouse there is or was) does not hold. */
 export function checkWarehouseFilter(
   codes: ReadonlyMap<string, string>,
   warehouseId: string | undefined,
@@ -24,7 +29,7 @@ export function checkWarehouseFilter(
   if (warehouseId !== undefined && !codes.has(warehouseId)) throw unknownWarehouse(warehouseId);
 }
 
-/** Every warehouse's code, once the filter's warehouse is known to exist. */
+/** Every warehouse's code, once the filter's warehouse is known to exist or to have existed. */
 export async function codesCheckingFilter(warehouseId: string | undefined): Promise<Map<string, string>> {
   const codes = await warehouseCodes();
   checkWarehouseFilter(codes, warehouseId);

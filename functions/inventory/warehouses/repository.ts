@@ -18,6 +18,7 @@ import { getItem, queryPage } from '../../../shared/db/query';
 import { figuresOf } from '../../../shared/domain/stock-ledger';
 import type { TransactItem } from '../../../shared/db/transactions';
 import { transactWrite } from '../../../shared/db/transactions';
+import { deletedWarehouseItem } from '../../../shared/warehouses/deleted';
 import { warehouseItem } from '../../../shared/warehouses/repository';
 import type { Warehouse } from '../../../shared/warehouses/warehouse';
 import { setFields } from '../update-expression';
@@ -235,7 +236,9 @@ export async function allocationsIn(warehouseId: string, limit: number): Promise
  * on hand or allocated), no purchase-order source receiving into it, no stock rule naming it. The
  * counters are on the item and move in the transactions that change them, so a receipt, an allocation,
  * a source or a rule landing after the read makes the delete fail (and one landing after the delete
- * fails on the warehouse being gone). Items: `warehouse`, `codeMarker` and the default's.
+ * fails on the warehouse being gone). Its id, code and name stay behind (`deletedRecord`), so reports of
+ * its orders and shipments still know it. Items: `warehouse`, `codeMarker`, `deletedRecord` and the
+ * default's.
  */
 export async function deleteWarehouse(
   warehouse: Warehouse,
@@ -258,6 +261,7 @@ export async function deleteWarehouse(
       },
     },
     codeMarker: codeMarkerDelete(warehouse.code),
+    deletedRecord: { Put: { TableName: tableName(), Item: deletedWarehouseItem(warehouse, at) } },
     ...defaultItems(change, -1, warehouse.id, at),
   });
 }

@@ -19,7 +19,8 @@ import type { WarehouseRecord } from '../../../shared/warehouses/repository';
 import { capacityUsed } from '../../../shared/warehouses/stock-summary';
 import { reportRange } from '../operations';
 import { valuation } from './valuation';
-import { codesOf, warehouseCodesFor, warehousesOf } from './warehouses';
+import { codesCheckingFilter } from '../warehouses';
+import { codesOf, warehousesOf } from './warehouses';
 import type { reportsCatalogue } from '../routes';
 import {
   movementPage,
@@ -230,7 +231,7 @@ export async function movementsReport(
 ) {
   const timeZone = reportingTimeZone();
   const range = reportRange(query, timeZone);
-  const codes = known.codes ?? (await warehouseCodesFor(query.warehouseId));
+  const codes = known.codes ?? (await codesCheckingFilter(query.warehouseId));
   const page = await movementPage({
     sku: query.sku,
     warehouseId: query.warehouseId,

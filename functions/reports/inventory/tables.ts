@@ -19,7 +19,8 @@ import {
   warehouseCapacityQuery,
 } from './schemas';
 import { valuation } from './valuation';
-import { warehouseCodesFor, warehousesOf } from './warehouses';
+import { codesCheckingFilter } from '../warehouses';
+import { warehousesOf } from './warehouses';
 
 const units = (header: string, key: string, width = 10): SheetColumn => ({
   header,
@@ -169,7 +170,7 @@ export const inventoryReports = {
   movements: exportable({
     query: movementsReportQuery,
     async table(query) {
-      const codes = await warehouseCodesFor(query.warehouseId);
+      const codes = await codesCheckingFilter(query.warehouseId);
       const read = (cursor: string | undefined) =>
         movementsReport({ ...query, limit: exportPage, cursor }, { codes });
       const first = await read(query.cursor);

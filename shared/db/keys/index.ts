@@ -11,6 +11,7 @@
  * | warehouse           | WAREHOUSE#<id>             | WAREHOUSE             | WAREHOUSES / CODE#<lower code>         |                                        |                           |
  * | warehouse code marker | WAREHOUSE_CODE#<lower code> | WAREHOUSE_CODE     |                                        |                                        |                           |
  * | default warehouse   | WAREHOUSE_DEFAULT          | WAREHOUSE_DEFAULT     |                                        |                                        |                           |
+ * | deleted warehouse   | WAREHOUSE_DELETED#<id>     | WAREHOUSE_DELETED     | WAREHOUSES_DELETED / ID#<id>           |                                        |                           |
  * | stock record        | STOCK#<sku>                | WH#<warehouseId>      | WH_STOCK#<warehouseId> / SKU#<sku>     |                                        |                           |
  * | staged stock change | STOCKCHANGE#<id>           | STOCKCHANGE           |                                        |                                        |                           |
  * | stock movement      | MOVEMENTS#SKU#<sku>        | <at>#<id>             | MOVEMENTS#WH#<warehouseId> / <at>#<id> | MOVEMENTS#DAY#<yyyy-mm-dd> / <at>#<id> |                           |
@@ -66,6 +67,7 @@
  * | all po-sources                               | Query GSI3 PK=POSOURCES                                 |
  * | po-sources by ids                            | BatchGetItem poSourceKey(id)…                           |
  * | warehouses (all, by code)                    | Query GSI1 PK=WAREHOUSES                                |
+ * | deleted warehouses (id, code, name)          | Query GSI1 PK=WAREHOUSES_DELETED                        |
  * | stock of a SKU in every warehouse            | Query PK=STOCK#<sku>                                    |
  * | stock records (for a movement)               | BatchGetItem stockKey(sku, warehouseId)…                |
  * | stock held in a warehouse (SKU prefix)       | Query GSI1 PK=WH_STOCK#<warehouseId>, SK begins_with SKU#<prefix> |

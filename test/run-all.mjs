@@ -1,0 +1,81 @@
+/**
+ * `npm test`: the static checks (lint, typecheck) run beside the tests, at a lower priority, instead of
+ * before them: the test passes leave a core part-idle (waiting on DynamoDB Local), and the checks take
+ * about a minute of it. Their output is printed whole when they finish; a failed check stops the run at
+ * once (no need to wait for the tests to hear about a lint error). The tests run in three passes: the
+ * parallel one, then the files that measure time against the machine one at a time, then the print pass.
+ */
+import { spawn } from 'node:child_process';
+
+const passes = [
+  ['vitest', 'run', '--project', 'unit', '--project', 'int', '--project', 'infra', '--maxWorkers=2'],
+  ['vitest', 'run', '--project', 'int-serial', '--project', 'e2e', '--project', 'slow', '--maxWorkers=1'],
+  ['vitest', 'run', '--project', 'slow-print'],
+];
+const checks = [
+  ['lint', ['npm', 'run', '--silent', 'lint']],
+  ['typecheck', ['npm', 'run', '--silent', 'typecheck']],
+];
+
+const running = new Set();
+
+function run(command, { quiet = false, nice = false } = {}) {
+  const [program, ...args] = nice ? ['nice', '-n', '10', ...command] : command;
+  const child = spawn(program, args, {
+    stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    shell: false,
+    env: process.env,
+    // A group of its own, so stopping it stops what it started too (vitest's DynamoDB Local JVM).
+    detached: true,
+  });
+  running.add(child);
+  let output = '';
+  if (quiet) {
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+  }
+  return new Promise((resolve) => {
+    child.on('error', (error) => {
+      running.delete(child);
+      resolve({ code: 1, output: `${output}${error.message}\n` });
+    });
+    child.on('close', (code, signal) => {
+      running.delete(child);
+      resolve({ code: code ?? (signal ? 1 : 0), output });
+    });
+  });
+}
+
+function stopAll(code) {
+  for (const child of running) {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // Already gone.
+    }
+  }
+  process.exit(code);
+}
+process.on('SIGINT', () => stopAll(130));
+process.on('SIGTERM', () => stopAll(143));
+
+const npx = (args) => ['npx', '--no-install', ...args];
+
+const staticChecks = Promise.all(
+  checks.map(async ([name, command]) => {
+    const started = Date.now();
+    const result = await run(command, { quiet: true, nice: true });
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    if (result.code !== 0) {
+      process.stdout.write(`\n✖ ${name} failed (${seconds} s):\n${result.output}\n`);
+      stopAll(result.code);
+    }
+    process.stdout.write(`\n✓ ${name} passed (${seconds} s)\n`);
+  }),
+);
+
+for (const pass of passes) {
+  const result = await run(npx(pass));
+  if (result.code !== 0) stopAll(result.code);
+}
+await staticChecks;

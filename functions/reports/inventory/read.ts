@@ -69,10 +69,10 @@ export async function stockRecordPage(request: {
 /** What a replay reads of a movement (the rest of the item stays in the table). */
 export type ReplayMovement = Pick<Movement, 'warehouseId' | 'sku' | 'quantity' | 'unitCost' | 'at'>;
 
-/** Every movement of a partition (a SKU's, or a warehouse's on GSI1) before an instant, oldest first. */
-async function partitionMovementsBefore(
+/** Movements of a partition (a SKU's, or a warehouse's on GSI1) in `[from, before)`, oldest first. */
+async function partitionSliceMovements(
   partition: { index?: 'GSI1'; pk: string },
-  before: string,
+  slice: { from?: string; before: string },
 ): Promise<ReplayMovement[]> {
   const [pk, sk] = partition.index ? ['GSI1PK', 'GSI1SK'] : ['PK', 'SK'];
   const movements: ReplayMovement[] = [];
@@ -82,8 +82,12 @@ async function partitionMovementsBefore(
       new QueryCommand({
         TableName: tableName(),
         IndexName: partition.index,
-        // `<at>#<id>` sorts after `<at>`: a movement at exactly `before` is left out.
-        KeyConditionExpression: '#pk = :pk AND #sk < :before',
+        // `<at>#<id>` sorts after `<at>`: BETWEEN keeps a movement at exactly `from` and leaves one at
+        // exactly `before` to the next slice, as `<` does.
+        KeyConditionExpression:
+          slice.from === undefined
+            ? '#pk = :pk AND #sk < :before'
+            : '#pk = :pk AND #sk BETWEEN :from AND :before',
         ProjectionExpression: '#warehouse, #sku, #quantity, #unitCost, #at',
         ExpressionAttributeNames: {
           '#pk': pk,
@@ -94,7 +98,10 @@ async function partitionMovementsBefore(
           '#unitCost': 'unitCost',
           '#at': 'at',
         },
-        ExpressionAttributeValues: { ':pk': partition.pk, ':before': before },
+        ExpressionAttributeValues:
+          slice.from === undefined
+            ? { ':pk': partition.pk, ':before': slice.before }
+            : { ':pk': partition.pk, ':from': slice.from, ':before': slice.before },
         ExclusiveStartKey: start,
       }),
     );
@@ -102,6 +109,27 @@ async function partitionMovementsBefore(
     start = result.LastEvaluatedKey;
   } while (start);
   return movements;
+}
+
+/**
+ * Where a partition's history is cut into slices read side by side: 90-day steps back from `before`,
+ * the oldest slice open-ended. One paged Query would read a year of movements page after page.
+ */
+const sliceDays = [90, 180, 270];
+
+/** Every movement of a partition before an instant, oldest first, read in time slices at once. */
+async function partitionMovementsBefore(
+  partition: { index?: 'GSI1'; pk: string },
+  before: string,
+): Promise<ReplayMovement[]> {
+  const at = Date.parse(before);
+  const cuts = sliceDays.map((days) => new Date(at - days * 86_400_000).toISOString()).reverse();
+  const slices = cuts.map((from, index) => ({ from, before: cuts[index + 1] ?? before }));
+  const read = await Promise.all([
+    partitionSliceMovements(partition, { before: cuts[0]! }),
+    ...slices.map((slice) => partitionSliceMovements(partition, slice)),
+  ]);
+  return read.flat();
 }
 
 /** A SKU prefix that names this few SKUs reads their partitions; more read whole warehouses. */

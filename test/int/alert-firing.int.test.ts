@@ -6,7 +6,6 @@
  */
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { applyAggregateRecords } from '../../shared/aggregates/apply';
 import { evaluatePairs, sweepRule } from '../../shared/alerts/evaluate';
 import { AlertInputs } from '../../shared/alerts/inputs';
 import { readAlertState, statesOfRule } from '../../shared/alerts/states';
@@ -16,6 +15,7 @@ import { toDomainEvent } from '../../shared/events/domain-events';
 import { applyStockMovements } from '../../shared/stock/ledger';
 import { seedWarehouse } from '../support/builders';
 import { call } from '../support/call';
+import { countUnitsSold } from '../support/sold-units';
 
 const settings = (overrides: Record<string, unknown> = {}) =>
   call({
@@ -156,29 +156,13 @@ describe('alert rules fire once per crossing', () => {
     const sku = `COVER-${Date.now().toString(36)}`;
     const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
     // 30 units sold yesterday on orders assigned to the warehouse (the window is the days before today).
-    await applyAggregateRecords(
-      [
-        {
-          id: `cover-${sku}`,
-          new: {
-            PK: `ORDER#${sku}`,
-            SK: 'A#ORDER',
-            entity: 'order',
-            id: sku,
-            orderDate: `${yesterday}T08:00:00.000Z`,
-            channel: 'webshop',
-            currency: 'USD',
-            warehouseId: warehouse.id,
-            shippingCharge: 0,
-            lines: [
-              { itemId: 'L1', sku, quantity: 30, unitPrice: 500, tax: 0, discount: 0, status: 'active' },
-            ],
-            totals: { credited: 0 },
-          },
-        },
-      ],
-      'UTC',
-    );
+    await countUnitsSold({
+      sku,
+      warehouseId: warehouse.id,
+      quantity: 30,
+      day: yesterday,
+      recordId: `cover-${sku}`,
+    });
     await applyStockMovements([
       { sku, warehouseId: warehouse.id, type: 'receipt', quantity: 20, unitCost: 100 },
     ]);

@@ -9,7 +9,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handler as alertsHandler } from '../../functions/alerts/handler';
 import { draftPurchaseOrder } from '../../functions/reports/inventory/operations';
-import { applyAggregateRecords } from '../../shared/aggregates/apply';
 import { evaluatePairs, sweepRule } from '../../shared/alerts/evaluate';
 import { AlertInputs } from '../../shared/alerts/inputs';
 import { isAlertInput } from '../../shared/alerts/records';
@@ -19,6 +18,7 @@ import { toDomainEvent } from '../../shared/events/domain-events';
 import { applyStockMovements } from '../../shared/stock/ledger';
 import { poSourceInput, seedWarehouse, vendorInput } from '../support/builders';
 import { call } from '../support/call';
+import { countUnitsSold } from '../support/sold-units';
 import { createRulePeriod, createStockRule } from '../support/inventory-builders';
 import type { StreamFollower } from '../support/stream-follow';
 import { followStream } from '../support/stream-follow';
@@ -77,27 +77,7 @@ const uniqueSku = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${++
 /** Units sold yesterday on an order assigned to the warehouse, counted into the sold cells. */
 async function soldYesterday(sku: string, warehouseId: string, quantity: number) {
   const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
-  await applyAggregateRecords(
-    [
-      {
-        id: `sold-${sku}`,
-        new: {
-          PK: `ORDER#${sku}`,
-          SK: 'A#ORDER',
-          entity: 'order',
-          id: sku,
-          orderDate: `${yesterday}T08:00:00.000Z`,
-          channel: 'webshop',
-          currency: 'USD',
-          warehouseId,
-          shippingCharge: 0,
-          lines: [{ itemId: 'L1', sku, quantity, unitPrice: 500, tax: 0, discount: 0, status: 'active' }],
-          totals: { credited: 0 },
-        },
-      },
-    ],
-    'UTC',
-  );
+  await countUnitsSold({ sku, warehouseId, quantity, day: yesterday });
 }
 
 const move = (sku: string, warehouseId: string, quantity: number) =>

@@ -8,7 +8,6 @@
  */
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { applyAggregateRecords } from '../../shared/aggregates/apply';
 import { evaluatePairs } from '../../shared/alerts/evaluate';
 import { AlertInputs } from '../../shared/alerts/inputs';
 import { reportingDay } from '../../shared/domain/reporting-days';
@@ -16,6 +15,7 @@ import { applyStockMovements } from '../../shared/stock/ledger';
 import { poSourceInput, seedWarehouse, vendorInput } from '../support/builders';
 import type { CallSpec } from '../support/call';
 import { call } from '../support/call';
+import { countUnitsSold } from '../support/sold-units';
 
 const zone = 'UTC';
 process.env.REPORTING_TIME_ZONE = zone;
@@ -67,27 +67,7 @@ beforeAll(async () => {
   ).id;
   // 30 units sold yesterday on orders assigned to the warehouse; received today, so in stock on no day of
   // the window: velocity 30 / 10 look-back days = 3 a day.
-  await applyAggregateRecords(
-    [
-      {
-        id: `sold-${sku}`,
-        new: {
-          PK: `ORDER#${sku}`,
-          SK: 'A#ORDER',
-          entity: 'order',
-          id: sku,
-          orderDate: `${yesterday}T08:00:00.000Z`,
-          channel: 'webshop',
-          currency: 'USD',
-          warehouseId,
-          shippingCharge: 0,
-          lines: [{ itemId: 'L1', sku, quantity: 30, unitPrice: 500, tax: 0, discount: 0, status: 'active' }],
-          totals: { credited: 0 },
-        },
-      },
-    ],
-    zone,
-  );
+  await countUnitsSold({ sku, warehouseId, quantity: 30, day: yesterday, timeZone: zone });
   await applyStockMovements([{ sku, warehouseId, type: 'receipt', quantity: 20, unitCost: 100 }]);
 });
 

@@ -356,8 +356,9 @@ export const fulfillmentDocs = defineDocs(fulfillmentCatalogue, {
     paperSize: 'Paper: `4x6` (labels only), `letter` or `a4` (not for labels).',
     showPrices: 'Print prices (packing slips and invoices only; a gift order’s slip shows none).',
     fields:
-      'Which of the document’s fields it prints, in order, each once, up to 20. Packing slip: orderReference, orderDate, shipTo, billTo, sku, title, quantity, weight. Pick list: orderReference, sku, title, quantity, warehouse, weight. Label: orderReference, weight, shipDate, packageCount, returnAddress. Invoice: orderReference, orderDate, shipTo, billTo, sku, title, quantity, tax, discount. Manifest: orderReference, service, packages, weight, cost.',
-    footerText: 'Text printed at the foot, up to 500 characters, newlines allowed (default empty).',
+      'Which of the document’s fields it prints, in order, each once, up to 20. Packing slip: orderReference, orderDate, shipTo, billTo, sku, title, quantity, weight, discount, tax (with prices shown: the lines after their discounts, then the order’s discount and tax rows, shipping, total and paid; without discount or tax their rows are left out, the total stays what was charged). Pick list: orderReference, sku, title, quantity, warehouse, weight. Label: orderReference, weight, shipDate, packageCount, returnAddress. Invoice: orderReference, orderDate, shipTo, billTo, sku, title, quantity, tax, discount. Manifest: orderReference, service, packages, weight, cost.',
+    footerText:
+      'Text printed at the foot of every page (on a label, at most two lines under the label), up to 500 characters, newlines allowed (default empty).',
     returnAddress: 'Labels: `warehouse` (the shipping warehouse’s return address; default) or `none`.',
     includePackingSlip: 'Labels only: print a packing-slip page after the label pages (default false).',
     'FormSettings.version':

@@ -344,6 +344,10 @@ export const ordersDocs = defineDocs(ordersCatalogue, {
     'OrderLineInput.discount':
       'Discount on the whole line, in minor units, at most quantity × unitPrice (default 0).',
     weightGrams: 'Weight of one unit in grams, 0 to 1,000,000; rates and packages are weighed from it.',
+    hsCode:
+      'Harmonized System tariff number of the product, 6 to 10 digits (dots allowed, "6109.10"); printed on customs declarations. Optional.',
+    originCountry:
+      'Where the product was made (ISO 3166-1 alpha-2); printed on customs declarations. Optional.',
     'OrderLine.status':
       '`active`, or `cancelled` (by the cancel operation, a cancelled-category status, or a channel re-sync keeping it). Cancelled lines count in no total and hold no stock.',
     shippedQuantity: 'Units of the line shipped so far (active shipments only). Kept by the server.',

@@ -7,6 +7,7 @@ import * as z from 'zod/mini';
 import { lineText } from '../http/text';
 import { codeSchema, idFormMessage, skuSchema, timestampSchema } from '../http/schemas';
 import { addressSchema } from './address';
+import { isCountryCode } from './countries';
 import { currencySchema, maxAmount, minorUnitsSchema } from './money';
 import { instantSchema } from '../http/instant';
 
@@ -33,6 +34,12 @@ const lineFields = {
   discount: z._default(minorUnitsSchema, 0),
   /** Grams per unit. */
   weightGrams: z.optional(z.number().check(z.int(), z.minimum(0), z.maximum(1_000_000))),
+  /** Harmonized System tariff number for customs declarations: 6 to 10 digits, dots allowed ("6109.10"). */
+  hsCode: z.optional(z.string().check(z.regex(/^\d{4}\.?\d{2}(\.?\d{2}){0,2}$/, 'must be an HS code'))),
+  /** Where the goods were made (ISO 3166-1 alpha-2), for customs declarations. */
+  originCountry: z.optional(
+    z.string().check(z.refine(isCountryCode, 'must be an ISO 3166-1 alpha-2 country code')),
+  ),
 };
 
 /** DESIGN §3: a line's amount is one amount (at most 10^12), and its discount never exceeds it. */

@@ -11,9 +11,21 @@ import { encodeCode128, quietZoneModules } from './code128';
 import type { PdfFonts } from './pdf-fonts';
 import { embedPdfFonts } from './pdf-fonts';
 import type { TextRun } from './pdf-layout';
-import { black, drawRule, drawRun, drawRuns, fitBlock, fitLine, formatKilograms } from './pdf-layout';
+import {
+  black,
+  drawRule,
+  drawRun,
+  drawRuns,
+  fitBlock,
+  fitLine,
+  formatKilograms,
+  leading,
+} from './pdf-layout';
 import { addressLines, countryName } from './label-address';
 import { renderPackingSlip } from './packing-slip';
+import type { CustomsDeclaration } from './customs';
+import { renderCustomsDeclaration } from './customs-pdf';
+import type { OrderCharges } from './slip-charges';
 
 export interface LabelAddressBlock {
   name?: string;
@@ -34,13 +46,27 @@ export interface PackingSlipLine {
   quantity: number;
   /** Minor units (DESIGN §3). */
   unitPrice?: { amount: number; currency: string };
+  /**
+   * The order line's discount for the units in this parcel, in minor units: the line's Total is then
+   * what the customer paid for them.
+   */
+  discount?: number;
   /** Grams per unit, when the order line has a weight. */
   weightGrams?: number;
 }
 
 /** The fields a packing slip may show (the `packing-slip` forms settings' `fields`). */
 export type PackingSlipField =
-  'orderReference' | 'orderDate' | 'shipTo' | 'billTo' | 'sku' | 'title' | 'quantity' | 'weight';
+  | 'orderReference'
+  | 'orderDate'
+  | 'shipTo'
+  | 'billTo'
+  | 'sku'
+  | 'title'
+  | 'quantity'
+  | 'weight'
+  | 'discount'
+  | 'tax';
 
 /** Present when the forms settings ask for a packing slip. */
 export interface PackingSlip {
@@ -53,6 +79,13 @@ export interface PackingSlip {
   orderDate?: string;
   billTo?: LabelAddressBlock;
   lines: PackingSlipLine[];
+  /**
+   * What the order charged (its totals), printed under the lines when prices are shown. Absent, the
+   * slip sums its lines per currency.
+   */
+  charges?: OrderCharges;
+  /** The parcel carries only part of the order: the charges are the whole order's, and it says so. */
+  partOfOrder?: boolean;
 }
 
 /**
@@ -86,6 +119,10 @@ export interface LabelDocument {
   parcels?: ReadonlyArray<{ trackingNumber: string; weightGrams: number }>;
   /** The optional fields it prints, as the forms settings list them; absent, every one. */
   fields?: readonly LabelField[];
+  /** The label form's footer text, printed at the foot of every label page. */
+  footerText?: string;
+  /** Present for a parcel to another country: its pages follow the label pages. */
+  customs?: CustomsDeclaration;
   packingSlip?: PackingSlip;
 }
 
@@ -266,6 +303,17 @@ function drawFooter(
   }
 }
 
+/** The label form's footer text, at most two lines of 7 pt across the label (each line of it a paragraph). */
+function footerNote(fonts: PdfFonts, footerText: string | undefined): TextRun[] {
+  const paragraphs = (footerText ?? '')
+    .split(/\r?\n/)
+    .map((text) => text.trim())
+    .filter(Boolean);
+  if (paragraphs.length === 0) return [];
+  const runs = paragraphs.map((text) => ({ text, font: fonts.regular, size: 7, maxLines: 2 }));
+  return fitBlock(runs, innerWidth, 2 * 7 * leading, 1);
+}
+
 /** Label regions from the top, in points; with the footer they fill the label's height less its margins. */
 const regions = { header: 78, shipTo: 140, carrier: 42, barcode: 112 } as const;
 const footerHeight = labelHeight - 2 * margin - Object.values(regions).reduce((sum, h) => sum + h, 0);
@@ -279,7 +327,10 @@ function drawLabel(page: PDFPage, fonts: PdfFonts, label: LabelDocument, index: 
   // With neither the order nor the package count shown, the footer is left out and its room goes to
   // the ship-to block.
   const footer = shows(label, 'orderReference') || shows(label, 'packageCount');
-  const shipToHeight = regions.shipTo + (footer ? 0 : footerHeight);
+  // The footer text takes its room from the ship-to block, the tallest, so every other region keeps its.
+  const note = footerNote(fonts, label.footerText);
+  const noteHeight = note.length === 0 ? 0 : note.reduce((sum, run) => sum + run.size * leading, 0) + 4;
+  const shipToHeight = regions.shipTo + (footer ? 0 : footerHeight) - noteHeight;
   let top = o.y + labelHeight - margin;
   const rule = (thickness = 0.75) => drawRule(page, o.x + margin, top + 2, innerWidth, thickness);
   drawShipFrom(page, fonts, label, parcel.weightGrams, o, top, regions.header - 4);
@@ -293,9 +344,15 @@ function drawLabel(page: PDFPage, fonts: PdfFonts, label: LabelDocument, index: 
   rule(1.5);
   drawBarcode(page, fonts, parcel.trackingNumber, o, top - 2);
   top -= regions.barcode;
-  if (!footer) return;
-  rule();
-  drawFooter(page, fonts, label, index, o, top - 2);
+  if (footer) {
+    rule();
+    drawFooter(page, fonts, label, index, o, top - 2);
+  }
+  if (note.length > 0) {
+    const noteTop = o.y + margin + noteHeight - 2;
+    drawRule(page, o.x + margin, noteTop + 1, innerWidth, 0.5);
+    drawRuns(page, note, o.x + margin, noteTop - 1, innerWidth, 'center');
+  }
 }
 
 function addLabelPage(
@@ -344,6 +401,10 @@ export async function renderLabelPdf(label: LabelDocument): Promise<Uint8Array> 
   for (let index = 0; index < label.packages; index++) {
     const { page, origin } = addLabelPage(document, label.format);
     drawLabel(page, fonts, label, index, origin);
+  }
+  if (label.customs) {
+    const addPage = () => addLabelPage(document, label.format);
+    renderCustomsDeclaration(addPage, fonts, label.customs, label.trackingNumber);
   }
   if (label.packingSlip) renderPackingSlip(document, fonts, label, label.packingSlip);
   return document.save();

@@ -11,6 +11,7 @@ import type { TableColumn, TextRun } from './pdf-layout';
 import {
   FormWriter,
   drawRule,
+  drawRun,
   drawRuns,
   drawTable,
   fitBlock,
@@ -20,6 +21,8 @@ import {
   leading,
 } from './pdf-layout';
 import { addressLines, countryName } from './label-address';
+import type { OrderCharges } from './slip-charges';
+import { chargeRows } from './slip-charges';
 
 const shows = (slip: PackingSlip, field: PackingSlipField) => !slip.fields || slip.fields.includes(field);
 
@@ -131,7 +134,7 @@ function columns(slip: PackingSlip): SlipColumn[] {
   ];
   if (shows(slip, 'sku')) {
     chosen.push({
-      column: { header: 'SKU', width: showPrices ? 110 : 130, maxLines: 2 },
+      column: { header: 'SKU', width: showPrices ? 96 : 130, maxLines: 2 },
       cell: (line) => line.sku,
     });
   }
@@ -142,23 +145,74 @@ function columns(slip: PackingSlip): SlipColumn[] {
   );
   if (showsQuantity) {
     chosen.push({
-      column: { header: 'Qty', width: 44, align: 'right' },
+      column: { header: 'Qty', width: showPrices ? 36 : 44, align: 'right' },
       cell: (_, __, quantity) => quantity.toString(),
     });
   }
   if (showsWeight) {
     chosen.push({
-      column: { header: 'Weight', width: 62, align: 'right', minScale: 0.6 },
+      column: { header: 'Weight', width: showPrices ? 54 : 62, align: 'right', minScale: 0.6 },
       cell: (line, _, quantity) => lineWeight(line, quantity),
     });
   }
   return chosen;
 }
 
-const priceColumns: TableColumn[] = [
-  { header: 'Unit price', width: 84, align: 'right', minScale: 0.5 },
-  { header: 'Total', width: 92, align: 'right', minScale: 0.5 },
-];
+/** Unit price, the discount (when shown and a line has one), and the line's total after it. */
+function priceColumns(showsDiscount: boolean): TableColumn[] {
+  return [
+    // Narrower with a discount column, so the item's title keeps room to be read.
+    { header: 'Unit price', width: showsDiscount ? 72 : 84, align: 'right', minScale: 0.5 },
+    ...(showsDiscount
+      ? [{ header: 'Discount', width: 68, align: 'right', minScale: 0.5 } as TableColumn]
+      : []),
+    { header: 'Total', width: showsDiscount ? 80 : 92, align: 'right', minScale: 0.5 },
+  ];
+}
+
+/**
+ * What the order charged, under the lines: one label and amount per row, the total bold under a rule;
+ * a parcel with part of the order says the figures are the whole order's.
+ */
+function drawCharges(form: FormWriter, fonts: PdfFonts, slip: PackingSlip, charges: OrderCharges) {
+  const rows = chargeRows(charges, { discount: shows(slip, 'discount'), tax: shows(slip, 'tax') });
+  const size = 9;
+  const amountWidth = 110;
+  const labelWidth = 150;
+  const note = slip.partOfOrder
+    ? [{ text: 'Totals of the whole order; this parcel carries part of it.', font: fonts.regular, size: 7.5 }]
+    : [];
+  const height = rows.length * size * leading + 6 + note.length * 7.5 * leading + 4;
+  form.ensure(height);
+  const right = form.left + form.width;
+  let y = form.y;
+  for (const row of rows) {
+    const font = row.total ? fonts.bold : fonts.regular;
+    if (row.total) {
+      drawRule(form.page, right - amountWidth - labelWidth, y - 1, amountWidth + labelWidth, 0.75);
+      y -= 3;
+    }
+    drawRun(
+      form.page,
+      fitLine(row.label, font, size, labelWidth, 7),
+      right - amountWidth - labelWidth,
+      y,
+      labelWidth,
+    );
+    const amount = formatMoney(row.amount, charges.currency);
+    y -= drawRun(
+      form.page,
+      fitLine(amount, font, size, amountWidth, 7),
+      right - amountWidth,
+      y,
+      amountWidth,
+      'right',
+    );
+  }
+  y -= 4;
+  y -= drawRuns(form.page, note, form.left, y, form.width, 'right');
+  form.y = y;
+}
 
 /** Adds the slip's pages to the label document. */
 export function renderPackingSlip(
@@ -175,6 +229,8 @@ export function renderPackingSlip(
   drawAddresses(form, fonts, label, slip);
 
   const chosen = columns(slip);
+  const showsDiscount =
+    slip.showPrices && shows(slip, 'discount') && slip.lines.some((line) => (line.discount ?? 0) > 0);
   const showsUnits = chosen.some(({ column }) => column.header === 'Qty');
   const showsWeight = chosen.some(({ column }) => column.header === 'Weight');
   let units = 0n;
@@ -186,16 +242,24 @@ export function renderPackingSlip(
     if (line.weightGrams !== undefined) grams += line.weightGrams * line.quantity;
     const cells = chosen.map(({ cell }) => cell(line, index, quantity));
     if (!slip.showPrices) return cells;
-    if (!line.unitPrice) return [...cells, '', ''];
+    if (!line.unitPrice) return [...cells, ...(showsDiscount ? [''] : []), '', ''];
     const { amount, currency } = line.unitPrice;
-    const lineTotal = BigInt(amount) * quantity;
+    // The line's total is what was paid for it: after its discount, shown or not.
+    const discount = BigInt(line.discount ?? 0);
+    const lineTotal = BigInt(amount) * quantity - discount;
     totals.set(currency, (totals.get(currency) ?? 0n) + lineTotal);
-    return [...cells, formatMoney(amount, currency), formatMoney(lineTotal, currency)];
+    const discountCell = discount > 0n ? formatMoney(-discount, currency) : '';
+    return [
+      ...cells,
+      formatMoney(amount, currency),
+      ...(showsDiscount ? [discountCell] : []),
+      formatMoney(lineTotal, currency),
+    ];
   });
   drawTable(
     form,
     fonts,
-    [...chosen.map(({ column }) => column), ...(slip.showPrices ? priceColumns : [])],
+    [...chosen.map(({ column }) => column), ...(slip.showPrices ? priceColumns(showsDiscount) : [])],
     rows,
   );
 
@@ -206,9 +270,11 @@ export function renderPackingSlip(
     ...(showsUnits ? [`Units ${units}`] : []),
     ...(weighed ? [`Weight ${formatKilograms(grams)}`] : []),
   ];
+  // The order's own figures replace the sum of the lines: they are what the customer was charged.
+  const charges = slip.showPrices ? slip.charges : undefined;
   const summary: TextRun[] = [
     { text: counts.join('   '), font: fonts.bold, size: 9 },
-    ...[...totals.entries()]
+    ...[...(charges ? [] : totals.entries())]
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([currency, total]) => ({
         text: `Total ${formatMoney(total, currency)}`,
@@ -221,5 +287,6 @@ export function renderPackingSlip(
   drawRule(form.page, form.left, form.y - 2, form.width, 0.5);
   drawRuns(form.page, summary, form.left, form.y - 6, form.width, 'right');
   form.y -= height;
+  if (charges) drawCharges(form, fonts, slip, charges);
   form.finish();
 }

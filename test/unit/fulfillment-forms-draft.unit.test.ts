@@ -110,9 +110,29 @@ describe('labelDocument: what the label shows, from the order, shipment, warehou
     shipTo: { name: 'Zoë', line1: '5 Elm St', city: 'Boston', postalCode: '02108', country: 'US' },
     billTo,
     lines: [
-      line({ itemId: 'A', sku: 'SKU-A', title: 'Mug', quantity: 3, unitPrice: 1250, weightGrams: 400 }),
+      line({
+        itemId: 'A',
+        sku: 'SKU-A',
+        title: 'Mug',
+        quantity: 3,
+        unitPrice: 1250,
+        discount: 300,
+        weightGrams: 400,
+      }),
       line({ itemId: 'B', sku: 'SKU-B', title: 'Spoon', quantity: 1, unitPrice: 300 }),
     ],
+    totals: {
+      subtotal: 4050,
+      shipping: 500,
+      tax: 405,
+      discount: 300,
+      total: 4655,
+      paid: 4655,
+      refunded: 0,
+      credited: 0,
+      balance: 0,
+      refundable: 0,
+    },
   } as unknown as Order;
   const shipment = {
     carrier: 'UPS',
@@ -135,6 +155,7 @@ describe('labelDocument: what the label shows, from the order, shipment, warehou
     packingSlip: Partial<FormSettings> = {},
     /** The warehouse's return address; null when it has none. */
     returnAddress: Address | null = returns,
+    labelFormat?: 'pdf_4x6' | 'pdf_letter',
   ) =>
     labelDocument({
       order,
@@ -143,6 +164,7 @@ describe('labelDocument: what the label shows, from the order, shipment, warehou
       returnAddress: returnAddress ?? undefined,
       label: settings('label', label),
       packingSlip: settings('packing-slip', packingSlip),
+      ...(labelFormat ? { labelFormat } : {}),
     });
 
   it('by default prints every field, with the return address as FROM, and no packing slip', () => {
@@ -184,7 +206,7 @@ describe('labelDocument: what the label shows, from the order, shipment, warehou
     });
   });
 
-  it('gives the packing slip its fields, the order date, the bill-to and each line’s unit weight and price', () => {
+  it('gives the packing slip its fields, the order date, the bill-to, each line’s unit weight, price and discount share, and the order’s charges', () => {
     const made = document(
       { includePackingSlip: true },
       {
@@ -201,15 +223,25 @@ describe('labelDocument: what the label shows, from the order, shipment, warehou
       fields: ['orderDate', 'billTo', 'weight'],
       orderDate: '2026-11-20T09:30:00.000Z',
       billTo,
+      charges: { currency: 'USD', ...order.totals },
+      // Two of the mug's three units ship: two thirds of its discount, and the slip says it is part.
+      partOfOrder: true,
       lines: [
         {
           sku: 'SKU-A',
           title: 'Mug',
           quantity: 2,
           unitPrice: { amount: 1250, currency: 'USD' },
+          discount: 200,
           weightGrams: 400,
         },
-        { sku: 'SKU-B', title: 'Spoon', quantity: 1, unitPrice: { amount: 300, currency: 'USD' } },
+        {
+          sku: 'SKU-B',
+          title: 'Spoon',
+          quantity: 1,
+          unitPrice: { amount: 300, currency: 'USD' },
+          discount: 0,
+        },
       ],
     });
     const withoutBillTo = labelDocument({
@@ -229,6 +261,29 @@ describe('labelDocument: what the label shows, from the order, shipment, warehou
       'title',
       'quantity',
       'weight',
+      'discount',
+      'tax',
     ]);
+  });
+
+  it('takes the print’s labelFormat over the form’s paper size, and passes the footer text on', () => {
+    expect(document({ paperSize: '4x6' }).format).toBe('4x6');
+    expect(document({ paperSize: '4x6' }, {}, returns, 'pdf_letter').format).toBe('letter');
+    expect(document({ paperSize: 'letter' }, {}, returns, 'pdf_4x6').format).toBe('4x6');
+    expect(document({ footerText: 'Fragile: glass' }).footerText).toBe('Fragile: glass');
+    expect(document({ footerText: '  ' })).not.toHaveProperty('footerText');
+  });
+
+  it('adds a customs declaration only when the parcel leaves the warehouse’s country', () => {
+    expect(document()).not.toHaveProperty('customs');
+    const abroad = labelDocument({
+      order: { ...order, shipTo: { ...order.shipTo, country: 'CA', postalCode: 'K1A 0B1' } },
+      shipment,
+      shipFrom: origin,
+      returnAddress: returns,
+      label: settings('label'),
+      packingSlip: settings('packing-slip'),
+    });
+    expect(abroad.customs).toMatchObject({ form: 'CN22', sender: returns, totalValue: 2600n });
   });
 });

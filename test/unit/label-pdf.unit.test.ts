@@ -487,6 +487,224 @@ describe('renderLabelPdf: the packing slip', () => {
   });
 });
 
+describe('renderLabelPdf: what the customer was charged, the footer, the format, customs', () => {
+  const origin = {
+    name: 'Dock 4',
+    line1: '200 Dock Rd',
+    city: 'Memphis',
+    region: 'TN',
+    postalCode: '38118',
+    country: 'US',
+  };
+  const line = (overrides: Partial<Order['lines'][number]>) =>
+    ({ tax: 0, discount: 0, status: 'active', shippedQuantity: 0, ...overrides }) as Order['lines'][number];
+  /** Two mugs at 45.00 (10.00 off) and a teapot at 51.00: 141.00 at list price, 159.23 charged and paid. */
+  const order = {
+    id: '112-0000050-9',
+    currency: 'USD',
+    orderDate: '2026-11-20T09:30:00.000Z',
+    shipTo: label().shipTo,
+    lines: [
+      line({
+        itemId: 'A',
+        sku: 'MUG-1',
+        title: 'Stoneware mug',
+        quantity: 2,
+        unitPrice: 4500,
+        discount: 1000,
+        tax: 1048,
+        weightGrams: 420,
+        hsCode: '6912.00',
+        originCountry: 'PT',
+      }),
+      line({ itemId: 'B', sku: 'POT-1', title: 'Teapot', quantity: 1, unitPrice: 5100, tax: 480 }),
+    ],
+    shippingCharge: 1295,
+    totals: {
+      subtotal: 14100,
+      shipping: 1295,
+      tax: 1528,
+      discount: 1000,
+      total: 15923,
+      paid: 15923,
+      refunded: 0,
+      credited: 0,
+      balance: 0,
+      refundable: 0,
+    },
+  } as unknown as Order;
+  const shipment = {
+    carrier: 'Postal',
+    service: 'Priority Mail International',
+    trackingNumber,
+    shipDate: '2026-11-23',
+    weightGrams: 1950,
+    packages: 1,
+    lines: [
+      { itemId: 'A', sku: 'MUG-1', quantity: 2 },
+      { itemId: 'B', sku: 'POT-1', quantity: 1 },
+    ],
+  } as unknown as Shipment;
+  const document = (
+    overrides: {
+      order?: Partial<Order>;
+      label?: Partial<ReturnType<typeof defaultFormSettings>>;
+      packingSlip?: Partial<ReturnType<typeof defaultFormSettings>>;
+      labelFormat?: 'pdf_4x6' | 'pdf_letter';
+    } = {},
+  ) =>
+    labelDocument({
+      order: { ...order, ...overrides.order },
+      shipment,
+      shipFrom: origin,
+      label: { ...defaultFormSettings('label'), ...overrides.label },
+      packingSlip: { ...defaultFormSettings('packing-slip'), showPrices: true, ...overrides.packingSlip },
+      ...(overrides.labelFormat ? { labelFormat: overrides.labelFormat } : {}),
+    });
+  const domestic = {
+    shipTo: { ...origin, name: 'Ada', line1: '5 Elm St', city: 'Boston', postalCode: '02108' },
+  };
+
+  it('prints on the slip the lines after their discounts, then discount, tax, shipping, total and paid', async () => {
+    const file = await renderToFile(document({ order: domestic, label: { includePackingSlip: true } }));
+    const [, slip] = pageTexts(file);
+    expect(slip).toMatch(/#\s+SKU\s+Item\s+Qty\s+Weight\s+Unit price\s+Discount\s+Total/);
+    expect(slip).toMatch(/1\s+MUG-1\s+Stoneware mug\s+2\s+0\.84 kg\s+USD 45\.00\s+-USD 10\.00\s+USD 80\.00/);
+    expect(slip).toMatch(/2\s+POT-1\s+Teapot\s+1\s+USD 51\.00\s+USD 51\.00/);
+    expect(slip).toMatch(/Items\s+USD 141\.00/);
+    expect(slip).toMatch(/Discount\s+-USD 10\.00/);
+    expect(slip).toMatch(/Tax\s+USD 15\.28/);
+    expect(slip).toMatch(/Shipping\s+USD 12\.95/);
+    expect(slip).toMatch(/Total\s+USD 159\.23/);
+    expect(slip).toMatch(/Paid\s+USD 159\.23/);
+    expect(slip).not.toContain('Total USD 141.00');
+    expect(slip).not.toContain('part of it');
+  });
+
+  it('leaves the discount and tax rows out when the slip’s fields do; the total stays what was charged', async () => {
+    const fields = ['orderReference', 'sku', 'title', 'quantity'];
+    const file = await renderToFile(
+      document({ order: domestic, label: { includePackingSlip: true }, packingSlip: { fields } }),
+    );
+    const [, slip] = pageTexts(file);
+    expect(slip).toMatch(/#\s+SKU\s+Item\s+Qty\s+Unit price\s+Total\s*$/m);
+    expect(slip).toMatch(/1\s+MUG-1\s+Stoneware mug\s+2\s+USD 45\.00\s+USD 80\.00/);
+    expect(slip).toMatch(/Items after discounts\s+USD 131\.00/);
+    expect(slip).toMatch(/Total \(tax included\)\s+USD 159\.23/);
+    expect(slip).not.toMatch(/Discount|Tax\s/);
+  });
+
+  it('says when the parcel carries only part of the order', async () => {
+    const partial = {
+      ...shipment,
+      lines: [{ itemId: 'A', sku: 'MUG-1', quantity: 1 }],
+    } as unknown as Shipment;
+    const file = await renderToFile(
+      labelDocument({
+        order: { ...order, ...domestic },
+        shipment: partial,
+        shipFrom: origin,
+        label: { ...defaultFormSettings('label'), includePackingSlip: true },
+        packingSlip: { ...defaultFormSettings('packing-slip'), showPrices: true },
+      }),
+    );
+    const [, slip] = pageTexts(file);
+    // One mug of two: half the line's discount.
+    expect(slip).toMatch(/1\s+MUG-1\s+Stoneware mug\s+1\s+0\.42 kg\s+USD 45\.00\s+-USD 5\.00\s+USD 40\.00/);
+    expect(slip).toContain('Totals of the whole order; this parcel carries part of it.');
+    expect(slip).toMatch(/Total\s+USD 159\.23/);
+  });
+
+  it('prints the label form’s footer text on every label page, and the barcode still scans', async () => {
+    const footerText = 'Fragile: handle with care.\nReturns: northwind.example/returns';
+    const file = await renderToFile(label({ footerText }));
+    for (const page of pageTexts(file)) {
+      expect(page).toContain('Fragile: handle with care.');
+      expect(page).toContain('Returns: northwind.example/returns');
+      expect(page).toContain('Zoë Łódź-Wiśniewska');
+      expect(page).toMatch(/[12] of 2/);
+    }
+    // A short footer: the test's reader takes the pixel row with the most bars, which a long line of
+    // small text would outnumber.
+    const alone = await renderToFile(label({ footerText: 'Fragile', packages: 1, fields: [] }));
+    expect(scanPdfBarcode(alone, join(work, `page-${files}`)).text).toBe(trackingNumber);
+  });
+
+  it('prints a print’s pdf_letter on a US letter page though the form says 4x6', async () => {
+    const letter = await renderToFile(document({ order: domestic, labelFormat: 'pdf_letter' }));
+    expect(pageSizes(letter)).toEqual(['612 x 792']);
+    const thermal = await renderToFile(
+      document({ order: domestic, label: { paperSize: 'letter' }, labelFormat: 'pdf_4x6' }),
+    );
+    expect(pageSizes(thermal)).toEqual(['288 x 432']);
+  });
+
+  it('follows a label to another country with a CN22: contents, values, HS codes, origin, sender, recipient, totals', async () => {
+    const file = await renderToFile(document());
+    const pages = pageTexts(file);
+    expect(pageSizes(file)).toEqual(['288 x 432', '288 x 432']);
+    const customs = pages[1]!;
+    expect(customs).toContain('CUSTOMS DECLARATION');
+    expect(customs).toContain('CN22');
+    expect(customs).toContain(trackingNumber);
+    expect(customs).toMatch(/Stoneware mug\s*\n\s*2\s+6912\.00\s+PT\s+0\.84 kg\s+USD 80\.00/);
+    // The teapot's line has no HS code, origin or weight: those cells stay empty.
+    expect(customs).toMatch(/Teapot\s*\n\s*1\s+USD 51\.00/);
+    expect(customs).toMatch(/Total value\s+USD 131\.00/);
+    expect(customs).toMatch(/Total gross weight\s+1\.95 kg/);
+    expect(customs).toContain('Sale of goods');
+    expect(customs).toContain('Memphis, TN 38118');
+    expect(customs).toContain('90-001 Łódź');
+    expect(customs).toMatch(/Date 2026-11-23\s+Signature/);
+  });
+
+  it('a CN23 above the postal value limit, between the label and the slip, on the label’s letter page', async () => {
+    const dear = order.lines.map((l) => ({ ...l, unitPrice: l.unitPrice * 10 }));
+    const file = await renderToFile(
+      document({ order: { lines: dear }, label: { paperSize: 'letter', includePackingSlip: true } }),
+    );
+    const pages = pageTexts(file);
+    expect(pageSizes(file)).toEqual(['612 x 792', '612 x 792', '612 x 792']);
+    expect(pages[1]).toContain('CN23');
+    expect(pages[1]).toMatch(/Total value\s+USD 1,400\.00/);
+    expect(pages[2]).toContain('PACKING SLIP');
+  });
+
+  it('carries no customs page at home', async () => {
+    const file = await renderToFile(document({ order: domestic }));
+    expect(pageSizes(file)).toEqual(['288 x 432']);
+    expect(pdftotext(file)).not.toMatch(/CN2[23]|CUSTOMS/);
+  });
+
+  it('runs a long declaration over pages, each numbered, the totals and signature on the last', async () => {
+    const many = Array.from({ length: 30 }, (_, i) =>
+      line({ itemId: `L${i}`, sku: `S${i}`, title: `Item number ${i + 1}`, quantity: 1, unitPrice: 100 }),
+    );
+    const file = await renderToFile(
+      labelDocument({
+        order: { ...order, lines: many },
+        shipment: {
+          ...shipment,
+          lines: many.map((l) => ({ itemId: l.itemId, sku: l.sku, quantity: 1 })),
+        } as unknown as Shipment,
+        shipFrom: origin,
+        label: defaultFormSettings('label'),
+        packingSlip: defaultFormSettings('packing-slip'),
+      }),
+    );
+    const customs = pageTexts(file).slice(1);
+    expect(customs.length).toBeGreaterThan(1);
+    const listed = customs.flatMap((page, index) => {
+      expect(page).toContain('CN22');
+      expect(page).toContain(`Page ${index + 1} of ${customs.length}`);
+      expect(page.includes('Total value')).toBe(index === customs.length - 1);
+      return [...page.matchAll(/Item number (\d+)/g)].map((match) => Number(match[1]));
+    });
+    expect(listed).toEqual(many.map((_, i) => i + 1));
+    expect(customs.at(-1)).toMatch(/Total value\s+USD 30\.00/);
+  });
+});
+
 describe('pdf fonts', () => {
   it('names the same package and files as the after-bundling hook that copies them', () => {
     expect(pdfFonts.pdfFontPackage).toBe(pdfFontPackage);

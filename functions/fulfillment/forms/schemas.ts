@@ -11,7 +11,20 @@ export type DocumentType = (typeof documentTypes)[number];
 
 /** The fields each document may show, in the order it prints them. */
 export const fieldsOf: Record<DocumentType, readonly string[]> = {
-  'packing-slip': ['orderReference', 'orderDate', 'shipTo', 'billTo', 'sku', 'title', 'quantity', 'weight'],
+  // discount and tax: their own column and rows under the prices (packing-slip.ts); left out, the lines and
+  // the total still say what was charged.
+  'packing-slip': [
+    'orderReference',
+    'orderDate',
+    'shipTo',
+    'billTo',
+    'sku',
+    'title',
+    'quantity',
+    'weight',
+    'discount',
+    'tax',
+  ],
   'pick-list': ['orderReference', 'sku', 'title', 'quantity', 'warehouse', 'weight'],
   label: ['orderReference', 'weight', 'shipDate', 'packageCount', 'returnAddress'],
   invoice: ['orderReference', 'orderDate', 'shipTo', 'billTo', 'sku', 'title', 'quantity', 'tax', 'discount'],

@@ -3,8 +3,11 @@ import type { Address } from '../../../shared/domain/address';
 import type { Order } from '../../../shared/domain/order';
 import type { Shipment } from '../../../shared/domain/shipment';
 import type { LabelDocument, LabelField, PackingSlipField } from '../../../shared/render/label-pdf';
+import { lineCharge } from '../../../shared/render/slip-charges';
+import type { LabelFormat } from '../carriers/adapter';
 import type { FormSettings } from '../forms/schemas';
 import { fieldsOf } from '../forms/schemas';
+import { customsDeclarationFor } from './customs-declaration';
 
 /** The settings' fields the document knows (the forms operations refuse others when they are saved). */
 function fieldsFor<Field extends string>(settings: FormSettings, known: readonly string[]): Field[] {
@@ -20,6 +23,8 @@ export function labelDocument(input: {
   returnAddress?: Address;
   label: FormSettings;
   packingSlip: FormSettings;
+  /** The print's format, when it asked for one: it overrides the label form's paper size. */
+  labelFormat?: LabelFormat;
 }): LabelDocument {
   const { order, shipment, label, packingSlip } = input;
   const linesById = new Map(order.lines.map((line) => [line.itemId, line]));
@@ -31,8 +36,18 @@ export function labelDocument(input: {
   const shipFrom = fields.includes('returnAddress')
     ? (input.returnAddress ?? input.shipFrom)
     : input.shipFrom;
+  const customs = customsDeclarationFor({
+    order,
+    shipment,
+    shipFrom: input.shipFrom,
+    ...(input.returnAddress ? { returnAddress: input.returnAddress } : {}),
+  });
+  const shipped = new Map(shipment.lines.map((line) => [line.itemId, line.quantity]));
+  const partOfOrder = order.lines.some(
+    (line) => line.status === 'active' && (shipped.get(line.itemId) ?? 0) < line.quantity,
+  );
   return {
-    format: label.paperSize === 'letter' ? 'letter' : '4x6',
+    format: labelFormatOf(input.labelFormat, label),
     shipFrom,
     shipTo: order.shipTo,
     carrier: shipment.carrier,
@@ -44,6 +59,8 @@ export function labelDocument(input: {
     packages: shipment.packages,
     ...(shipment.parcels ? { parcels: shipment.parcels } : {}),
     fields,
+    ...(label.footerText.trim() ? { footerText: label.footerText } : {}),
+    ...(customs ? { customs } : {}),
     ...(label.includePackingSlip
       ? {
           packingSlip: {
@@ -53,13 +70,20 @@ export function labelDocument(input: {
             fields: fieldsFor<PackingSlipField>(packingSlip, fieldsOf['packing-slip']),
             orderDate: order.orderDate,
             ...(order.billTo ? { billTo: order.billTo } : {}),
+            charges: { currency: order.currency, ...order.totals },
+            ...(partOfOrder ? { partOfOrder } : {}),
             lines: shipment.lines.map((shipped) => {
               const line = linesById.get(shipped.itemId);
               return {
                 sku: shipped.sku,
                 title: line?.title ?? shipped.sku,
                 quantity: shipped.quantity,
-                ...(line ? { unitPrice: { amount: line.unitPrice, currency: order.currency } } : {}),
+                ...(line
+                  ? {
+                      unitPrice: { amount: line.unitPrice, currency: order.currency },
+                      discount: Number(lineCharge(line, shipped.quantity).discount),
+                    }
+                  : {}),
                 ...(line?.weightGrams !== undefined ? { weightGrams: line.weightGrams } : {}),
               };
             }),
@@ -67,6 +91,12 @@ export function labelDocument(input: {
         }
       : {}),
   };
+}
+
+/** A print's `pdf_letter` / `pdf_4x6` wins over the label form's paper size. */
+function labelFormatOf(asked: LabelFormat | undefined, form: FormSettings): LabelDocument['format'] {
+  if (asked) return asked === 'pdf_letter' ? 'letter' : '4x6';
+  return form.paperSize === 'letter' ? 'letter' : '4x6';
 }
 
 /** The name a label downloads under: the order and the tracking number, never anything unsafe. */

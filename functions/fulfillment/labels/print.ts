@@ -345,6 +345,7 @@ export async function printLabel(request: PrintRequest) {
         ...(warehouse!.returnAddress ? { returnAddress: warehouse!.returnAddress } : {}),
         label: labelForm,
         packingSlip: slipForm,
+        ...(request.labelFormat ? { labelFormat: request.labelFormat } : {}),
       }),
     );
   }

@@ -1,0 +1,58 @@
+/**
+ * The customs declaration of a shipment to another country, from the order lines it ships. HS codes and
+ * origin countries come from the order lines (the service keeps no product catalogue): a line without
+ * them leaves those cells empty for the packer to fill in by hand.
+ */
+import type { Address } from '../../../shared/domain/address';
+import { currencyExponent } from '../../../shared/domain/money';
+import type { Order } from '../../../shared/domain/order';
+import type { Shipment } from '../../../shared/domain/shipment';
+import type { CustomsDeclaration, CustomsItem } from '../../../shared/render/customs';
+import { customsFormFor } from '../../../shared/render/customs';
+import { lineCharge } from '../../../shared/render/slip-charges';
+
+/** Undefined when the parcel stays in the country it leaves from. */
+export function customsDeclarationFor(input: {
+  order: Pick<Order, 'id' | 'currency' | 'lines' | 'shipTo'>;
+  shipment: Pick<Shipment, 'lines' | 'weightGrams' | 'shipDate'>;
+  /** Where the parcel leaves from (the warehouse's origin). */
+  shipFrom: Address;
+  /** The warehouse's return address, when it has one: the sender customs returns a refused parcel to. */
+  returnAddress?: Address;
+}): CustomsDeclaration | undefined {
+  const { order, shipment, shipFrom } = input;
+  if (shipFrom.country.toUpperCase() === order.shipTo.country.toUpperCase()) return undefined;
+  const linesById = new Map(order.lines.map((line) => [line.itemId, line]));
+  const items = shipment.lines.map((shipped): CustomsItem => {
+    const line = linesById.get(shipped.itemId);
+    return {
+      description: line?.title ?? shipped.sku,
+      quantity: shipped.quantity,
+      value: line ? lineCharge(line, shipped.quantity).net : 0n,
+      ...(line?.weightGrams === undefined ? {} : { weightGrams: line.weightGrams * shipped.quantity }),
+      ...(line?.hsCode ? { hsCode: line.hsCode } : {}),
+      ...(line?.originCountry ? { originCountry: line.originCountry } : {}),
+    };
+  });
+  const totalValue = items.reduce((sum, item) => sum + item.value, 0n);
+  const form = customsFormFor({
+    fromCountry: shipFrom.country,
+    toCountry: order.shipTo.country,
+    value: totalValue,
+    currency: order.currency,
+    exponent: currencyExponent(order.currency),
+  });
+  if (!form) return undefined;
+  return {
+    form,
+    category: 'Sale of goods',
+    currency: order.currency,
+    sender: input.returnAddress ?? shipFrom,
+    recipient: order.shipTo,
+    items,
+    totalValue,
+    totalWeightGrams: shipment.weightGrams,
+    orderReference: order.id,
+    date: shipment.shipDate,
+  };
+}

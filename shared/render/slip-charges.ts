@@ -67,7 +67,7 @@ export function chargeRows(charges: OrderCharges, show: { discount: boolean; tax
   const big = (amount: number) => BigInt(amount);
   const rows: ChargeRow[] = [];
   if (show.discount) {
-    rows.push({ label: 'Items', amount: big(charges.subtotal) });
+    rows.push({ label: 'Items before discounts', amount: big(charges.subtotal) });
     if (charges.discount !== 0) rows.push({ label: 'Discount', amount: -big(charges.discount) });
   } else {
     rows.push({ label: 'Items after discounts', amount: big(charges.subtotal) - big(charges.discount) });

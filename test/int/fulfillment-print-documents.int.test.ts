@@ -141,7 +141,7 @@ describe('print renders what the forms and the order say', () => {
     expect(customs).toMatch(/Total gross weight\s+1\.95 kg/);
     expect(customs).toContain('Memphis, TN 38118');
     expect(slip).toMatch(/DOC-MUG\s+Stoneware mug\s+2\s+USD 45\.00\s+-USD 10\.00\s+USD 80\.00/);
-    expect(slip).toMatch(/Items\s+USD 141\.00/);
+    expect(slip).toMatch(/Items before discounts\s+USD 141\.00/);
     expect(slip).toMatch(/Discount\s+-USD 10\.00/);
     expect(slip).toMatch(/Tax\s+USD 15\.28/);
     expect(slip).toMatch(/Shipping\s+USD 12\.95/);

@@ -571,7 +571,7 @@ describe('renderLabelPdf: what the customer was charged, the footer, the format,
     expect(slip).toMatch(/#\s+SKU\s+Item\s+Qty\s+Weight\s+Unit price\s+Discount\s+Total/);
     expect(slip).toMatch(/1\s+MUG-1\s+Stoneware mug\s+2\s+0\.84 kg\s+USD 45\.00\s+-USD 10\.00\s+USD 80\.00/);
     expect(slip).toMatch(/2\s+POT-1\s+Teapot\s+1\s+USD 51\.00\s+USD 51\.00/);
-    expect(slip).toMatch(/Items\s+USD 141\.00/);
+    expect(slip).toMatch(/Items before discounts\s+USD 141\.00/);
     expect(slip).toMatch(/Discount\s+-USD 10\.00/);
     expect(slip).toMatch(/Tax\s+USD 15\.28/);
     expect(slip).toMatch(/Shipping\s+USD 12\.95/);

@@ -49,7 +49,7 @@ const rowsOf = (charges: OrderCharges, show = { discount: true, tax: true }) =>
 describe('chargeRows: the figures under the slip’s lines', () => {
   it('gives the order’s own figures, adding up to the total charged', () => {
     expect(rowsOf(charged)).toEqual([
-      ['Items', 14100n, false],
+      ['Items before discounts', 14100n, false],
       ['Discount', -1000n, false],
       ['Tax', 1528n, false],
       ['Shipping', 1295n, false],
@@ -77,7 +77,7 @@ describe('chargeRows: the figures under the slip’s lines', () => {
       balance: 1923,
     });
     expect(rows).toEqual([
-      ['Items', 14100n, false],
+      ['Items before discounts', 14100n, false],
       ['Discount', -1000n, false],
       ['Tax', 1528n, false],
       ['Shipping', 1295n, false],

@@ -244,7 +244,7 @@ export const salesReports = {
       });
       const comparison = (header: string, key: string): SheetColumn[] => [
         number(header, key),
-        number(`${header}, previous period`, `${key}Previous`),
+        number(`${header}, previous`, `${key}Previous`),
         {
           header: `${header}, change %`,
           key: `${key}ChangePercent`,
@@ -255,7 +255,7 @@ export const salesReports = {
       ];
       const moneyComparison = (header: string, key: string): SheetColumn[] => [
         money(header, key),
-        money(`${header}, previous period`, `${key}Previous`),
+        money(`${header}, previous`, `${key}Previous`),
         {
           header: `${header}, change %`,
           key: `${key}ChangePercent`,
@@ -280,7 +280,7 @@ export const salesReports = {
       return {
         title: 'Dashboard',
         subtitle: [
-          `Today is ${body!.today}; each period against the same number of days just before it`,
+          `Today is ${body!.today}; "previous": the same number of days just before each period`,
           ...filterLine(query),
         ],
         covers: body!.today,
@@ -348,12 +348,12 @@ export const salesReports = {
         { header: 'Day', key: 'day', type: 'date' },
         { header: 'Previous day', key: 'previousDay', type: 'date' },
         number('Orders', 'orders'),
-        number('Orders, previous day', 'previousOrders'),
+        number('Orders, previous', 'previousOrders'),
         number('Units sold', 'units'),
-        number('Units sold, previous day', 'previousUnits'),
+        number('Units sold, previous', 'previousUnits'),
         ...currencyColumns(currencies, [
           ['Net sales', 'net'],
-          ['Net sales, previous day', 'previousNet'],
+          ['Net sales, previous', 'previousNet'],
         ]),
       ];
       return {

@@ -54,7 +54,13 @@ export function tally(
       }
     },
     lines: () =>
-      [...lines.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, line]) => line),
+      [...lines.entries()]
+        // Rows without a currency beside rows with one are quiet rows (a day of zeros): no line of their own.
+        .filter(
+          ([currency, line]) => currency !== '' || lines.size === 1 || summed.some(({ key }) => line[key]),
+        )
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([, line]) => line),
   };
 }
 

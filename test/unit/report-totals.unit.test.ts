@@ -31,6 +31,14 @@ describe('total lines', () => {
     ]);
   });
 
+  it('give quiet rows without a currency (a day of zeros) no line beside the currencies’ lines', () => {
+    const quiet = { day: '2026-11-03', orders: 0 };
+    expect(
+      totalsOf([...rows, quiet], columns, { label: { day: 'Total' } }).map((line) => line.currency),
+    ).toEqual(['JPY', 'USD']);
+    expect(totalsOf([quiet], columns, { label: { day: 'Total' } })).toEqual([{ day: 'Total', orders: 0 }]);
+  });
+
   it('sum streamed rows as they pass, unchanged', async () => {
     const sums = tally(columns, { label: { day: 'Total' } });
     const seen: unknown[] = [];

@@ -194,7 +194,8 @@ function startWorksheet(
     const numFmt = columnFormat(column);
     return {
       key: column.key,
-      width: column.width ?? defaultWidth[column.type ?? 'text'],
+      // Never narrower than the header: Excel cuts a header off at its column's edge.
+      width: Math.max(column.width ?? defaultWidth[column.type ?? 'text'], column.header.length + 2),
       ...(numFmt ? { style: { numFmt } } : {}),
     };
   });

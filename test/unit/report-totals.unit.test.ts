@@ -1,6 +1,7 @@
 /**
  * Report totals without a database: the tally that sums a table's rows into one line per currency, and
- * the workbook writer putting total lines below the rows, bold, after an empty row and outside the filter.
+ * the workbook writer putting total lines below the rows, bold, after an empty row and outside the filter
+ * (and sizing columns so their headers show whole).
  */
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
@@ -110,5 +111,20 @@ describe('a sheet’s totals', () => {
     const last = workbook.getWorksheet('Days (2)')!;
     expect(last.getRow(2).getCell(2).value).toBe('USD');
     expect(last.getRow(4).getCell(1).value).toBe('Total');
+  });
+});
+
+describe('a sheet’s columns', () => {
+  it('are never narrower than their header (Excel cuts a header off at the edge)', async () => {
+    const workbook = await workbookOf((output) =>
+      writeWorkbook(output, [
+        {
+          name: 'Buckets',
+          columns: [{ header: 'Orders aged 15+ days', key: 'b15', type: 'number', width: 8 }],
+          rows: [{ b15: 3 }],
+        },
+      ]),
+    );
+    expect(workbook.getWorksheet('Buckets')!.getColumn(1).width).toBe(22);
   });
 });

@@ -57,7 +57,9 @@ export const averageOf = (amount: number, orders: number) => (orders > 0 ? Math.
 
 export interface SalesMoney {
   currency: string;
+  /** The orders in this currency and their units: each order has one currency, so these add up to the total. */
   orders: number;
+  units: number;
   gross: number;
   discounts: number;
   tax: number;
@@ -76,6 +78,7 @@ export interface SalesFigures {
 const salesMoney = (currency: string, figures: Figures): SalesMoney => ({
   currency,
   orders: figure(figures, 'orders'),
+  units: figure(figures, 'units'),
   gross: figure(figures, 'gross'),
   discounts: figure(figures, 'discounts'),
   tax: figure(figures, 'tax'),

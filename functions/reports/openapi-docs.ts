@@ -353,6 +353,7 @@ export const reportsDocs = defineDocs(reportsCatalogue, {
     orders: 'How many orders (with active lines) count here.',
     'SellerRow.orders': 'How many orders sold the SKU.',
     'SalesMoney.orders': 'How many of the orders are in this currency.',
+    'SalesMoney.units': 'Units sold on active lines of the orders in this currency.',
     units: 'Units sold on active lines.',
     'AgeBucketCount.units': 'Active units not shipped yet.',
     'PendingShipments.units': 'Active units not shipped yet, all pending orders together.',
@@ -606,6 +607,7 @@ export const reportsDocs = defineDocs(reportsCatalogue, {
                 {
                   currency: 'GBP',
                   orders: 42,
+                  units: 57,
                   gross: 189650,
                   discounts: 4200,
                   tax: 37090,
@@ -624,6 +626,7 @@ export const reportsDocs = defineDocs(reportsCatalogue, {
                 {
                   currency: 'GBP',
                   orders: 18,
+                  units: 23,
                   gross: 84200,
                   discounts: 0,
                   tax: 16840,
@@ -642,6 +645,7 @@ export const reportsDocs = defineDocs(reportsCatalogue, {
               {
                 currency: 'GBP',
                 orders: 60,
+                units: 80,
                 gross: 273850,
                 discounts: 4200,
                 tax: 53930,
@@ -671,6 +675,7 @@ export const reportsDocs = defineDocs(reportsCatalogue, {
                 {
                   currency: 'GBP',
                   orders: 9,
+                  units: 12,
                   gross: 41200,
                   discounts: 600,
                   tax: 8120,
@@ -689,6 +694,7 @@ export const reportsDocs = defineDocs(reportsCatalogue, {
                 {
                   currency: 'GBP',
                   orders: 0,
+                  units: 0,
                   gross: 0,
                   discounts: 0,
                   tax: 0,

@@ -17,6 +17,8 @@ export interface ReportSection {
   columns: SheetColumn[];
   /** Streamed for the long ones (an export of 100,000 movements is never whole in memory). */
   rows: AsyncIterable<ReportRow> | Iterable<ReportRow>;
+  /** Total lines, below the rows (never among them); a function when they are known only after the rows. */
+  totals?: readonly ReportRow[] | (() => readonly ReportRow[]);
 }
 
 export interface ReportTable {
@@ -25,6 +27,11 @@ export interface ReportTable {
   /** Lines under the title: the range, the filters applied, what a figure means. */
   subtitle: string[];
   sections: ReportSection[];
+  /**
+   * What the file name says the report covers: its range (`2026-11-01 to 2026-11-24`), or the one day
+   * it is of (`2026-11-24`, a single-day or as-of report), never the day the file was made.
+   */
+  covers: string;
 }
 
 /** What a report's tables know of the run: the zone its days are in. */

@@ -8,6 +8,8 @@ import { reportOperations, reportRange, salesDetailedPage } from './operations';
 import type { ReportRow, ReportTable } from './report-table';
 import { allPages, exportable, filterLine } from './report-table';
 import { dashboardQuery, detailedQuery, paymentsQuery, salesRangeQuery, sellersQuery } from './schemas';
+import { averageOf } from './figures';
+import { tally, totalsOf } from './totals';
 import { codesCheckingFilter } from './warehouses';
 
 /** The operations read only their query; the rest of an input is the HTTP kernel's. */
@@ -24,34 +26,44 @@ const number = (header: string, key: string, width = 10): SheetColumn => ({
   width,
 });
 
-const salesMoneyColumns: SheetColumn[] = [
+/** A row per currency: each order has one currency, so a row's counts are its own currency's orders. */
+const salesColumns: SheetColumn[] = [
   { header: 'Currency', key: 'currency', width: 9 },
-  number('Orders', 'ordersInCurrency'),
-  money('Gross', 'gross'),
+  number('Orders', 'orders'),
+  number('Units sold', 'units'),
+  money('Gross sales', 'gross'),
   money('Discounts', 'discounts'),
   money('Tax', 'tax'),
   money('Shipping', 'shipping'),
   money('Refunds', 'refunds'),
-  money('Net', 'net'),
-  money('Average order', 'averageOrderValue'),
+  money('Net sales', 'net'),
+  money('Average order value', 'averageOrderValue'),
 ];
 
-interface Figures {
-  orders: number;
-  units: number;
-  money: Array<{ currency: string; orders: number } & Record<string, number | string>>;
+/** An average is not a sum: its total line answers net sales over orders instead. */
+const notSummed = ['averageOrderValue'];
+
+type SalesMoneyRow = { currency: string; orders: number; units: number } & Record<string, number | string>;
+
+/**
+ * A row per currency the figures moved in (orders, units or money); a row of zeros, without a currency,
+ * when nothing moved at all, so a quiet day still shows.
+ */
+function salesRows(lead: ReportRow, money: readonly SalesMoneyRow[]): ReportRow[] {
+  const moved = money.filter((entry) =>
+    Object.entries(entry).some(([name, value]) => name !== 'currency' && value !== 0),
+  );
+  if (moved.length === 0) return [{ ...lead, orders: 0, units: 0 }];
+  return moved.map((entry) => ({ ...lead, ...entry }));
 }
 
-/** One row per currency (a row with the counts alone when nothing was sold). */
-function moneyRows(lead: ReportRow, figures: Figures): ReportRow[] {
-  if (figures.money.length === 0) return [{ ...lead, orders: figures.orders, units: figures.units }];
-  return figures.money.map(({ orders, ...amounts }) => ({
-    ...lead,
-    orders: figures.orders,
-    units: figures.units,
-    ...amounts,
-    ordersInCurrency: orders,
-  }));
+/** Total lines summed from the rows, each currency's average order value figured from its own sums. */
+function salesTotals(rows: readonly ReportRow[], columns: readonly SheetColumn[], label: ReportRow) {
+  return totalsOf(rows, columns, { label, notSummed }).map((line) =>
+    typeof line.currency === 'string'
+      ? { ...line, averageOrderValue: averageOf(Number(line.net ?? 0), Number(line.orders ?? 0)) }
+      : line,
+  );
 }
 
 type DetailedQuery = Parameters<typeof reportOperations.getSalesDetailed>[0]['query'];
@@ -62,13 +74,58 @@ type DetailedQuery = Parameters<typeof reportOperations.getSalesDetailed>[0]['qu
  * with nothing written); the warehouse is checked once, not on every page.
  */
 async function detailedRows(query: DetailedQuery) {
-  if (query.warehouseId !== undefined) await codesCheckingFilter(query.warehouseId);
+  const codes = await codesCheckingFilter(query.warehouseId);
   const read = (cursor: string | undefined) => salesDetailedPage({ ...query, limit: 200, cursor });
   const first = await read(query.cursor);
   async function* rows() {
-    for await (const line of allPages(read, first)) yield { ...line, warehouseId: line.warehouseId ?? '' };
+    for await (const line of allPages(read, first)) {
+      const warehouse = line.warehouseId === null ? '' : (codes.get(line.warehouseId) ?? line.warehouseId);
+      yield { ...line, warehouse };
+    }
   }
   return rows();
+}
+
+const detailedColumns: SheetColumn[] = [
+  { header: 'Day', key: 'day', type: 'date' },
+  { header: 'Order date (UTC)', key: 'orderDate', type: 'datetime' },
+  { header: 'Order', key: 'orderId', width: 20 },
+  { header: 'Channel', key: 'channel', width: 12 },
+  { header: 'Warehouse', key: 'warehouse', width: 10 },
+  { header: 'Status', key: 'statusId', width: 14 },
+  { header: 'SKU', key: 'sku', width: 16 },
+  { header: 'Title', key: 'title', width: 30 },
+  number('Quantity', 'quantity', 9),
+  money('Unit price', 'unitPrice'),
+  money('Discount', 'discount'),
+  money('Tax', 'tax'),
+  money('Line total', 'lineTotal'),
+  { header: 'Currency', key: 'currency', width: 9 },
+];
+
+/** Dashboard periods and figures as a person says them. */
+const periodNames: Record<string, string> = {
+  today: 'Today',
+  last7Days: 'Last 7 days',
+  last30Days: 'Last 30 days',
+};
+
+/** A column per currency of the rows (amounts in two currencies never share a column). */
+const perCurrencyKey = (name: string, currency: string) => `${name}.${currency}`;
+const currencyField = (currency: string) => perCurrencyKey('currency', currency);
+function currencyColumns(
+  currencies: readonly string[],
+  columns: ReadonlyArray<[header: string, name: string]>,
+) {
+  return currencies.flatMap((currency) =>
+    columns.map(([header, name]): SheetColumn => ({
+      header: `${header} (${currency})`,
+      key: perCurrencyKey(name, currency),
+      type: 'money',
+      currencyKey: currencyField(currency),
+      width: 16,
+    })),
+  );
 }
 
 export const salesReports = {
@@ -76,28 +133,17 @@ export const salesReports = {
     query: detailedQuery,
     async table(query, { timeZone }): Promise<ReportTable> {
       const range = reportRange(query, timeZone);
+      const sums = tally(detailedColumns, { label: { day: 'Total' }, notSummed: ['unitPrice'] });
       return {
         title: 'Sales, detailed',
         subtitle: [rangeLine(range), ...filterLine(query)],
+        covers: rangeLine(range),
         sections: [
           {
             name: 'Order lines',
-            columns: [
-              { header: 'Day', key: 'day', type: 'date' },
-              { header: 'Order date (UTC)', key: 'orderDate', type: 'datetime' },
-              { header: 'Order', key: 'orderId', width: 20 },
-              { header: 'Channel', key: 'channel', width: 12 },
-              { header: 'Status', key: 'statusId', width: 14 },
-              { header: 'SKU', key: 'sku', width: 16 },
-              { header: 'Title', key: 'title', width: 30 },
-              number('Quantity', 'quantity', 9),
-              money('Unit price', 'unitPrice'),
-              money('Discount', 'discount'),
-              money('Tax', 'tax'),
-              money('Line total', 'lineTotal'),
-              { header: 'Currency', key: 'currency', width: 9 },
-            ],
-            rows: await detailedRows({ ...query, from: range.from, to: range.to }),
+            columns: detailedColumns,
+            rows: sums.through(await detailedRows({ ...query, from: range.from, to: range.to })),
+            totals: () => sums.lines(),
           },
         ],
       };
@@ -108,23 +154,18 @@ export const salesReports = {
     query: salesRangeQuery,
     async table(query): Promise<ReportTable> {
       const { body } = await reportOperations.getSalesSummary(withQuery(query));
-      const rows = [
-        ...body!.channels.flatMap((channel) => moneyRows({ channel: channel.channel }, channel)),
-        ...moneyRows({ channel: 'All channels' }, body!.total),
-      ];
+      const columns: SheetColumn[] = [{ header: 'Channel', key: 'channel', width: 16 }, ...salesColumns];
       return {
         title: 'Sales by channel',
         subtitle: [rangeLine(body!), ...filterLine(query)],
+        covers: rangeLine(body!),
         sections: [
           {
             name: 'By channel',
-            columns: [
-              { header: 'Channel', key: 'channel', width: 16 },
-              number('Orders', 'orders'),
-              number('Units', 'units'),
-              ...salesMoneyColumns,
-            ],
-            rows,
+            columns,
+            rows: body!.channels.flatMap((channel) => salesRows({ channel: channel.channel }, channel.money)),
+            // The report's own total, per currency: its counts and amounts are the rows' sums.
+            totals: salesRows({ channel: 'Total' }, body!.total.money),
           },
         ],
       };
@@ -135,21 +176,13 @@ export const salesReports = {
     query: salesRangeQuery,
     async table(query): Promise<ReportTable> {
       const { body } = await reportOperations.getSalesDaily(withQuery(query));
+      const columns: SheetColumn[] = [{ header: 'Day', key: 'day', type: 'date' }, ...salesColumns];
+      const rows = body!.days.flatMap((day) => salesRows({ day: day.day }, day.money));
       return {
         title: 'Sales per day',
         subtitle: [rangeLine(body!), ...filterLine(query)],
-        sections: [
-          {
-            name: 'Days',
-            columns: [
-              { header: 'Day', key: 'day', type: 'date' },
-              number('Orders', 'orders'),
-              number('Units', 'units'),
-              ...salesMoneyColumns,
-            ],
-            rows: body!.days.flatMap((day) => moneyRows({ day: day.day }, day)),
-          },
-        ],
+        covers: rangeLine(body!),
+        sections: [{ name: 'Days', columns, rows, totals: salesTotals(rows, columns, { day: 'Total' }) }],
       };
     },
   }),
@@ -164,20 +197,28 @@ export const salesReports = {
         money('Collected', 'collected'),
         number('Refunds', 'refunds'),
         money('Refunded', 'refunded'),
-        money('Net', 'net'),
+        money('Net collected', 'net'),
       ];
       const method: SheetColumn = { header: 'Method', key: 'method', width: 14 };
+      // The report's own total per currency, below each table (both tables sum to it).
+      const totals = (label: ReportRow) => body!.total.map((row) => ({ ...label, ...row }));
       return {
         title: 'Payments collected',
         subtitle: [rangeLine(body!), ...filterLine(query)],
+        covers: rangeLine(body!),
         sections: [
-          { name: 'By method', columns: [method, ...paymentColumns], rows: body!.methods },
+          {
+            name: 'By method',
+            columns: [method, ...paymentColumns],
+            rows: body!.methods,
+            totals: totals({ method: 'Total' }),
+          },
           {
             name: 'By day',
             columns: [{ header: 'Day', key: 'day', type: 'date' }, method, ...paymentColumns],
             rows: body!.days.flatMap((day) => day.methods.map((row) => ({ day: day.day, ...row }))),
+            totals: totals({ day: 'Total' }),
           },
-          { name: 'Total', columns: paymentColumns, rows: body!.total },
         ],
       };
     },
@@ -196,46 +237,86 @@ export const salesReports = {
     query: dashboardQuery,
     async table(query): Promise<ReportTable> {
       const { body } = await reportOperations.getDashboard(withQuery(query));
-      const rows: ReportRow[] = [];
-      for (const period of body!.periods) {
-        const lead = { period: period.period, from: period.from, to: period.to };
-        for (const metric of ['orders', 'units', 'awaitingShipment'] as const)
-          rows.push({ ...lead, metric, ...period[metric] });
-        for (const metric of ['revenue', 'averageOrderValue'] as const) {
-          for (const { currency, ...figures } of period[metric]) {
-            rows.push({
-              ...lead,
-              metric,
-              currency,
-              valueMoney: figures.value,
-              previousMoney: figures.previous,
-              changeMoney: figures.change,
-              changePercent: figures.changePercent,
-            });
-          }
-        }
-      }
+      const lead = (period: NonNullable<typeof body>['periods'][number]) => ({
+        period: periodNames[period.period] ?? period.period,
+        from: period.from,
+        to: period.to,
+      });
+      const comparison = (header: string, key: string): SheetColumn[] => [
+        number(header, key),
+        number(`${header}, previous`, `${key}Previous`),
+        {
+          header: `${header}, change %`,
+          key: `${key}ChangePercent`,
+          type: 'number',
+          numFmt: '0.0',
+          width: 10,
+        },
+      ];
+      const moneyComparison = (header: string, key: string): SheetColumn[] => [
+        money(header, key),
+        money(`${header}, previous`, `${key}Previous`),
+        {
+          header: `${header}, change %`,
+          key: `${key}ChangePercent`,
+          type: 'number',
+          numFmt: '0.0',
+          width: 10,
+        },
+      ];
+      const spread = (
+        key: string,
+        figures: { value: number; previous: number; changePercent: number | null },
+      ) => ({
+        [key]: figures.value,
+        [`${key}Previous`]: figures.previous,
+        [`${key}ChangePercent`]: figures.changePercent,
+      });
+      const periodColumns: SheetColumn[] = [
+        { header: 'Period', key: 'period', width: 13 },
+        { header: 'From', key: 'from', type: 'date' },
+        { header: 'To', key: 'to', type: 'date' },
+      ];
       return {
         title: 'Dashboard',
-        subtitle: [`Today is ${body!.today}`, ...filterLine(query)],
+        subtitle: [
+          `Today is ${body!.today}; "previous": the same number of days just before each period`,
+          ...filterLine(query),
+        ],
+        covers: body!.today,
         sections: [
           {
-            name: 'Periods',
+            // The periods overlap (today is in the last 7 days): rows that must not be added up.
+            name: 'Orders',
             columns: [
-              { header: 'Period', key: 'period', width: 12 },
-              { header: 'From', key: 'from', type: 'date' },
-              { header: 'To', key: 'to', type: 'date' },
-              { header: 'Figure', key: 'metric', width: 18 },
-              number('Value', 'value'),
-              number('Previous', 'previous'),
-              number('Change', 'change'),
-              { header: 'Currency', key: 'currency', width: 9 },
-              money('Amount', 'valueMoney'),
-              money('Previous amount', 'previousMoney'),
-              money('Amount change', 'changeMoney'),
-              { header: 'Change %', key: 'changePercent', type: 'number', numFmt: '0.0' },
+              ...periodColumns,
+              ...comparison('Orders', 'orders'),
+              ...comparison('Units sold', 'units'),
+              ...comparison('Awaiting shipment', 'awaitingShipment'),
             ],
-            rows,
+            rows: body!.periods.map((period) => ({
+              ...lead(period),
+              ...spread('orders', period.orders),
+              ...spread('units', period.units),
+              ...spread('awaitingShipment', period.awaitingShipment),
+            })),
+          },
+          {
+            name: 'Sales',
+            columns: [
+              ...periodColumns,
+              { header: 'Currency', key: 'currency', width: 9 },
+              ...moneyComparison('Net sales', 'revenue'),
+              ...moneyComparison('Average order value', 'averageOrderValue'),
+            ],
+            rows: body!.periods.flatMap((period) =>
+              period.revenue.map((revenue, at) => ({
+                ...lead(period),
+                currency: revenue.currency,
+                ...spread('revenue', revenue),
+                ...spread('averageOrderValue', period.averageOrderValue[at]!),
+              })),
+            ),
           },
         ],
       };
@@ -246,45 +327,44 @@ export const salesReports = {
     query: salesRangeQuery,
     async table(query): Promise<ReportTable> {
       const { body } = await reportOperations.getSalesTrend(withQuery(query));
-      const rows = body!.days.flatMap((day) => {
-        const lead = {
-          day: day.day,
-          previousDay: day.previousDay,
-          orders: day.orders.value,
-          previousOrders: day.orders.previous,
-          units: day.units.value,
-          previousUnits: day.units.previous,
-        };
-        if (day.revenue.length === 0) return [lead];
-        return day.revenue.map((revenue) => ({
-          ...lead,
-          currency: revenue.currency,
-          revenue: revenue.value,
-          previousRevenue: revenue.previous,
-        }));
-      });
+      const currencies = [...new Set(body!.days.flatMap((day) => day.revenue.map((r) => r.currency)))].sort();
+      // One row per day: its counts are the day's own, its net sales a column per currency.
+      const rows = body!.days.map((day) => ({
+        day: day.day,
+        previousDay: day.previousDay,
+        orders: day.orders.value,
+        previousOrders: day.orders.previous,
+        units: day.units.value,
+        previousUnits: day.units.previous,
+        ...Object.fromEntries(
+          day.revenue.flatMap((revenue) => [
+            [currencyField(revenue.currency), revenue.currency],
+            [perCurrencyKey('net', revenue.currency), revenue.value],
+            [perCurrencyKey('previousNet', revenue.currency), revenue.previous],
+          ]),
+        ),
+      }));
+      const columns: SheetColumn[] = [
+        { header: 'Day', key: 'day', type: 'date' },
+        { header: 'Previous day', key: 'previousDay', type: 'date' },
+        number('Orders', 'orders'),
+        number('Orders, previous', 'previousOrders'),
+        number('Units sold', 'units'),
+        number('Units sold, previous', 'previousUnits'),
+        ...currencyColumns(currencies, [
+          ['Net sales', 'net'],
+          ['Net sales, previous', 'previousNet'],
+        ]),
+      ];
       return {
         title: 'Sales trend',
         subtitle: [
           `${rangeLine(body!)}, against ${body!.previous.from} to ${body!.previous.to}`,
           ...filterLine(query),
         ],
+        covers: rangeLine(body!),
         sections: [
-          {
-            name: 'Days',
-            columns: [
-              { header: 'Day', key: 'day', type: 'date' },
-              { header: 'Previous day', key: 'previousDay', type: 'date' },
-              number('Orders', 'orders'),
-              number('Previous orders', 'previousOrders'),
-              number('Units', 'units'),
-              number('Previous units', 'previousUnits'),
-              { header: 'Currency', key: 'currency', width: 9 },
-              money('Revenue', 'revenue'),
-              money('Previous revenue', 'previousRevenue'),
-            ],
-            rows,
-          },
+          { name: 'Days', columns, rows, totals: totalsOf(rows, columns, { label: { day: 'Total' } }) },
         ],
       };
     },
@@ -297,26 +377,36 @@ async function sellersTable(
 ): Promise<ReportTable> {
   const operation = order === 'top' ? reportOperations.getTopSellers : reportOperations.getWorstSellers;
   const { body } = await operation(withQuery(query));
-  // One row per SKU and currency of its revenue: amounts in two currencies never share a cell.
-  const rows = body!.items.flatMap(({ revenue, ...item }) =>
-    revenue.length === 0 ? [item] : revenue.map((amount) => ({ ...item, ...amount })),
-  );
+  const currencies = [...new Set(body!.items.flatMap((item) => item.revenue.map((r) => r.currency)))].sort();
+  // One row per SKU, its revenue a column per currency: the SKU's counts are never repeated.
+  const rows = body!.items.map(({ revenue, ...item }) => ({
+    ...item,
+    ...Object.fromEntries(
+      revenue.flatMap(({ currency, amount }) => [
+        [currencyField(currency), currency],
+        [perCurrencyKey('revenue', currency), amount],
+      ]),
+    ),
+  }));
+  const columns: SheetColumn[] = [
+    number('Rank', 'rank', 6),
+    { header: 'SKU', key: 'sku', width: 18 },
+    number('Orders with the SKU', 'orders', 12),
+    number('Units sold', 'units'),
+    ...(order === 'worst' ? [number('On hand', 'onHand')] : []),
+    ...currencyColumns(currencies, [['Revenue', 'revenue']]),
+  ];
   return {
     title: order === 'top' ? 'Top sellers' : 'Worst sellers',
     subtitle: [`${rangeLine(body!)}, by ${body!.by}`, ...filterLine({ ...query, by: undefined })],
+    covers: rangeLine(body!),
     sections: [
       {
         name: 'Sellers',
-        columns: [
-          number('Rank', 'rank', 6),
-          { header: 'SKU', key: 'sku', width: 18 },
-          number('Orders', 'orders'),
-          number('Units', 'units'),
-          ...(order === 'worst' ? [number('On hand', 'onHand')] : []),
-          { header: 'Currency', key: 'currency', width: 9 },
-          money('Revenue', 'amount'),
-        ],
+        columns,
         rows,
+        // An order of two SKUs counts once under each: the orders column does not add up to orders.
+        totals: totalsOf(rows, columns, { label: { sku: 'Listed SKUs' }, notSummed: ['rank', 'orders'] }),
       },
     ],
   };

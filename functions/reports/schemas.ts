@@ -86,6 +86,7 @@ const salesMoney = responseSchema(() =>
   z.object({
     currency: z.string(),
     orders: count,
+    units: count,
     gross: minorUnits,
     discounts: minorUnits,
     tax: minorUnits,

@@ -27,6 +27,7 @@ export interface ReportPdfSection {
   name: string;
   columns: readonly SheetColumn[];
   rows: readonly Record<string, unknown>[];
+  totals?: readonly Record<string, unknown>[];
 }
 
 export interface ReportPdfDocument {

@@ -48,6 +48,13 @@ export interface Sheet {
   name: string;
   columns: SheetColumn[];
   rows: AsyncIterable<Record<string, unknown>> | Iterable<Record<string, unknown>>;
+  /**
+   * Total lines, bold, below the rows after an empty row and outside the filter range, so sorting or
+   * filtering the rows never moves them. A function is called once the rows are written (totals of
+   * streamed rows are known only then). A text value in a column of another type is written as text
+   * ("Total" under a date column).
+   */
+  totals?: readonly Record<string, unknown>[] | (() => readonly Record<string, unknown>[]);
 }
 
 /** Excel's last row is 1,048,576; the header takes one. */
@@ -187,7 +194,8 @@ function startWorksheet(
     const numFmt = columnFormat(column);
     return {
       key: column.key,
-      width: column.width ?? defaultWidth[column.type ?? 'text'],
+      // Never narrower than the header: Excel cuts a header off at its column's edge.
+      width: Math.max(column.width ?? defaultWidth[column.type ?? 'text'], column.header.length + 2),
       ...(numFmt ? { style: { numFmt } } : {}),
     };
   });
@@ -245,13 +253,32 @@ async function writeSheet(
     // Backpressure: wait while the upload is behind rather than buffering the sheet in memory.
     await drained(output);
   }
+  writeTotals(worksheet, sheet, inSheet + 1);
   finishWorksheet(worksheet, sheet.columns.length, inSheet);
   return count;
 }
 
+/** The sheet's total lines after its last row and one empty row (outside the autofilter). */
+function writeTotals(worksheet: ExcelJS.Worksheet, sheet: Sheet, lastRow: number) {
+  const totals = typeof sheet.totals === 'function' ? sheet.totals() : (sheet.totals ?? []);
+  totals.forEach((record, index) => {
+    const row = worksheet.getRow(lastRow + 2 + index);
+    sheet.columns.forEach((column, at) => {
+      const value = record[column.key];
+      const textual = typeof value === 'string' && column.type !== undefined && column.type !== 'text';
+      const out = textual ? { value } : cellOf(column, record);
+      const cell = row.getCell(at + 1);
+      cell.value = out.value;
+      if (out.numFmt) cell.numFmt = out.numFmt;
+      cell.font = { bold: true };
+    });
+    row.commit();
+  });
+}
+
 /**
  * Writes the sheets, in order, into `output` and ends it: each with its header row frozen and an
- * autofilter over its rows; a sheet longer than Excel's last row continues on "<name> (2)". Answers the
+ * autofilter over its rows, its totals below; a sheet longer than Excel's last row continues on "<name> (2)". Answers the
  * number of data rows written (all sheets, headers excluded). Throws on a value its column cannot show; the output is then
  * unfinished and the caller (putStream) discards it.
  */

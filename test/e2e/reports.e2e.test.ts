@@ -60,6 +60,7 @@ describe('reports, end to end', () => {
         {
           currency: 'USD',
           orders: 3,
+          units: 6,
           gross: 6000,
           discounts: 0,
           tax: 0,

@@ -89,7 +89,7 @@ const columns: SheetColumn[] = [
   { header: 'Ship day', key: 'shipDay', type: 'date' },
   { header: 'Quantity', key: 'quantity', type: 'number' },
   { header: 'Total', key: 'total', type: 'money' },
-  { header: 'Currency', key: 'currency', width: 8 },
+  { header: 'Currency', key: 'currency', width: 11 },
   { header: 'Note', key: 'note' },
 ];
 
@@ -154,7 +154,7 @@ describe('a streamed workbook in S3', () => {
       expect(sheet.getRow(1).getCell(col).font?.bold, `header cell ${col} bold`).toBe(true);
     }
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
-    expect(sheet.getColumn(7).width).toBe(8);
+    expect(sheet.getColumn(7).width).toBe(11);
     const summary = workbook.getWorksheet('Summary')!;
     expect(summary.getSheetValues().slice(1)).toEqual([
       [undefined, 'Currency', 'Orders'],

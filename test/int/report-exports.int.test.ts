@@ -128,7 +128,7 @@ describe('POST /v1/reports/exports/excel and /pdf', () => {
       report: 'sales-summary',
       format: 'excel',
       contentType: xlsxType,
-      fileName: `Sales by channel ${today}.xlsx`,
+      fileName: `Sales by channel ${today} to ${today}.xlsx`,
     });
     expect(Date.parse(answer.body.expiresAt) - Date.now()).toBeLessThanOrEqual(900_000);
     expect((await verifyPresignedUrl(answer.body.url)).valid).toBe(true);
@@ -139,27 +139,29 @@ describe('POST /v1/reports/exports/excel and /pdf', () => {
     expect(sheet.getRow(1).values).toEqual([
       undefined,
       'Channel',
-      'Orders',
-      'Units',
       'Currency',
       'Orders',
-      'Gross',
+      'Units sold',
+      'Gross sales',
       'Discounts',
       'Tax',
       'Shipping',
       'Refunds',
-      'Net',
-      'Average order',
+      'Net sales',
+      'Average order value',
     ]);
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
     const rows = sheet.getSheetValues().slice(2) as unknown[][];
     const amazon = rows.find((row) => row[1] === 'amazon')!;
     // Orders 1, 3, 5 units at 19.99: gross 179.91 as a number, not text.
-    expect(amazon[2]).toBe(3);
-    expect(amazon[3]).toBe(9);
-    expect(amazon[6]).toBeCloseTo(179.91, 2);
-    expect(rows.at(-1)![1]).toBe('All channels');
-    expect(answer.body.rowCount).toBe(rows.length);
+    expect(amazon[3]).toBe(3);
+    expect(amazon[4]).toBe(9);
+    expect(amazon[5]).toBeCloseTo(179.91, 2);
+    // Two channel rows, an empty row, then the total below them (not counted as a row of the report).
+    expect(rows[2]).toBeUndefined();
+    expect(rows[3]![1]).toBe('Total');
+    expect(rows[3]![4]).toBe(21);
+    expect(answer.body.rowCount).toBe(2);
   });
 
   it('writes any report to a PDF with its title, range, zone and generation time', async () => {
@@ -198,8 +200,10 @@ describe('POST /v1/reports/exports/excel and /pdf', () => {
     expect(fetched.status).toBe(200);
     const workbook = await workbookOf(Buffer.from(await fetched.arrayBuffer()));
     const lines = workbook.getWorksheet('Order lines')!;
-    expect(lines.rowCount).toBe(7);
+    // Header, 6 lines, an empty row, the total line (one currency).
+    expect(lines.rowCount).toBe(9);
     expect(lines.getCell('A2').value).toBeInstanceOf(Date);
+    expect(lines.getCell('A9').value).toBe('Total');
 
     const record = await getItem(exportRecordKey(pending.id), true);
     expect(record).toMatchObject({ status: 'ready', rowCount: 6, createdBy: 'maria.k' });

@@ -8,7 +8,6 @@
  * within its 15 minutes); `export.ready` (or `export.failed`, with the reason) says when.
  */
 import { reportingTimeZone } from '../../../shared/aggregates/time-zone';
-import { reportingDay } from '../../../shared/domain/reporting-days';
 import { ValidationFailed } from '../../../shared/errors';
 import { saveExportRecord } from '../../../shared/exports/record';
 import { exportKey } from '../../../shared/files/keys';
@@ -52,9 +51,12 @@ export interface ExportAnswer {
   bytes?: number;
 }
 
-/** "Pending shipments 2026-11-23.pdf": what the browser saves it as. */
-export function exportFileName(table: ReportTable, day: string, format: ExportFormat): string {
-  return `${table.title} ${day}.${exportFormats[format].extension}`;
+/**
+ * "Sales by channel 2026-11-01 to 2026-11-24.xlsx", "Pending shipments 2026-11-23.pdf": what the browser
+ * saves it as, named by what it covers (two exports made the same day of different ranges differ).
+ */
+export function exportFileName(table: ReportTable, format: ExportFormat): string {
+  return `${table.title} ${table.covers}.${exportFormats[format].extension}`;
 }
 
 export async function exportReport(
@@ -75,7 +77,7 @@ export async function exportReport(
   const id = newId();
   const key = exportKey({ kind: request.report, id, extension });
   const table = await inExportBody(() => report.table(query, { timeZone }));
-  const fileName = exportFileName(table, reportingDay(generatedAt, timeZone), format);
+  const fileName = exportFileName(table, format);
   const record = {
     id,
     kind: request.report,

@@ -92,12 +92,15 @@ export async function writeReportFile(input: ReportFileInput): Promise<WrittenFi
   }
   const limit = Math.min(input.rowLimit ?? maxPdfRows, maxPdfRows);
   const source = counted(table, { ...input, rowLimit: limit });
-  const sections: Array<Omit<ReportSection, 'rows'> & { rows: ReportRow[] }> = [];
+  const sections: Array<Omit<ReportSection, 'rows' | 'totals'> & { rows: ReportRow[]; totals: ReportRow[] }> =
+    [];
   try {
     for (const section of source.sections) {
       const rows: ReportRow[] = [];
       for await (const row of section.rows) rows.push(row);
-      sections.push({ ...section, rows });
+      // Read after the rows: totals of streamed rows are summed as they pass.
+      const totals = typeof section.totals === 'function' ? section.totals() : (section.totals ?? []);
+      sections.push({ ...section, rows, totals: [...totals] });
     }
   } catch (error) {
     // The request's own limit first: past it the jobs render the file, unless no PDF can hold it.

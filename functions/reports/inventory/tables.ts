@@ -1,7 +1,9 @@
 /** The inventory reports as tables, for the PDF and Excel exports (report-table.ts). */
 import type { SheetColumn } from '../../../shared/render/xlsx';
 import type { ReportRow } from '../report-table';
+import { reportingDay } from '../../../shared/domain/reporting-days';
 import { allPages, exportPage, exportable, filterLine } from '../report-table';
+import { tally, totalsOf } from '../totals';
 import {
   aging,
   draftPurchaseOrder,
@@ -45,17 +47,16 @@ const currency = text('Currency', 'currency', 8);
 export const inventoryReports = {
   'low-stock': exportable({
     query: lowStockQuery,
-    async table(query) {
+    async table(query, { timeZone }) {
       const report = await lowStock(query);
       const lines = await draftPurchaseOrder(report.items);
-      // A subtotal row after each vendor's lines (per currency), then the lines of the next.
-      const order: ReportRow[] = [];
+      // Each vendor's total (per currency) below the lines, not among them: the columns still add up.
+      const vendorTotals: ReportRow[] = [];
       lines.forEach((line, index) => {
-        order.push(line);
         const next = lines[index + 1];
         if (!next || next.vendorId !== line.vendorId || next.currency !== line.currency) {
           const own = lines.filter((l) => l.vendorId === line.vendorId && l.currency === line.currency);
-          order.push({
+          vendorTotals.push({
             vendorName: `${line.vendorName}, total`,
             quantity: own.reduce((sum, l) => sum + l.quantity, 0),
             lineCost: own.reduce((sum, l) => sum + l.lineCost, 0),
@@ -65,6 +66,7 @@ export const inventoryReports = {
       });
       return {
         title: 'Low stock',
+        covers: reportingDay(new Date(), timeZone),
         subtitle: [
           `${report.items.length} SKUs low in their warehouses${report.alertsEnabled ? '' : ' (alerts are off: figures as last assessed)'}`,
           ...filterLine(query),
@@ -111,7 +113,8 @@ export const inventoryReports = {
               money('Line cost', 'lineCost'),
               currency,
             ],
-            rows: order,
+            rows: lines,
+            totals: vendorTotals,
           },
           {
             // Its own sheet: a paragraph per row would crowd the figures out of the first one.
@@ -138,29 +141,33 @@ export const inventoryReports = {
 
   'stock-levels': exportable({
     query: stockLevelsQuery,
-    async table(query) {
+    async table(query, { timeZone }) {
       const warehouses = await warehousesOf(query.warehouseId);
       const read = (cursor: string | undefined) =>
         stockLevels({ ...query, limit: exportPage, cursor }, { warehouses });
       const first = await read(query.cursor);
+      const columns = [
+        warehouse,
+        sku,
+        units('On hand', 'onHand'),
+        units('Allocated', 'allocated'),
+        units('Available', 'available'),
+        units('Backordered', 'backordered'),
+        money('Average unit cost', 'averageUnitCost'),
+        money('Value', 'value'),
+        currency,
+      ];
+      const sums = tally(columns, { label: { warehouseCode: 'Total' }, notSummed: ['averageUnitCost'] });
       return {
         title: 'Stock levels',
+        covers: reportingDay(new Date(), timeZone),
         subtitle: filterLine({ ...query, limit: undefined, cursor: undefined }),
         sections: [
           {
             name: 'Stock levels',
-            columns: [
-              warehouse,
-              sku,
-              units('On hand', 'onHand'),
-              units('Allocated', 'allocated'),
-              units('Available', 'available'),
-              units('Backordered', 'backordered'),
-              money('Average unit cost', 'averageUnitCost'),
-              money('Value', 'value'),
-              currency,
-            ],
-            rows: allPages(read, first),
+            columns,
+            rows: sums.through(allPages(read, first)),
+            totals: () => sums.lines(),
           },
         ],
       };
@@ -176,6 +183,7 @@ export const inventoryReports = {
       const first = await read(query.cursor);
       return {
         title: 'Stock movements',
+        covers: `${first.from} to ${first.to}`,
         subtitle: [
           `${first.from} to ${first.to}`,
           ...filterLine({ ...query, from: undefined, to: undefined, limit: undefined, cursor: undefined }),
@@ -207,11 +215,12 @@ export const inventoryReports = {
 
   valuation: exportable({
     query: valuationQuery,
-    async table(query) {
+    async table(query, { timeZone }) {
       const report = await valuation(query);
       const withCurrency = (row: ReportRow) => ({ ...row, currency: report.currency });
       return {
         title: 'Stock valuation',
+        covers: report.asOf ?? reportingDay(new Date(), timeZone),
         subtitle: [
           report.asOf ? `At the end of ${report.asOf}, replayed from the ledger` : 'Now',
           ...filterLine({ ...query, asOf: undefined }),
@@ -226,10 +235,8 @@ export const inventoryReports = {
               money('FIFO value', 'fifoValue'),
               currency,
             ],
-            rows: [
-              ...report.warehouses.map(withCurrency),
-              withCurrency({ warehouseCode: 'All', ...report.total }),
-            ],
+            rows: report.warehouses.map(withCurrency),
+            totals: [withCurrency({ warehouseCode: 'Total', ...report.total })],
           },
           {
             name: 'By SKU',
@@ -245,6 +252,7 @@ export const inventoryReports = {
             rows: report.warehouses.flatMap((w) =>
               w.items.map((item) => withCurrency({ warehouseCode: w.warehouseCode, ...item })),
             ),
+            totals: [withCurrency({ warehouseCode: 'Total', ...report.total })],
           },
           {
             name: 'FIFO layers',
@@ -276,8 +284,8 @@ export const inventoryReports = {
       const bucketColumns = (kind: 'units' | 'value'): SheetColumn[] =>
         report.warehouses[0]?.buckets.map((bucket) =>
           kind === 'units'
-            ? units(`${bucket.bucket} d`, `units${bucket.bucket}`, 9)
-            : money(`${bucket.bucket} d value`, `value${bucket.bucket}`),
+            ? units(`Units ${bucket.bucket} days`, `units${bucket.bucket}`, 9)
+            : money(`Value ${bucket.bucket} days`, `value${bucket.bucket}`),
         ) ?? [];
       const spread = (buckets: ReadonlyArray<{ bucket: string; units: number; value: number }>) =>
         Object.fromEntries(
@@ -294,32 +302,38 @@ export const inventoryReports = {
         ...bucketColumns('value'),
         currency,
       ];
+      const byWarehouseColumns = columns.filter((column) => column.key !== 'sku');
+      const byWarehouse = report.warehouses.map((w) => ({
+        warehouseCode: w.warehouseCode,
+        onHand: w.onHand,
+        ...spread(w.buckets),
+        currency: report.currency,
+      }));
+      const bySku = report.warehouses.flatMap((w) =>
+        w.items.map((item) => ({
+          warehouseCode: w.warehouseCode,
+          sku: item.sku,
+          onHand: item.onHand,
+          ...spread(item.buckets),
+          currency: report.currency,
+        })),
+      );
       return {
         title: 'Stock aging',
+        covers: report.today,
         subtitle: [`Age of receipt in days on ${report.today} (FIFO)`, ...filterLine(query)],
         sections: [
           {
             name: 'By warehouse',
-            columns: columns.filter((column) => column.key !== 'sku'),
-            rows: report.warehouses.map((w) => ({
-              warehouseCode: w.warehouseCode,
-              onHand: w.onHand,
-              ...spread(w.buckets),
-              currency: report.currency,
-            })),
+            columns: byWarehouseColumns,
+            rows: byWarehouse,
+            totals: totalsOf(byWarehouse, byWarehouseColumns, { label: { warehouseCode: 'Total' } }),
           },
           {
             name: 'By SKU',
             columns,
-            rows: report.warehouses.flatMap((w) =>
-              w.items.map((item) => ({
-                warehouseCode: w.warehouseCode,
-                sku: item.sku,
-                onHand: item.onHand,
-                ...spread(item.buckets),
-                currency: report.currency,
-              })),
-            ),
+            rows: bySku,
+            totals: totalsOf(bySku, columns, { label: { warehouseCode: 'Total' } }),
           },
         ],
       };
@@ -331,8 +345,14 @@ export const inventoryReports = {
     async table(query) {
       const report = await warehouseCapacity(query);
       const percent = (used: number | null) => (used === null ? null : Math.round(used * 1000) / 10);
+      // A total capacity only when every warehouse has one: a share of a partial capacity misleads.
+      const capacity = report.warehouses.every((w) => w.capacity !== null)
+        ? report.warehouses.reduce((sum, w) => sum + (w.capacity ?? 0), 0)
+        : null;
+      const unitsOnHand = report.warehouses.reduce((sum, w) => sum + w.unitsOnHand, 0);
       return {
         title: 'Warehouse capacity',
+        covers: report.today,
         subtitle: [
           `On ${report.today}; the trend is units on hand at the end of each of the last 30 days`,
           ...filterLine(query),
@@ -349,6 +369,15 @@ export const inventoryReports = {
               units('SKUs held', 'skusHeld'),
             ],
             rows: report.warehouses.map((w) => ({ ...w, usedPercent: percent(w.capacityUsed) })),
+            // A SKU held in two warehouses counts in each: SKUs held do not add up.
+            totals: [
+              {
+                warehouseCode: 'Total',
+                capacity,
+                unitsOnHand,
+                usedPercent: capacity ? percent(unitsOnHand / capacity) : null,
+              },
+            ],
           },
           {
             name: 'Trend',

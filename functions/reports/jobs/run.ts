@@ -78,7 +78,7 @@ export async function runScheduledJob(
       if (!(error instanceof AppError)) throw error;
       throw new ScheduleEntryInvalid(JSON.stringify(schedule.name), entryProblem(error));
     });
-  const fileName = exportFileName(table, today, schedule.format);
+  const fileName = exportFileName(table, schedule.format);
   const written = await writeReportFile({
     table,
     format: schedule.format,

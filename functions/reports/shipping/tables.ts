@@ -2,6 +2,7 @@
 import type { SheetColumn } from '../../../shared/render/xlsx';
 import type { ReportRow } from '../report-table';
 import { allPages, exportPage, exportable, filterLine } from '../report-table';
+import { tally, totalsOf } from '../totals';
 import { pendingShipments, shippedManifest, shippedManifestDetail } from './operations';
 import { pendingShipmentsQuery, shippedManifestDetailQuery, shippedManifestQuery } from './schemas';
 
@@ -22,7 +23,7 @@ const kilograms = (header: string, key: string): SheetColumn => ({
 const text = (header: string, key: string, width: number): SheetColumn => ({ header, key, width });
 
 const bucketColumns = (buckets: readonly string[]) =>
-  buckets.map((bucket) => number(`${bucket} d`, `b${bucket}`, 8));
+  buckets.map((bucket) => number(`Orders aged ${bucket} days`, `b${bucket}`, 10));
 const bucketCells = (buckets: ReadonlyArray<{ bucket: string; orders: number }>) =>
   Object.fromEntries(buckets.map(({ bucket, orders }) => [`b${bucket}`, orders]));
 
@@ -50,8 +51,39 @@ export const shippingReports = {
       const report = await pendingShipments(query);
       const { figures } = report;
       const buckets = figures.buckets.map((bucket) => bucket.bucket);
+      const byColumns = (key: string, header: string): SheetColumn[] => [
+        text(header, key, 14),
+        number('Orders', 'orders'),
+        number('Units', 'units'),
+        ...bucketColumns(buckets),
+      ];
+      const byWarehouse = figures.byWarehouse.map((row) => ({
+        warehouse: row.warehouseCode ?? 'none assigned',
+        orders: row.orders,
+        units: row.units,
+        ...bucketCells(row.buckets),
+      }));
+      const byChannel = figures.byChannel.map((row) => ({
+        channel: row.channel,
+        orders: row.orders,
+        units: row.units,
+        ...bucketCells(row.buckets),
+      }));
+      const orderColumns: SheetColumn[] = [
+        text('Order', 'orderId', 18),
+        text('Channel', 'channel', 10),
+        { header: 'Day', key: 'day', type: 'date' },
+        number('Age (days)', 'ageDays', 8),
+        text('Status', 'statusId', 18),
+        text('Warehouse', 'warehouse', 10),
+        number('Units to ship', 'unitsUnshipped', 9),
+        { header: 'Order total', key: 'total', type: 'money' },
+        text('Currency', 'currency', 8),
+      ];
+      const orders = report.orders.map((order) => ({ ...order, warehouse: order.warehouseCode ?? '' }));
       return {
         title: 'Pending shipments',
+        covers: report.today,
         subtitle: [
           `${figures.orders} orders, ${figures.units} units to ship on ${report.today}; ages in days since the order date`,
           ...filterLine({ ...query, limit: undefined }),
@@ -60,52 +92,32 @@ export const shippingReports = {
           {
             name: 'Age buckets',
             columns: [text('Age (days)', 'bucket', 12), number('Orders', 'orders'), number('Units', 'units')],
-            rows: [...figures.buckets, { bucket: 'All', orders: figures.orders, units: figures.units }],
+            rows: figures.buckets,
+            totals: [{ bucket: 'Total', orders: figures.orders, units: figures.units }],
           },
           {
             name: 'By warehouse',
-            columns: [
-              text('Warehouse', 'warehouse', 14),
-              number('Orders', 'orders'),
-              number('Units', 'units'),
-              ...bucketColumns(buckets),
-            ],
-            rows: figures.byWarehouse.map((row) => ({
-              warehouse: row.warehouseCode ?? 'none assigned',
-              orders: row.orders,
-              units: row.units,
-              ...bucketCells(row.buckets),
-            })),
+            columns: byColumns('warehouse', 'Warehouse'),
+            rows: byWarehouse,
+            totals: totalsOf(byWarehouse, byColumns('warehouse', 'Warehouse'), {
+              label: { warehouse: 'Total' },
+            }),
           },
           {
             name: 'By channel',
-            columns: [
-              text('Channel', 'channel', 14),
-              number('Orders', 'orders'),
-              number('Units', 'units'),
-              ...bucketColumns(buckets),
-            ],
-            rows: figures.byChannel.map((row) => ({
-              channel: row.channel,
-              orders: row.orders,
-              units: row.units,
-              ...bucketCells(row.buckets),
-            })),
+            columns: byColumns('channel', 'Channel'),
+            rows: byChannel,
+            totals: totalsOf(byChannel, byColumns('channel', 'Channel'), { label: { channel: 'Total' } }),
           },
           {
             name: 'Orders, oldest first',
-            columns: [
-              text('Order', 'orderId', 18),
-              text('Channel', 'channel', 10),
-              { header: 'Day', key: 'day', type: 'date' },
-              number('Age (days)', 'ageDays', 8),
-              text('Status', 'statusId', 18),
-              text('Warehouse', 'warehouse', 10),
-              number('Units', 'unitsUnshipped', 7),
-              { header: 'Total', key: 'total', type: 'money' },
-              text('Currency', 'currency', 8),
-            ],
-            rows: report.orders.map((order) => ({ ...order, warehouse: order.warehouseCode ?? '' })),
+            columns: orderColumns,
+            rows: orders,
+            // Only the oldest orders are listed (`limit`): these are their totals, not all pending orders'.
+            totals: totalsOf(orders, orderColumns, {
+              label: { orderId: 'Listed orders' },
+              notSummed: ['ageDays'],
+            }),
           },
         ],
       };
@@ -125,9 +137,19 @@ export const shippingReports = {
         kilograms('Weight (kg)', 'kilograms'),
         { header: 'Cost', key: 'cost', type: 'money' },
         text('Currency', 'currency', 8),
-        number('Closed manifest', 'onClosedManifests', 10),
-        number('Open manifest', 'onOpenManifests', 10),
-        number('No manifest', 'withoutManifest', 10),
+        number('On a closed manifest', 'onClosedManifests', 10),
+        number('On an open manifest', 'onOpenManifests', 10),
+        number('On no manifest', 'withoutManifest', 10),
+      ];
+      const manifestColumns: SheetColumn[] = [
+        { header: 'Ship date', key: 'day', type: 'date' },
+        text('Carrier', 'carrier', 14),
+        text('Warehouse', 'warehouseCode', 10),
+        text('Status', 'status', 8),
+        number('Shipments', 'shipments'),
+        { header: 'Closed at (UTC)', key: 'closedAt', type: 'datetime' },
+        text('Pickup reference', 'pickupReference', 18),
+        text('Manifest', 'id', 28),
       ];
       const asRow = <R extends { weightGrams: number; cost: Array<{ currency: string; amount: number }> }>(
         row: R,
@@ -137,6 +159,7 @@ export const shippingReports = {
       });
       return {
         title: 'Shipped, by day, carrier and warehouse',
+        covers: `${report.from} to ${report.to}`,
         subtitle: [
           `${report.from} to ${report.to}, ${query.status} shipments`,
           ...filterLine({ ...query, status: undefined }),
@@ -145,26 +168,17 @@ export const shippingReports = {
           {
             name: 'Shipped',
             columns,
-            rows: [
-              ...report.rows.flatMap((row) =>
-                perCurrency(asRow({ ...row, warehouse: row.warehouseCode ?? '' })),
-              ),
-              ...perCurrency(asRow({ ...report.totals, day: undefined, carrier: 'All', warehouse: '' })),
-            ],
+            rows: report.rows.flatMap((row) =>
+              perCurrency(asRow({ ...row, warehouse: row.warehouseCode ?? '' })),
+            ),
+            // The report's own totals (its counts on the first currency's line, as on the rows).
+            totals: perCurrency(asRow({ ...report.totals, day: 'Total', carrier: '', warehouse: '' })),
           },
           {
             name: 'Manifests',
-            columns: [
-              { header: 'Ship date', key: 'day', type: 'date' },
-              text('Carrier', 'carrier', 14),
-              text('Warehouse', 'warehouseCode', 10),
-              text('Status', 'status', 8),
-              number('Shipments', 'shipments'),
-              { header: 'Closed at (UTC)', key: 'closedAt', type: 'datetime' },
-              text('Pickup reference', 'pickupReference', 18),
-              text('Manifest', 'id', 28),
-            ],
+            columns: manifestColumns,
             rows: report.manifests,
+            totals: totalsOf(report.manifests, manifestColumns, { label: { day: 'Total' } }),
           },
         ],
       };
@@ -181,8 +195,24 @@ export const shippingReports = {
         for await (const item of allPages(read, first))
           yield { ...item, kilograms: item.weightGrams / 1000, warehouse: item.warehouseCode ?? '' };
       }
+      const columns: SheetColumn[] = [
+        { header: 'Ship date', key: 'shipDate', type: 'date' },
+        text('Order', 'orderId', 18),
+        text('Carrier', 'carrier', 12),
+        text('Service', 'service', 18),
+        text('Tracking number', 'trackingNumber', 24),
+        text('Warehouse', 'warehouse', 10),
+        number('Packages', 'packages', 8),
+        kilograms('Weight (kg)', 'kilograms'),
+        { header: 'Cost', key: 'cost', type: 'money' },
+        text('Currency', 'currency', 8),
+        text('Manifest', 'manifestId', 28),
+        text('Manifest status', 'manifestStatus', 10),
+      ];
+      const sums = tally(columns, { label: { shipDate: 'Total' } });
       return {
         title: 'Shipments, in detail',
+        covers: `${first.from} to ${first.to}`,
         subtitle: [
           `${first.from} to ${first.to}, ${query.status} shipments`,
           ...filterLine({ ...query, status: undefined, limit: undefined, cursor: undefined }),
@@ -190,21 +220,9 @@ export const shippingReports = {
         sections: [
           {
             name: 'Shipments',
-            columns: [
-              { header: 'Ship date', key: 'shipDate', type: 'date' },
-              text('Order', 'orderId', 18),
-              text('Carrier', 'carrier', 12),
-              text('Service', 'service', 18),
-              text('Tracking number', 'trackingNumber', 24),
-              text('Warehouse', 'warehouse', 10),
-              number('Packages', 'packages', 8),
-              kilograms('Weight (kg)', 'kilograms'),
-              { header: 'Cost', key: 'cost', type: 'money' },
-              text('Currency', 'currency', 8),
-              text('Manifest', 'manifestId', 28),
-              text('Manifest status', 'manifestStatus', 10),
-            ],
-            rows: rows(),
+            columns,
+            rows: sums.through(rows()),
+            totals: () => sums.lines(),
           },
         ],
       };

@@ -85,10 +85,10 @@ export const salesReports = {
             columns: [
               { header: 'Day', key: 'day', type: 'date' },
               { header: 'Order date (UTC)', key: 'orderDate', type: 'datetime' },
-              { header: 'Order', key: 'orderId', width: 20 },
-              { header: 'Channel', key: 'channel', width: 12 },
+              { header: 'Order', key: 'orderId', width: 20, identifier: true },
+              { header: 'Channel', key: 'channel', width: 12, identifier: true },
               { header: 'Status', key: 'statusId', width: 14 },
-              { header: 'SKU', key: 'sku', width: 16 },
+              { header: 'SKU', key: 'sku', width: 16, identifier: true },
               { header: 'Title', key: 'title', width: 30 },
               number('Quantity', 'quantity', 9),
               money('Unit price', 'unitPrice'),
@@ -119,7 +119,7 @@ export const salesReports = {
           {
             name: 'By channel',
             columns: [
-              { header: 'Channel', key: 'channel', width: 16 },
+              { header: 'Channel', key: 'channel', width: 16, identifier: true },
               number('Orders', 'orders'),
               number('Units', 'units'),
               ...salesMoneyColumns,
@@ -309,7 +309,7 @@ async function sellersTable(
         name: 'Sellers',
         columns: [
           number('Rank', 'rank', 6),
-          { header: 'SKU', key: 'sku', width: 18 },
+          { header: 'SKU', key: 'sku', width: 18, identifier: true },
           number('Orders', 'orders'),
           number('Units', 'units'),
           ...(order === 'worst' ? [number('On hand', 'onHand')] : []),

@@ -20,6 +20,11 @@ const kilograms = (header: string, key: string): SheetColumn => ({
   width: 10,
 });
 const text = (header: string, key: string, width: number): SheetColumn => ({ header, key, width });
+/** Order ids, tracking numbers, codes: a PDF prints them whole on one line. */
+const identifier = (header: string, key: string, width: number): SheetColumn => ({
+  ...text(header, key, width),
+  identifier: true,
+});
 
 const bucketColumns = (buckets: readonly string[]) =>
   buckets.map((bucket) => number(`${bucket} d`, `b${bucket}`, 8));
@@ -65,7 +70,7 @@ export const shippingReports = {
           {
             name: 'By warehouse',
             columns: [
-              text('Warehouse', 'warehouse', 14),
+              identifier('Warehouse', 'warehouse', 14),
               number('Orders', 'orders'),
               number('Units', 'units'),
               ...bucketColumns(buckets),
@@ -80,7 +85,7 @@ export const shippingReports = {
           {
             name: 'By channel',
             columns: [
-              text('Channel', 'channel', 14),
+              identifier('Channel', 'channel', 14),
               number('Orders', 'orders'),
               number('Units', 'units'),
               ...bucketColumns(buckets),
@@ -95,12 +100,12 @@ export const shippingReports = {
           {
             name: 'Orders, oldest first',
             columns: [
-              text('Order', 'orderId', 18),
-              text('Channel', 'channel', 10),
+              identifier('Order', 'orderId', 18),
+              identifier('Channel', 'channel', 10),
               { header: 'Day', key: 'day', type: 'date' },
               number('Age (days)', 'ageDays', 8),
               text('Status', 'statusId', 18),
-              text('Warehouse', 'warehouse', 10),
+              identifier('Warehouse', 'warehouse', 10),
               number('Units', 'unitsUnshipped', 7),
               { header: 'Total', key: 'total', type: 'money' },
               text('Currency', 'currency', 8),
@@ -119,7 +124,7 @@ export const shippingReports = {
       const columns: SheetColumn[] = [
         { header: 'Ship date', key: 'day', type: 'date' },
         text('Carrier', 'carrier', 14),
-        text('Warehouse', 'warehouse', 10),
+        identifier('Warehouse', 'warehouse', 10),
         number('Shipments', 'shipments'),
         number('Packages', 'packages'),
         kilograms('Weight (kg)', 'kilograms'),
@@ -157,12 +162,12 @@ export const shippingReports = {
             columns: [
               { header: 'Ship date', key: 'day', type: 'date' },
               text('Carrier', 'carrier', 14),
-              text('Warehouse', 'warehouseCode', 10),
+              identifier('Warehouse', 'warehouseCode', 10),
               text('Status', 'status', 8),
               number('Shipments', 'shipments'),
               { header: 'Closed at (UTC)', key: 'closedAt', type: 'datetime' },
-              text('Pickup reference', 'pickupReference', 18),
-              text('Manifest', 'id', 28),
+              identifier('Pickup reference', 'pickupReference', 18),
+              identifier('Manifest', 'id', 28),
             ],
             rows: report.manifests,
           },
@@ -192,16 +197,16 @@ export const shippingReports = {
             name: 'Shipments',
             columns: [
               { header: 'Ship date', key: 'shipDate', type: 'date' },
-              text('Order', 'orderId', 18),
+              identifier('Order', 'orderId', 18),
               text('Carrier', 'carrier', 12),
               text('Service', 'service', 18),
-              text('Tracking number', 'trackingNumber', 24),
-              text('Warehouse', 'warehouse', 10),
+              identifier('Tracking number', 'trackingNumber', 24),
+              identifier('Warehouse', 'warehouse', 10),
               number('Packages', 'packages', 8),
               kilograms('Weight (kg)', 'kilograms'),
               { header: 'Cost', key: 'cost', type: 'money' },
               text('Currency', 'currency', 8),
-              text('Manifest', 'manifestId', 28),
+              identifier('Manifest', 'manifestId', 28),
               text('Manifest status', 'manifestStatus', 10),
             ],
             rows: rows(),

@@ -387,6 +387,8 @@ export interface TableOptions {
   rowPadding?: number;
   /** Rows drawn after the others in bold under a rule (a report's totals). */
   totals?: Iterable<readonly string[]>;
+  /** Drawn above the header row on each page the table continues on ("Order lines, continued"). */
+  continuedHeading?: TextRun;
 }
 
 const cellSize = 8.5;
@@ -476,7 +478,11 @@ export function drawTable(
     const cells = layoutRow(row, font);
     const height = Math.max(...cells.map(blockHeight)) + 2 * rowPadding;
     // A new page gets the header row again; so does the first row, with room kept for both.
-    if (form.ensure(height + (headerDrawn ? 0 : headerHeight)) || !headerDrawn) {
+    const turned = form.ensure(height + (headerDrawn ? 0 : headerHeight));
+    if (turned && headerDrawn && options.continuedHeading) {
+      form.y -= drawRun(form.page, options.continuedHeading, form.left, form.y, form.width) + 2;
+    }
+    if (turned || !headerDrawn) {
       drawHeader();
       headerDrawn = true;
     }

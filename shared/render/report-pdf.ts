@@ -320,6 +320,7 @@ export async function renderReportPdf(report: ReportPdfDocument): Promise<Uint8A
         minSize: minimumSize,
         rowPadding,
         totals: part.totals,
+        continuedHeading: fitLine(`${heading}, continued`, fonts.bold, 9, form.width, minimumSize),
       });
       if (section.rows.length === 0 && part.totals.length === 0) {
         form.y -= drawRun(

@@ -178,6 +178,8 @@ describe('a report PDF laid out for reading', () => {
     pages.forEach((_, page) => {
       const text = line(page);
       expect(text).toMatch(/^.*Warehouse SKU /);
+      // Each page says which group of columns it holds, continued pages too.
+      expect(text).toMatch(/Values, columns \d of \d/);
       expect(text).toContain(`Page ${page + 1} of ${pages.length}`);
     });
     // Each group lists every SKU: the key column repeated beside each group's figures.

@@ -89,11 +89,11 @@ async function detailedRows(query: DetailedQuery) {
 const detailedColumns: SheetColumn[] = [
   { header: 'Day', key: 'day', type: 'date' },
   { header: 'Order date (UTC)', key: 'orderDate', type: 'datetime' },
-  { header: 'Order', key: 'orderId', width: 20 },
-  { header: 'Channel', key: 'channel', width: 12 },
-  { header: 'Warehouse', key: 'warehouse', width: 10 },
+  { header: 'Order', key: 'orderId', width: 20, identifier: true },
+  { header: 'Channel', key: 'channel', width: 12, identifier: true },
+  { header: 'Warehouse', key: 'warehouse', width: 10, identifier: true },
   { header: 'Status', key: 'statusId', width: 14 },
-  { header: 'SKU', key: 'sku', width: 16 },
+  { header: 'SKU', key: 'sku', width: 16, identifier: true },
   { header: 'Title', key: 'title', width: 30 },
   number('Quantity', 'quantity', 9),
   money('Unit price', 'unitPrice'),
@@ -154,7 +154,7 @@ export const salesReports = {
     query: salesRangeQuery,
     async table(query): Promise<ReportTable> {
       const { body } = await reportOperations.getSalesSummary(withQuery(query));
-      const columns: SheetColumn[] = [{ header: 'Channel', key: 'channel', width: 16 }, ...salesColumns];
+      const columns: SheetColumn[] = [{ header: 'Channel', key: 'channel', width: 16, identifier: true }, ...salesColumns];
       return {
         title: 'Sales by channel',
         subtitle: [rangeLine(body!), ...filterLine(query)],
@@ -390,7 +390,7 @@ async function sellersTable(
   }));
   const columns: SheetColumn[] = [
     number('Rank', 'rank', 6),
-    { header: 'SKU', key: 'sku', width: 18 },
+    { header: 'SKU', key: 'sku', width: 18, identifier: true },
     number('Orders with the SKU', 'orders', 12),
     number('Units sold', 'units'),
     ...(order === 'worst' ? [number('On hand', 'onHand')] : []),

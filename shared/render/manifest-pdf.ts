@@ -15,6 +15,8 @@ import { embedPdfFonts } from './pdf-fonts';
 import type { PaperSize, TableColumn, TextRun } from './pdf-layout';
 import {
   FormWriter,
+  cellPadding,
+  cleanText,
   drawHeaderColumns,
   drawRule,
   drawRun,
@@ -23,6 +25,7 @@ import {
   formatKilograms,
   formatMoney,
   leading,
+  textWidth,
   utcMinute,
 } from './pdf-layout';
 
@@ -64,14 +67,14 @@ function header(fonts: PdfFonts, manifest: ManifestDocument) {
     const leftRuns: TextRun[] = [
       { text: 'END-OF-DAY MANIFEST', font: fonts.bold, size: 16 },
       fitLine(manifest.carrier, fonts.bold, 12, leftWidth, 7),
-      fitLine(`${warehouse.code} · ${warehouse.name}`, fonts.regular, 8.5, leftWidth, 6),
-      ...warehouseLines.map((line) => fitLine(line, fonts.regular, 8, leftWidth, 6)),
+      fitLine(`${warehouse.code} · ${warehouse.name}`, fonts.regular, 8.5, leftWidth, minimumSize),
+      ...warehouseLines.map((line) => fitLine(line, fonts.regular, 8, leftWidth, minimumSize)),
     ];
     const rightRuns: TextRun[] = [
-      fitLine(`Manifest ${manifest.manifestId}`, fonts.bold, 10, rightWidth, 6),
-      fitLine(`Ship date ${manifest.shipDate}`, fonts.regular, 8.5, rightWidth, 6),
-      fitLine(`Closed ${utcMinute(manifest.closedAt)}`, fonts.regular, 8.5, rightWidth, 6),
-      fitLine(`Pickup reference ${manifest.pickupReference}`, fonts.regular, 8.5, rightWidth, 6),
+      fitLine(`Manifest ${manifest.manifestId}`, fonts.bold, 10, rightWidth, minimumSize),
+      fitLine(`Ship date ${manifest.shipDate}`, fonts.regular, 8.5, rightWidth, minimumSize),
+      fitLine(`Closed ${utcMinute(manifest.closedAt)}`, fonts.regular, 8.5, rightWidth, minimumSize),
+      fitLine(`Pickup reference ${manifest.pickupReference}`, fonts.regular, 8.5, rightWidth, minimumSize),
     ];
     return drawHeaderColumns(page, { left: leftRuns, right: rightRuns }, { left, top, width, rightWidth });
   };
@@ -79,6 +82,21 @@ function header(fonts: PdfFonts, manifest: ManifestDocument) {
 
 const shows = (manifest: ManifestDocument, field: ManifestField) =>
   !manifest.fields || manifest.fields.includes(field);
+
+/** The table's cells; nothing on a manifest is smaller than `minimumSize`. */
+const cellSize = 8.5;
+const minimumSize = 7;
+
+/** As wide as the widest tracking number (and its header), within 40% of the page. */
+function trackingColumnWidth(manifest: ManifestDocument, fonts: PdfFonts, pageWidth: number): number {
+  const widest = Math.max(
+    textWidth('Tracking number', fonts.bold, cellSize),
+    ...manifest.shipments.map((shipment) =>
+      textWidth(cleanText(shipment.trackingNumber), fonts.regular, cellSize),
+    ),
+  );
+  return Math.min(widest + 2 * cellPadding, 0.4 * pageWidth);
+}
 
 interface ManifestColumn {
   column: TableColumn;
@@ -89,7 +107,7 @@ interface ManifestColumn {
  * "#" and the tracking number, then the columns the fields list. The order's column takes what the
  * others leave; without it a blank column does, so the figures stay at the right edge.
  */
-function columnsOf(manifest: ManifestDocument): ManifestColumn[] {
+function columnsOf(manifest: ManifestDocument, trackingWidth: number): ManifestColumn[] {
   const optional: Array<[ManifestField, ManifestColumn]> = [
     [
       'service',
@@ -112,21 +130,22 @@ function columnsOf(manifest: ManifestDocument): ManifestColumn[] {
     [
       'cost',
       {
-        column: { header: 'Cost', width: 80, align: 'right', minScale: 0.5 },
+        column: { header: 'Cost', width: 80, align: 'right' },
         cell: (shipment) => (shipment.cost ? formatMoney(shipment.cost.amount, shipment.cost.currency) : ''),
       },
     ],
   ];
   return [
     { column: { header: '#', width: 30, align: 'right' }, cell: (_, index) => String(index + 1) },
-    // A tracking number stays whole on one line (shrunk if it must): a driver reads it against the parcel.
+    // A tracking number stays whole on one line: a driver reads it against the parcel.
     {
-      column: { header: 'Tracking number', width: 130, minScale: 0.55 },
+      column: { header: 'Tracking number', width: trackingWidth, identifier: true },
       cell: (shipment) => shipment.trackingNumber,
     },
+    // An order reference broken over two lines reads as two orders.
     shows(manifest, 'orderReference')
       ? {
-          column: { header: 'Order', width: 'rest', maxLines: 2 },
+          column: { header: 'Order', width: 'rest', identifier: true },
           cell: (shipment) => shipment.orderReference,
         }
       : { column: { header: '', width: 'rest' }, cell: () => '' },
@@ -201,7 +220,7 @@ function drawClosing(form: FormWriter, fonts: PdfFonts, manifest: ManifestDocume
     );
     y -= drawRun(
       page,
-      fitLine(value, fonts.bold, size, valueWidth, 5),
+      fitLine(value, fonts.bold, size, valueWidth, minimumSize),
       left + width - valueWidth,
       y,
       valueWidth,
@@ -218,7 +237,13 @@ function drawClosing(form: FormWriter, fonts: PdfFonts, manifest: ManifestDocume
   );
   y -= drawRun(
     page,
-    fitLine(`Received by the driver of ${manifest.carrier}: ${received}.`, fonts.regular, size, width, 6),
+    fitLine(
+      `Received by the driver of ${manifest.carrier}: ${received}.`,
+      fonts.regular,
+      size,
+      width,
+      minimumSize,
+    ),
     left,
     y,
     width,
@@ -244,13 +269,14 @@ export async function renderManifestPdf(manifest: ManifestDocument): Promise<Uin
     footerText: manifest.footerText,
     header: header(fonts, manifest),
   });
-  const columns = columnsOf(manifest);
+  const columns = columnsOf(manifest, trackingColumnWidth(manifest, fonts, form.width));
   const rows = manifest.shipments.map((shipment, index) => columns.map(({ cell }) => cell(shipment, index)));
   drawTable(
     form,
     fonts,
     columns.map(({ column }) => column),
     rows,
+    { size: cellSize, minSize: minimumSize },
   );
   drawClosing(form, fonts, manifest, totals);
   form.finish();

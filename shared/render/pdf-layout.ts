@@ -283,7 +283,7 @@ export interface FormOptions {
   header: (page: PDFPage, left: number, top: number, width: number) => number;
 }
 
-const formMargin = 36;
+export const formMargin = 36;
 const footerSize = 7;
 const pageNumberSize = 8;
 
@@ -371,88 +371,144 @@ export interface TableColumn {
   maxLines?: number;
   /** One-line cells shrink down to this share of the size before they are cut (amounts: further). */
   minScale?: number;
+  /**
+   * Order ids, SKUs, tracking numbers: one line, never wrapped and never cut (a broken id reads as
+   * another one); shrunk at most to the table's `minSize`. The caller sizes the column to its widest.
+   */
+  identifier?: boolean;
+}
+
+export interface TableOptions {
+  /** The cells' and the header row's size; 8.5 pt by default. */
+  size?: number;
+  /** No cell shrinks below this many points, whatever its `minScale`. */
+  minSize?: number;
+  /** Space above and below a row's text; 3 pt by default. */
+  rowPadding?: number;
+  /** Rows drawn after the others in bold under a rule (a report's totals). */
+  totals?: Iterable<readonly string[]>;
+  /** Drawn above the header row on each page the table continues on ("Order lines, continued"). */
+  continuedHeading?: TextRun;
 }
 
 const cellSize = 8.5;
-const cellPadding = 3;
+/** Space left and right of a cell's text. */
+export const cellPadding = 3;
+/** A table's header row wraps to at most this many lines, all at one size. */
+const headerLines = 2;
 
 function columnWidths(columns: readonly TableColumn[], total: number): number[] {
   const fixed = columns.reduce((sum, column) => sum + (column.width === 'rest' ? 0 : column.width), 0);
   return columns.map((column) => (column.width === 'rest' ? Math.max(20, total - fixed) : column.width));
 }
 
+/** One line kept whole: shrunk (not below `minSize`) to fit `width`, never cut. */
+function wholeLine(text: string, font: PDFFont, size: number, width: number, minSize: number): TextRun {
+  const clean = cleanText(text);
+  const natural = textWidth(clean, font, size);
+  if (natural <= width) return { text: clean, font, size };
+  return { text: clean, font, size: Math.max(minSize, Math.floor(((size * width) / natural) * 4) / 4) };
+}
+
 /**
- * A table across as many pages as it needs: its header row repeats at the top of every page it
- * continues on, and a row is never split between pages.
+ * A table across as many pages as it needs: its header row (one size, wrapped to two lines at most)
+ * repeats at the top of every page it continues on, a row is never split between pages, and the totals
+ * follow the rows in bold under a rule, never at the top of a page without the header row.
  */
 export function drawTable(
   form: FormWriter,
   fonts: PdfFonts,
   columns: readonly TableColumn[],
   rows: Iterable<readonly string[]>,
+  options: TableOptions = {},
 ) {
+  const size = options.size ?? cellSize;
+  const rowPadding = options.rowPadding ?? cellPadding;
   const widths = columnWidths(columns, form.width);
-  const headerHeight = cellSize * leading + 2 * cellPadding;
+  const tableWidth = columns.some((column) => column.width === 'rest')
+    ? form.width
+    : widths.reduce((sum, width) => sum + width, 0);
 
-  const layoutRow = (cells: readonly string[], font: PDFFont, oneLine = false) =>
+  const layoutRow = (cells: readonly string[], font: PDFFont) =>
     columns.map((column, index) => {
       const width = widths[index]! - 2 * cellPadding;
       const text = cells[index] ?? '';
-      const maxLines = oneLine ? 1 : (column.maxLines ?? 1);
-      if (maxLines === 1) return [fitLine(text, font, cellSize, width, cellSize * (column.minScale ?? 0.7))];
-      return fitBlock([{ text, font, size: cellSize }], width, maxLines * cellSize * leading, 1);
+      const minSize = Math.max(options.minSize ?? 0, size * (column.minScale ?? 0.7));
+      if (column.identifier) return [wholeLine(text, font, size, width, options.minSize ?? minSize)];
+      const maxLines = column.maxLines ?? 1;
+      if (maxLines === 1) return [fitLine(text, font, size, width, minSize)];
+      return fitBlock([{ text, font, size }], width, maxLines * size * leading, 1);
     });
 
   const drawCells = (cells: TextRun[][], top: number) => {
     let x = form.left;
     cells.forEach((lines, index) => {
       const align = columns[index]!.align ?? 'left';
-      drawRuns(form.page, lines, x + cellPadding, top - cellPadding, widths[index]! - 2 * cellPadding, align);
+      drawRuns(form.page, lines, x + cellPadding, top - rowPadding, widths[index]! - 2 * cellPadding, align);
       x += widths[index]!;
     });
   };
 
-  // The header row is one line high: a header shrinks (then cuts) rather than wrap under its row.
-  const headerCells = layoutRow(
-    columns.map((column) => column.header),
-    fonts.bold,
-    true,
+  // One size for the whole header row: a long header wraps (two lines at most) rather than shrink.
+  const headerCells = columns.map((column, index) =>
+    fitBlock(
+      [{ text: column.header, font: fonts.bold, size, maxLines: headerLines }],
+      widths[index]! - 2 * cellPadding,
+      headerLines * size * leading,
+      1,
+    ),
   );
+  const headerHeight =
+    Math.max(1, ...headerCells.map((lines) => lines.length)) * size * leading + 2 * rowPadding;
   const drawHeader = () => {
     form.page.drawRectangle({
       x: form.left,
       y: form.y - headerHeight,
-      width: form.width,
+      width: tableWidth,
       height: headerHeight,
       color: headerShade,
     });
     drawCells(headerCells, form.y);
     form.y -= headerHeight;
-    drawRule(form.page, form.left, form.y, form.width, 0.5);
+    drawRule(form.page, form.left, form.y, tableWidth, 0.5);
   };
 
   let headerDrawn = false;
-  let index = 0;
-  for (const row of rows) {
-    const cells = layoutRow(row, fonts.regular);
-    const height = Math.max(...cells.map(blockHeight)) + 2 * cellPadding;
+  const drawRow = (row: readonly string[], font: PDFFont, shaded: boolean, ruleAbove: boolean) => {
+    const cells = layoutRow(row, font);
+    const height = Math.max(...cells.map(blockHeight)) + 2 * rowPadding;
     // A new page gets the header row again; so does the first row, with room kept for both.
-    if (form.ensure(height + (headerDrawn ? 0 : headerHeight)) || !headerDrawn) {
+    const turned = form.ensure(height + (headerDrawn ? 0 : headerHeight));
+    if (turned && headerDrawn && options.continuedHeading) {
+      form.y -= drawRun(form.page, options.continuedHeading, form.left, form.y, form.width) + 2;
+    }
+    if (turned || !headerDrawn) {
       drawHeader();
       headerDrawn = true;
     }
-    if (index % 2 === 1) {
+    if (shaded) {
       form.page.drawRectangle({
         x: form.left,
         y: form.y - height,
-        width: form.width,
+        width: tableWidth,
         height,
         color: stripeShade,
       });
     }
+    if (ruleAbove) drawRule(form.page, form.left, form.y, tableWidth, 1);
     drawCells(cells, form.y);
     form.y -= height;
+  };
+
+  let index = 0;
+  for (const row of rows) {
+    drawRow(row, fonts.regular, index % 2 === 1, false);
     index += 1;
+  }
+  let first = true;
+  for (const row of options.totals ?? []) {
+    drawRow(row, fonts.bold, false, first);
+    first = false;
   }
   if (!headerDrawn) {
     form.ensure(headerHeight);

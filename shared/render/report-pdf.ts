@@ -10,23 +10,32 @@ import type { PDFPage } from 'pdf-lib';
 import { PDFDocument } from 'pdf-lib';
 import type { PdfFonts } from './pdf-fonts';
 import { embedPdfFonts } from './pdf-fonts';
+import type { PDFFont } from 'pdf-lib';
 import type { PaperSize, TableColumn, TextRun } from './pdf-layout';
 import {
   FormWriter,
+  cellPadding,
+  cleanText,
   drawHeaderColumns,
   drawRun,
   drawTable,
   fitLine,
+  formMargin,
   formatMoney,
   leading,
+  paperSizes,
+  textWidth,
   utcMinute,
 } from './pdf-layout';
+import type { ColumnNeed } from './report-columns';
+import { columnGroups, fitsAtEase, planWidths } from './report-columns';
 import type { SheetColumn } from './xlsx';
 
 export interface ReportPdfSection {
   name: string;
   columns: readonly SheetColumn[];
   rows: readonly Record<string, unknown>[];
+  /** Drawn after the rows, in bold under a rule. */
   totals?: readonly Record<string, unknown>[];
 }
 
@@ -41,10 +50,18 @@ export interface ReportPdfDocument {
   paperSize?: PaperSize;
 }
 
-/** Points per character of a sheet column's width: DejaVu Sans at 8.5 pt averages about 5 pt a character. */
-const pointsPerCharacter = 5.2;
-/** Wider than this many points at their natural widths, the pages turn to landscape. */
-const portraitWidth = 540;
+/** Cells and header rows; nothing in a report is smaller than `minimumSize`. */
+const cellSize = 8;
+const minimumSize = 7;
+const rowPadding = 2.5;
+/** A free-text column's width in points per character of its sheet width, at `cellSize`. */
+const pointsPerCharacter = 4.9;
+/** Free text wraps in no less than this (or its widest cell, when narrower). */
+const narrowestFreeText = 72;
+/** A word of free text wider than this may break; narrower ones keep the column at least as wide. */
+const widestUnbrokenWord = 100;
+/** The key columns repeated in each group of a split table take at most this share of the width. */
+const keyShare = 0.45;
 
 let numbers: Intl.NumberFormat | undefined;
 // Building an Intl.NumberFormat costs far more than using one: one per number of decimals, not per cell.
@@ -60,7 +77,7 @@ function fixedDecimals(places: number): Intl.NumberFormat {
 let decimals: Intl.NumberFormat | undefined;
 
 /** A cell as text, the way the Excel export formats it. */
-export function cellText(column: SheetColumn, row: Record<string, unknown>): string {
+export function cellText(column: SheetColumn, row: Record<string, unknown>, currencyShown = false): string {
   const value = row[column.key];
   if (value === null || value === undefined) return '';
   switch (column.type ?? 'text') {
@@ -74,47 +91,23 @@ export function cellText(column: SheetColumn, row: Record<string, unknown>): str
     }
     case 'money': {
       const currency = row[column.currencyKey ?? 'currency'];
-      return typeof currency === 'string' && typeof value === 'number'
-        ? formatMoney(value, currency)
-        : String(value);
+      if (typeof currency !== 'string' || typeof value !== 'number') return String(value);
+      // Beside a column of the currency, the code in every amount only widens the table.
+      if (!currencyShown) return formatMoney(value, currency);
+      return formatMoney(value, currency)
+        .replace(currency, '')
+        .replace(/\s+/g, ' ')
+        .trim()
+        .replace(/^- /, '-');
     }
-    case 'datetime':
-      return typeof value === 'string' || value instanceof Date
-        ? utcMinute(value instanceof Date ? value.toISOString() : value)
-        : String(value);
+    case 'datetime': {
+      if (typeof value !== 'string' && !(value instanceof Date)) return String(value);
+      const instant = utcMinute(value instanceof Date ? value.toISOString() : value);
+      // "Closed at (UTC)" says it once for the column.
+      return /\bUTC\b/.test(column.header) ? instant.replace(/ UTC$/, '') : instant;
+    }
     default:
       return String(value);
-  }
-}
-
-/** A column's width in points before scaling: its sheet width, and never narrower than its header on one line. */
-const naturalWidth = (column: SheetColumn) =>
-  Math.max(column.width ?? defaultCharacters(column), column.header.length + 2) * pointsPerCharacter;
-
-function tableColumns(columns: readonly SheetColumn[], width: number): TableColumn[] {
-  const natural = columns.map(naturalWidth);
-  const scale = Math.min(1.6, width / natural.reduce((sum, w) => sum + w, 0));
-  return columns.map((column, index) => ({
-    header: column.header,
-    width: natural[index]! * scale,
-    align: column.type === 'number' || column.type === 'money' ? 'right' : 'left',
-    maxLines: column.type === undefined || column.type === 'text' ? (column.maxLines ?? 2) : 1,
-    minScale: 0.55,
-  }));
-}
-
-function defaultCharacters(column: SheetColumn): number {
-  switch (column.type) {
-    case 'number':
-      return 10;
-    case 'money':
-      return 14;
-    case 'date':
-      return 11;
-    case 'datetime':
-      return 18;
-    default:
-      return 20;
   }
 }
 
@@ -124,14 +117,171 @@ function header(fonts: PdfFonts, report: ReportPdfDocument) {
     const leftWidth = width - rightWidth - 12;
     const leftRuns: TextRun[] = [
       fitLine(report.title, fonts.bold, 15, leftWidth, 9),
-      ...report.subtitle.map((line) => fitLine(line, fonts.regular, 8.5, leftWidth, 6)),
+      ...report.subtitle.map((line) => fitLine(line, fonts.regular, 8.5, leftWidth, minimumSize)),
     ];
     const rightRuns: TextRun[] = [
-      fitLine(`Generated ${utcMinute(report.generatedAt)}`, fonts.regular, 8.5, rightWidth, 6),
-      fitLine(`Days in ${report.timeZone}`, fonts.regular, 8.5, rightWidth, 6),
+      fitLine(`Generated ${utcMinute(report.generatedAt)}`, fonts.regular, 8.5, rightWidth, minimumSize),
+      fitLine(`Days in ${report.timeZone}`, fonts.regular, 8.5, rightWidth, minimumSize),
     ];
     return drawHeaderColumns(page, { left: leftRuns, right: rightRuns }, { left, top, width, rightWidth });
   };
+}
+
+const isFreeText = (column: SheetColumn) => (column.type ?? 'text') === 'text' && !column.identifier;
+
+/**
+ * The columns a reader matches rows by, repeated in every group of a split table: the first, then the
+ * identifiers (order, SKU…) while together they take at most `keyShare` of the width.
+ */
+function keyColumns(columns: readonly SheetColumn[], needs: readonly ColumnNeed[], width: number): number[] {
+  const keys = [0];
+  let used = needs[0]!.need;
+  columns.forEach((column, index) => {
+    if (index === 0 || !column.identifier || used + needs[index]!.need > keyShare * width) return;
+    keys.push(index);
+    used += needs[index]!.need;
+  });
+  return keys;
+}
+
+/** The narrowest width that wraps a header onto two lines at most (headers break at spaces only). */
+function headerWidth(header: string, font: PDFFont, size: number): number {
+  const words = cleanText(header).split(' ');
+  let best = textWidth(words.join(' '), font, size);
+  for (let split = 1; split < words.length; split += 1) {
+    best = Math.min(
+      best,
+      Math.max(
+        textWidth(words.slice(0, split).join(' '), font, size),
+        textWidth(words.slice(split).join(' '), font, size),
+      ),
+    );
+  }
+  return best;
+}
+
+/** A section's cells as text, the amounts without their code when a currency column sits beside them. */
+function sectionCells(section: ReportPdfSection, shown: readonly number[], dropCodes = true) {
+  const keys = new Set(dropCodes ? shown.map((index) => section.columns[index]!.key) : []);
+  const texts = (rows: readonly Record<string, unknown>[]) =>
+    rows.map((row) =>
+      shown.map((index) => {
+        const column = section.columns[index]!;
+        return cellText(column, row, column.type === 'money' && keys.has(column.currencyKey ?? 'currency'));
+      }),
+    );
+  return { rows: texts(section.rows), totals: texts(section.totals ?? []) };
+}
+
+function columnNeeds(
+  section: ReportPdfSection,
+  shown: readonly number[],
+  cells: ReturnType<typeof sectionCells>,
+  fonts: PdfFonts,
+  size = cellSize,
+): ColumnNeed[] {
+  return shown.map((columnIndex, index) => {
+    const column = section.columns[columnIndex]!;
+    const header = headerWidth(column.header, fonts.bold, size);
+    const scale = size / cellSize;
+    const free = isFreeText(column);
+    let widest = 0;
+    let widestWord = 0;
+    const measure = (text: string, font: PDFFont) => {
+      const clean = cleanText(text);
+      widest = Math.max(widest, textWidth(clean, font, size));
+      if (free) {
+        for (const word of clean.split(' ')) widestWord = Math.max(widestWord, textWidth(word, font, size));
+      }
+    };
+    for (const row of cells.rows) measure(row[index]!, fonts.regular);
+    for (const row of cells.totals) measure(row[index]!, fonts.bold);
+    const padding = 2 * cellPadding;
+    if (!free) {
+      const need = Math.max(header, widest) + padding;
+      return { need, preferred: need, free: false };
+    }
+    const need =
+      Math.max(
+        header,
+        Math.min(widestWord, widestUnbrokenWord * scale),
+        Math.min(widest, narrowestFreeText * scale),
+      ) + padding;
+    const preferred = Math.max(
+      need,
+      Math.min(widest, (column.width ?? 20) * pointsPerCharacter * scale) + padding,
+    );
+    return { need, preferred, free: true };
+  });
+}
+
+interface TablePart {
+  /** "columns 1–7 of 13" when the table is split, else empty. */
+  label: string;
+  /** The cells' and header row's size: one for the whole table. */
+  size: number;
+  columns: TableColumn[];
+  rows: string[][];
+  totals: string[][];
+}
+
+/**
+ * The section as one table (at the cell size, else a step smaller, never below the minimum), or as
+ * groups of its columns at the cell size when one page's width cannot hold it even so.
+ */
+function tableParts(section: ReportPdfSection, fonts: PdfFonts, width: number): TablePart[] {
+  const all = section.columns.map((_, index) => index);
+  const cells = sectionCells(section, all);
+  for (const size of [cellSize, (cellSize + minimumSize) / 2, minimumSize]) {
+    const widths = planWidths(columnNeeds(section, all, cells, fonts, size), width);
+    if (widths) return [tablePart(section, all, cells, widths, size, '')];
+  }
+  // Split, a group's amounts may lose the currency column beside them: measured with their codes.
+  const needs = columnNeeds(section, all, sectionCells(section, all, false), fonts);
+  const groups = columnGroups(needs, keyColumns(section.columns, needs, width), width);
+  return groups.map((shown, groupIndex) => {
+    const groupCells = sectionCells(section, shown);
+    const groupNeeds = columnNeeds(section, shown, groupCells, fonts);
+    // A group too wide even for its keys and one column: its widths as needed, the cells shrunk to fit.
+    const total = groupNeeds.reduce((sum, need) => sum + need.need, 0);
+    const widths = planWidths(groupNeeds, width) ?? groupNeeds.map((need) => (need.need * width) / total);
+    const label = `columns ${groupIndex + 1} of ${groups.length}`;
+    return tablePart(section, shown, groupCells, widths, cellSize, label);
+  });
+}
+
+function tablePart(
+  section: ReportPdfSection,
+  shown: readonly number[],
+  cells: ReturnType<typeof sectionCells>,
+  widths: readonly number[],
+  size: number,
+  label: string,
+): TablePart {
+  return {
+    label,
+    size,
+    columns: shown.map((columnIndex, index) => {
+      const column = section.columns[columnIndex]!;
+      return {
+        header: column.header,
+        width: widths[index]!,
+        align: column.type === 'number' || column.type === 'money' ? 'right' : 'left',
+        maxLines: isFreeText(column) ? (column.maxLines ?? 2) : 1,
+        identifier: column.identifier,
+      } satisfies TableColumn;
+    }),
+    rows: cells.rows,
+    totals: cells.totals,
+  };
+}
+
+/** Whether any section, at readable sizes, is wider than a portrait page. */
+function needsLandscape(report: ReportPdfDocument, fonts: PdfFonts, portraitWidth: number): boolean {
+  return report.sections.some((section) => {
+    const all = section.columns.map((_, index) => index);
+    return !fitsAtEase(columnNeeds(section, all, sectionCells(section, all), fonts), portraitWidth);
+  });
 }
 
 export async function renderReportPdf(report: ReportPdfDocument): Promise<Uint8Array> {
@@ -140,49 +290,50 @@ export async function renderReportPdf(report: ReportPdfDocument): Promise<Uint8A
   document.setProducer('commerce-backoffice');
   document.setCreationDate(new Date(report.generatedAt));
   const fonts = await embedPdfFonts(document);
-  const widest = Math.max(
-    ...report.sections.map((section) =>
-      section.columns.reduce((sum, column) => sum + naturalWidth(column), 0),
-    ),
-    0,
-  );
+  const paperSize = report.paperSize ?? 'letter';
+  const [paperWidth] = paperSizes[paperSize];
   const form = new FormWriter(document, fonts, {
-    paperSize: report.paperSize ?? 'letter',
-    landscape: widest > portraitWidth,
+    paperSize,
+    landscape: needsLandscape(report, fonts, paperWidth - 2 * formMargin),
     header: header(fonts, report),
   });
   const headingSize = 11;
   for (const section of report.sections) {
-    // The heading stays with the table's header row and its first row.
-    form.ensure(headingSize * leading + 8 + 3 * 8.5 * leading * 2);
-    form.y -= 6;
-    form.y -= drawRun(
-      form.page,
-      fitLine(section.name, fonts.bold, headingSize, form.width, 8),
-      form.left,
-      form.y,
-      form.width,
-    );
-    form.y -= 2;
-    const columns = tableColumns(section.columns, form.width);
-    if (section.rows.length === 0) {
-      drawTable(form, fonts, columns, []);
+    const parts = tableParts(section, fonts, form.width);
+    for (const [index, part] of parts.entries()) {
+      // A later group of columns starts its own page, so its pages run beside the first group's.
+      if (index > 0) form.newPage();
+      // The heading stays with the table's header row and its first row.
+      form.ensure(headingSize * leading + 8 + 3 * part.size * leading + 4 * rowPadding);
+      form.y -= 6;
+      const heading = part.label ? `${section.name}, ${part.label}` : section.name;
       form.y -= drawRun(
         form.page,
-        { text: 'No rows.', font: fonts.regular, size: 8.5 },
-        form.left + 3,
-        form.y - 3,
+        fitLine(heading, fonts.bold, headingSize, form.width, 8),
+        form.left,
+        form.y,
         form.width,
       );
-      continue;
+      form.y -= 2;
+      drawTable(form, fonts, part.columns, part.rows, {
+        size: part.size,
+        minSize: minimumSize,
+        rowPadding,
+        totals: part.totals,
+        continuedHeading: fitLine(`${heading}, continued`, fonts.bold, 9, form.width, minimumSize),
+      });
+      if (section.rows.length === 0 && part.totals.length === 0) {
+        form.y -= drawRun(
+          form.page,
+          { text: 'No rows.', font: fonts.regular, size: 8.5 },
+          form.left + cellPadding,
+          form.y - 3,
+          form.width,
+        );
+        continue;
+      }
+      form.y -= 8;
     }
-    drawTable(
-      form,
-      fonts,
-      columns,
-      section.rows.map((row) => section.columns.map((column) => cellText(column, row))),
-    );
-    form.y -= 8;
   }
   form.finish();
   return document.save();

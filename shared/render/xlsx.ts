@@ -41,6 +41,11 @@ export interface SheetColumn {
   currencyKey?: string;
   /** Text columns of long paragraphs: in a PDF, wrap to at most this many lines (2 otherwise). */
   maxLines?: number;
+  /**
+   * Order ids, SKUs, tracking numbers, references: a PDF prints them whole on one line, the column as
+   * wide as its widest (a broken or cut id reads as another one). The workbook ignores it.
+   */
+  identifier?: boolean;
 }
 
 export interface Sheet {

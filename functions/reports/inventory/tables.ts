@@ -40,8 +40,13 @@ const decimal = (header: string, key: string, numFmt = '0.00'): SheetColumn => (
 });
 const money = (header: string, key: string): SheetColumn => ({ header, key, type: 'money' });
 const text = (header: string, key: string, width: number): SheetColumn => ({ header, key, width });
-const sku = text('SKU', 'sku', 18);
-const warehouse = text('Warehouse', 'warehouseCode', 10);
+/** SKUs, codes, movement references: a PDF prints them whole on one line, never cut. */
+const identifier = (header: string, key: string, width: number): SheetColumn => ({
+  ...text(header, key, width),
+  identifier: true,
+});
+const sku = identifier('SKU', 'sku', 18);
+const warehouse = identifier('Warehouse', 'warehouseCode', 10);
 const currency = text('Currency', 'currency', 8);
 
 export const inventoryReports = {
@@ -106,8 +111,8 @@ export const inventoryReports = {
             columns: [
               text('Vendor', 'vendorName', 24),
               sku,
-              text('Vendor SKU', 'vendorSku', 16),
-              text('Receiving warehouse', 'warehouseCode', 10),
+              identifier('Vendor SKU', 'vendorSku', 16),
+              identifier('Receiving warehouse', 'warehouseCode', 10),
               units('Quantity', 'quantity'),
               money('Unit cost', 'unitCost'),
               money('Line cost', 'lineCost'),
@@ -201,7 +206,7 @@ export const inventoryReports = {
               money('Unit cost', 'unitCost'),
               units('On hand after', 'onHandAfter', 9),
               units('Available after', 'availableAfter', 9),
-              text('Reference', 'reference', 26),
+              identifier('Reference', 'reference', 26),
             ],
             rows: (async function* () {
               for await (const movement of allPages(read, first))

@@ -21,6 +21,11 @@ const kilograms = (header: string, key: string): SheetColumn => ({
   width: 10,
 });
 const text = (header: string, key: string, width: number): SheetColumn => ({ header, key, width });
+/** Order ids, tracking numbers, codes: a PDF prints them whole on one line. */
+const identifier = (header: string, key: string, width: number): SheetColumn => ({
+  ...text(header, key, width),
+  identifier: true,
+});
 
 const bucketColumns = (buckets: readonly string[]) =>
   buckets.map((bucket) => number(`Orders aged ${bucket} days`, `b${bucket}`, 10));
@@ -52,7 +57,7 @@ export const shippingReports = {
       const { figures } = report;
       const buckets = figures.buckets.map((bucket) => bucket.bucket);
       const byColumns = (key: string, header: string): SheetColumn[] => [
-        text(header, key, 14),
+        identifier(header, key, 14),
         number('Orders', 'orders'),
         number('Units', 'units'),
         ...bucketColumns(buckets),
@@ -70,12 +75,12 @@ export const shippingReports = {
         ...bucketCells(row.buckets),
       }));
       const orderColumns: SheetColumn[] = [
-        text('Order', 'orderId', 18),
-        text('Channel', 'channel', 10),
+        identifier('Order', 'orderId', 18),
+        identifier('Channel', 'channel', 10),
         { header: 'Day', key: 'day', type: 'date' },
         number('Age (days)', 'ageDays', 8),
         text('Status', 'statusId', 18),
-        text('Warehouse', 'warehouse', 10),
+        identifier('Warehouse', 'warehouse', 10),
         number('Units to ship', 'unitsUnshipped', 9),
         { header: 'Order total', key: 'total', type: 'money' },
         text('Currency', 'currency', 8),
@@ -131,7 +136,7 @@ export const shippingReports = {
       const columns: SheetColumn[] = [
         { header: 'Ship date', key: 'day', type: 'date' },
         text('Carrier', 'carrier', 14),
-        text('Warehouse', 'warehouse', 10),
+        identifier('Warehouse', 'warehouse', 10),
         number('Shipments', 'shipments'),
         number('Packages', 'packages'),
         kilograms('Weight (kg)', 'kilograms'),
@@ -144,12 +149,12 @@ export const shippingReports = {
       const manifestColumns: SheetColumn[] = [
         { header: 'Ship date', key: 'day', type: 'date' },
         text('Carrier', 'carrier', 14),
-        text('Warehouse', 'warehouseCode', 10),
+        identifier('Warehouse', 'warehouseCode', 10),
         text('Status', 'status', 8),
         number('Shipments', 'shipments'),
         { header: 'Closed at (UTC)', key: 'closedAt', type: 'datetime' },
-        text('Pickup reference', 'pickupReference', 18),
-        text('Manifest', 'id', 28),
+        identifier('Pickup reference', 'pickupReference', 18),
+        identifier('Manifest', 'id', 28),
       ];
       const asRow = <R extends { weightGrams: number; cost: Array<{ currency: string; amount: number }> }>(
         row: R,
@@ -197,16 +202,16 @@ export const shippingReports = {
       }
       const columns: SheetColumn[] = [
         { header: 'Ship date', key: 'shipDate', type: 'date' },
-        text('Order', 'orderId', 18),
+        identifier('Order', 'orderId', 18),
         text('Carrier', 'carrier', 12),
         text('Service', 'service', 18),
-        text('Tracking number', 'trackingNumber', 24),
-        text('Warehouse', 'warehouse', 10),
+        identifier('Tracking number', 'trackingNumber', 24),
+        identifier('Warehouse', 'warehouse', 10),
         number('Packages', 'packages', 8),
         kilograms('Weight (kg)', 'kilograms'),
         { header: 'Cost', key: 'cost', type: 'money' },
         text('Currency', 'currency', 8),
-        text('Manifest', 'manifestId', 28),
+        identifier('Manifest', 'manifestId', 28),
         text('Manifest status', 'manifestStatus', 10),
       ];
       const sums = tally(columns, { label: { shipDate: 'Total' } });

@@ -181,8 +181,10 @@ describe('POST /v1/reports/exports/excel and /pdf', () => {
     expect(text).toContain('Filters: channel shopify');
     expect(text).toContain('Days in UTC');
     expect(text).toContain('Page 1 of 1');
-    // Shopify: 2 + 4 + 6 units at 19.99 (the amounts beside a Currency column carry no code of their own).
-    expect(text).toMatch(/USD +3 +239\.88/);
+    // Shopify: 3 orders of 2 + 4 + 6 units at 19.99 (amounts beside a Currency column carry no code of
+    // their own), and the day's total under the rows.
+    expect(text).toMatch(/2026-\d\d-\d\d +USD +3 +12 +239\.88/);
+    expect(text).toMatch(/Total +USD +3 +12 +239\.88/);
   });
 
   it('answers an export too long for a request with 202: its URL answers 404, then the file once the job wrote it', async () => {

@@ -10,6 +10,7 @@ import type { PDFPage } from 'pdf-lib';
 import { PDFDocument } from 'pdf-lib';
 import type { PdfFonts } from './pdf-fonts';
 import { embedPdfFonts } from './pdf-fonts';
+import { stringsIn } from './text/strings-in';
 import type { PaperSize, TableColumn, TextRun } from './pdf-layout';
 import {
   FormWriter,
@@ -138,7 +139,7 @@ export async function renderReportPdf(report: ReportPdfDocument): Promise<Uint8A
   document.setTitle(report.title);
   document.setProducer('commerce-backoffice');
   document.setCreationDate(new Date(report.generatedAt));
-  const fonts = await embedPdfFonts(document);
+  const fonts = await embedPdfFonts(document, stringsIn(report));
   const widest = Math.max(
     ...report.sections.map((section) =>
       section.columns.reduce((sum, column) => sum + naturalWidth(column), 0),

@@ -4,8 +4,9 @@
  * runs split where the font changes), so wrapping and alignment see what is drawn.
  */
 import type { Color, PDFFont, PDFPage } from 'pdf-lib';
+import { PDFHexString, PDFName, PDFOperator, PDFOperatorNames, endMarkedContent } from 'pdf-lib';
 import { graphemes, isRightToLeft, visualPieces, type Piece } from './bidi';
-import { familiesFor, type FallbackFamily } from './scripts';
+import { familiesFor, reorderedClusters, type FallbackFamily } from './scripts';
 
 /** What fontkit's font answers that the face needs: whether a character has a glyph. */
 export interface GlyphSet {
@@ -84,14 +85,33 @@ export class TextFace {
     return !plain.test(line) && isRightToLeft(line);
   }
 
-  /** Draws the line with its baseline at y, starting at x. */
+  /**
+   * Draws the line with its baseline at y, starting at x. The words of scripts whose clusters are drawn
+   * out of order (Devanagari's "ि" before its consonant, a reph after it) are marked with their text
+   * (ActualText), word by word: otherwise they are read back, searched and copied in glyph order. Only
+   * those: poppler spreads a marked text over the span, which breaks up a CJK line read with -layout.
+   */
   draw(page: PDFPage, line: string, options: { x: number; y: number; size: number; color: Color }): void {
     let x = options.x;
     for (const piece of this.pieces(line)) {
-      if (piece.text) page.drawText(piece.text, { ...options, x, font: piece.face });
-      x += piece.face.widthOfTextAtSize(piece.text, options.size);
+      const parts = reorderedClusters.test(piece.text) ? piece.text.split(/( )/) : [piece.text];
+      for (const part of parts) {
+        const marked = reorderedClusters.test(part);
+        if (marked) beginActualText(page, part);
+        if (part) page.drawText(part, { ...options, x, font: piece.face });
+        if (marked) page.pushOperators(endMarkedContent());
+        x += piece.face.widthOfTextAtSize(part, options.size);
+      }
     }
   }
+}
+
+function beginActualText(page: PDFPage, text: string): void {
+  // An inline property list: pdf-lib writes any object an operator carries; its type lists fewer.
+  const properties = page.doc.context.obj({ ActualText: PDFHexString.fromText(text) }) as unknown as PDFName;
+  page.pushOperators(
+    PDFOperator.of(PDFOperatorNames.BeginMarkedContentSequence, [PDFName.of('Span'), properties]),
+  );
 }
 
 export { graphemes };

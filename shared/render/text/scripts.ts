@@ -56,7 +56,3 @@ export function familiesFor(character: string, line: string): FallbackFamily[] {
   if (pictograph.test(character)) return ['noto-emoji', ...cjkOrder(line)];
   return [...cjkOrder(line), 'noto-emoji', 'noto-sans-thai', 'noto-sans-devanagari'];
 }
-
-/** Scripts whose shaped glyphs leave logical order inside a cluster (pre-base vowels, reph): the Indic family, Myanmar, Khmer. */
-export const reorderedClusters =
-  /[\p{Script=Devanagari}\p{Script=Bengali}\p{Script=Gurmukhi}\p{Script=Gujarati}\p{Script=Oriya}\p{Script=Tamil}\p{Script=Telugu}\p{Script=Kannada}\p{Script=Malayalam}\p{Script=Sinhala}\p{Script=Myanmar}\p{Script=Khmer}]/u;

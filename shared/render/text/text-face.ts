@@ -4,9 +4,8 @@
  * runs split where the font changes), so wrapping and alignment see what is drawn.
  */
 import type { Color, PDFFont, PDFPage } from 'pdf-lib';
-import { PDFHexString, PDFName, PDFOperator, PDFOperatorNames, endMarkedContent } from 'pdf-lib';
 import { graphemes, isRightToLeft, visualPieces, type Piece } from './bidi';
-import { familiesFor, reorderedClusters, type FallbackFamily } from './scripts';
+import { familiesFor, type FallbackFamily } from './scripts';
 
 /** What fontkit's font answers that the face needs: whether a character has a glyph. */
 export interface GlyphSet {
@@ -53,6 +52,16 @@ export class TextFace {
     return drawing[0]?.font ?? this.primary;
   }
 
+  /** The graphemes of a line no font of the face draws (they would print as .notdef boxes). */
+  missingGlyphs(line: string): string[] {
+    return graphemes(line).filter((grapheme) => {
+      const font = this.fontFor(grapheme, line);
+      const glyphs =
+        font === this.primary ? this.primaryGlyphs : this.fallbacks.find((f) => f.font === font)?.glyphs;
+      return !glyphs || !drawsAll(glyphs, grapheme);
+    });
+  }
+
   /** The line as pieces, left to right, each in one font. */
   pieces(line: string): Piece<PDFFont>[] {
     let pieces = this.lines.get(line);
@@ -85,33 +94,14 @@ export class TextFace {
     return !plain.test(line) && isRightToLeft(line);
   }
 
-  /**
-   * Draws the line with its baseline at y, starting at x. The words of scripts whose clusters are drawn
-   * out of order (Devanagari's "ि" before its consonant, a reph after it) are marked with their text
-   * (ActualText), word by word: otherwise they are read back, searched and copied in glyph order. Only
-   * those: poppler spreads a marked text over the span, which breaks up a CJK line read with -layout.
-   */
+  /** Draws the line with its baseline at y, starting at x. */
   draw(page: PDFPage, line: string, options: { x: number; y: number; size: number; color: Color }): void {
     let x = options.x;
     for (const piece of this.pieces(line)) {
-      const parts = reorderedClusters.test(piece.text) ? piece.text.split(/( )/) : [piece.text];
-      for (const part of parts) {
-        const marked = reorderedClusters.test(part);
-        if (marked) beginActualText(page, part);
-        if (part) page.drawText(part, { ...options, x, font: piece.face });
-        if (marked) page.pushOperators(endMarkedContent());
-        x += piece.face.widthOfTextAtSize(part, options.size);
-      }
+      if (piece.text) page.drawText(piece.text, { ...options, x, font: piece.face });
+      x += piece.face.widthOfTextAtSize(piece.text, options.size);
     }
   }
-}
-
-function beginActualText(page: PDFPage, text: string): void {
-  // An inline property list: pdf-lib writes any object an operator carries; its type lists fewer.
-  const properties = page.doc.context.obj({ ActualText: PDFHexString.fromText(text) }) as unknown as PDFName;
-  page.pushOperators(
-    PDFOperator.of(PDFOperatorNames.BeginMarkedContentSequence, [PDFName.of('Span'), properties]),
-  );
 }
 
 export { graphemes };

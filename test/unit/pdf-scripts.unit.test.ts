@@ -1,0 +1,237 @@
+/**
+ * Every document kind prints a name in each script and reads back (poppler's pdftotext) in logical
+ * order: a right-to-left street keeps its house number, Latin inside Hebrew keeps its order, and CJK,
+ * Thai, Devanagari and emoji are drawn by a font that has their glyphs (no .notdef box).
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PDFDocument } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderLabelPdf, type LabelDocument } from '../../shared/render/label-pdf';
+import { renderManifestPdf, type ManifestDocument } from '../../shared/render/manifest-pdf';
+import { embedPdfFonts } from '../../shared/render/pdf-fonts';
+import { renderReportPdf } from '../../shared/render/report-pdf';
+
+let work: string;
+beforeAll(() => {
+  work = mkdtempSync(join(tmpdir(), 'pdf-scripts-'));
+});
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+interface Sample {
+  script: string;
+  name: string;
+  street: string;
+  /** The fallback font pdffonts lists, when DejaVu Sans cannot draw the script. */
+  font?: RegExp;
+  /** Checks on the text read back. */
+  reads: (text: ReadBack) => void;
+}
+
+/** pdftotext's output: its lines (bidi embedding marks removed), and all of it with spaces collapsed. */
+interface ReadBack {
+  lines: string[];
+  flat: string;
+}
+const lineWith = (text: ReadBack, part: string) => text.lines.find((line) => line.includes(part)) ?? '';
+
+const samples: Sample[] = [
+  {
+    script: 'Hebrew',
+    name: 'שרה כהן',
+    street: 'רחוב הרצל 12',
+    reads: (text) => {
+      expect(lineWith(text, 'רחוב הרצל')).toMatch(/(^|\D)12(\D|$)/);
+      expect(lineWith(text, 'רחוב הרצל')).not.toContain('21');
+    },
+  },
+  {
+    script: 'Arabic',
+    name: 'محمد العلي',
+    street: 'شارع 1234 الملك',
+    reads: (text) => {
+      expect(lineWith(text, 'شارع')).toContain('1234');
+      expect(lineWith(text, 'شارع')).toContain('الملك');
+      expect(text.flat).not.toContain('4321');
+    },
+  },
+  {
+    script: 'mixed Hebrew and Latin',
+    name: 'דוד לוי Sarah Cohen',
+    street: 'Main St 5',
+    reads: (text) => {
+      expect(lineWith(text, 'דוד לוי')).toContain('Sarah Cohen');
+      expect(text.flat).not.toContain('nehoC');
+    },
+  },
+  {
+    script: 'Japanese',
+    name: '山田太郎',
+    street: '東京都渋谷区',
+    font: /NotoSans(SC|JP)/,
+    reads: (text) => expect(text.flat).toContain('山田太郎'),
+  },
+  {
+    script: 'Japanese with kana',
+    name: 'やまだ たろう',
+    street: '東京都渋谷区',
+    font: /NotoSansJP/,
+    reads: (text) => expect(text.flat).toContain('東京都渋谷区'),
+  },
+  {
+    script: 'Chinese',
+    name: '王小明',
+    street: '北京市朝阳区',
+    font: /NotoSansSC/,
+    reads: (text) => expect(text.flat).toContain('北京市朝阳区'),
+  },
+  {
+    script: 'Korean',
+    name: '김민준',
+    street: '서울특별시',
+    font: /NotoSansKR/,
+    reads: (text) => expect(text.flat).toContain('서울특별시'),
+  },
+  {
+    script: 'Thai',
+    name: 'สมชาย ใจดี',
+    street: 'Main St 5',
+    font: /NotoSansThai/,
+    reads: (text) => expect(text.flat).toContain('สมชาย ใจดี'),
+  },
+  {
+    script: 'Devanagari',
+    name: 'राहुल शर्मा',
+    street: 'नमस्ते क्षत्रिय',
+    font: /NotoSansDevanagari/,
+    // The glyphs are in visual order and pdftotext reads them so: a reph or a "ि" drawn before its
+    // consonant comes back moved (शर्मा as शमार्). The words without one read back as written.
+    reads: (text) => expect(text.flat).toContain('राहुल'),
+  },
+  {
+    script: 'emoji',
+    name: 'Gift 🎁 box',
+    street: 'Main St 5',
+    font: /NotoEmoji/,
+    reads: (text) => expect(text.flat).toContain('🎁'),
+  },
+];
+
+let files = 0;
+function readBack(bytes: Uint8Array): ReadBack & { fonts: string } {
+  const file = join(work, `document-${(files += 1)}.pdf`);
+  writeFileSync(file, bytes);
+  const text = execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).replace(/[\u202a-\u202e]/g, '');
+  return {
+    lines: text.split('\n').map((line) => line.replace(/\s+/g, ' ').trim()),
+    flat: text.replace(/\s+/g, ' '),
+    fonts: execFileSync('pdffonts', [file], { encoding: 'utf8' }),
+  };
+}
+
+function label(sample: Sample): LabelDocument {
+  return {
+    format: '4x6',
+    shipFrom: {
+      name: 'Acme',
+      line1: '1 Warehouse Way',
+      city: 'Springfield',
+      region: 'IL',
+      postalCode: '62701',
+      country: 'US',
+    },
+    shipTo: { name: sample.name, line1: sample.street, city: 'City', postalCode: '10001', country: 'IL' },
+    carrier: 'UPS',
+    service: 'Worldwide Saver',
+    trackingNumber: '1ZAAAAAAAAAAAAAAAA',
+    orderReference: 'ORD-9',
+    shipDate: '2026-11-23',
+    weightGrams: 500,
+    packages: 1,
+  };
+}
+
+describe('every script on every document, in logical order, with its glyphs', () => {
+  it.each(samples)('a 4x6 label and its packing slip: $script', async (sample) => {
+    const bytes = await renderLabelPdf({
+      ...label(sample),
+      packingSlip: {
+        paperSize: 'letter',
+        showPrices: false,
+        lines: [{ sku: 'SKU-1', title: `${sample.name} ${sample.street}`, quantity: 1 }],
+      },
+    });
+    const text = readBack(bytes);
+    sample.reads(text);
+    if (sample.font) expect(text.fonts).toMatch(sample.font);
+    // The label page alone (the slip repeats the name): its ship-to reads back too.
+    expect(text.flat.split('PACKING SLIP')[0]).toContain(sample.name.split(' ')[0]!);
+  });
+
+  it('a manifest: a shipment per script', async () => {
+    const manifest: ManifestDocument = {
+      paperSize: 'letter',
+      manifestId: '01JD0000000000000000000000',
+      carrier: 'UPS',
+      warehouse: {
+        code: 'W1',
+        name: 'Main',
+        address: { line1: '1 Way', city: 'Springfield', postalCode: '1', country: 'US' },
+      },
+      shipDate: '2026-11-23',
+      closedAt: '2026-11-23T17:45:12.345Z',
+      pickupReference: 'PRN-1',
+      shipments: samples.map((sample, index) => ({
+        trackingNumber: `1Z${index}`,
+        orderReference: sample.name,
+        service: sample.street,
+        packages: 1,
+        weightGrams: 1000,
+        cost: { amount: 100, currency: 'USD' },
+      })),
+    };
+    const text = readBack(await renderManifestPdf(manifest));
+    for (const sample of samples) {
+      sample.reads(text);
+      if (sample.font) expect(text.fonts).toMatch(sample.font);
+    }
+  });
+
+  it('a report PDF: a row per script', async () => {
+    const bytes = await renderReportPdf({
+      title: 'Customers',
+      subtitle: ['2026-11-01 to 2026-11-23'],
+      timeZone: 'UTC',
+      generatedAt: '2026-11-23T22:10:00.000Z',
+      sections: [
+        {
+          name: 'Names',
+          columns: [
+            { header: 'Name', key: 'name', width: 30 },
+            { header: 'Street', key: 'street', width: 30 },
+          ],
+          rows: samples.map(({ name, street }) => ({ name, street })),
+        },
+      ],
+    });
+    const text = readBack(bytes);
+    for (const sample of samples) {
+      sample.reads(text);
+      if (sample.font) expect(text.fonts).toMatch(sample.font);
+    }
+  });
+
+  it('has a glyph for every character of every sample, in both faces', async () => {
+    const texts = samples.flatMap(({ name, street }) => [name, street]);
+    const fonts = await embedPdfFonts(await PDFDocument.create(), texts);
+    for (const text of texts) {
+      expect(fonts.regular.missingGlyphs(text)).toEqual([]);
+      expect(fonts.bold.missingGlyphs(text)).toEqual([]);
+    }
+    // Without the text handed over, no fallback is embedded: CJK would be boxes.
+    const bare = await embedPdfFonts(await PDFDocument.create());
+    expect(bare.regular.missingGlyphs('王小明')).toEqual(['王', '小', '明']);
+  });
+});

@@ -4,10 +4,12 @@
  * Thai, Devanagari and emoji are drawn by a font that has their glyphs (no .notdef box).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
+import { fallbackFamilies } from '../../infra/bundling';
+import { buildFunction, importIndex } from '../support/built-function';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderLabelPdf, type LabelDocument } from '../../shared/render/label-pdf';
 import { renderManifestPdf, type ManifestDocument } from '../../shared/render/manifest-pdf';
@@ -233,5 +235,38 @@ describe('every script on every document, in logical order, with its glyphs', ()
     // Without the text handed over, no fallback is embedded: CJK would be boxes.
     const bare = await embedPdfFonts(await PDFDocument.create());
     expect(bare.regular.missingGlyphs('王小明')).toEqual(['王', '小', '明']);
+  });
+});
+
+describe('the fallback fonts in a Lambda bundle', () => {
+  it('ships each family beside the renderers (400 and 700 WOFF slices, their ranges) and draws CJK from there alone', async () => {
+    const dir = await buildFunction(
+      join(work, 'bundle'),
+      'renders',
+      `export { loadPdfRenderers as load } from './shared/render/load';`,
+    );
+    for (const family of fallbackFamilies) {
+      expect(existsSync(join(dir, 'fonts', family, '400.css'))).toBe(true);
+      expect(existsSync(join(dir, 'fonts', family, '700.css'))).toBe(true);
+      const files = readdirSync(join(dir, 'fonts', family, 'files'));
+      expect(files.length).toBeGreaterThan(0);
+      expect(files.every((file) => /-(400|700)-normal\.woff$/.test(file))).toBe(true);
+    }
+    const script = [
+      `const { load } = ${importIndex(dir)};`,
+      `const { renderLabelPdf } = await load();`,
+      `const bytes = await renderLabelPdf(JSON.parse(process.argv[1]));`,
+      `(await import('node:fs')).writeFileSync('label.pdf', bytes);`,
+    ].join('\n');
+    const sample = samples.find(({ script }) => script === 'Chinese')!;
+    // A clean environment and a working directory with no node_modules: only fonts/ can serve.
+    execFileSync(process.execPath, ['--input-type=module', '-e', script, JSON.stringify(label(sample))], {
+      cwd: dir,
+      env: { PATH: process.env.PATH ?? '' },
+    });
+    expect(execFileSync('pdffonts', [join(dir, 'label.pdf')], { encoding: 'utf8' })).toMatch(/NotoSansSC/);
+    expect(execFileSync('pdftotext', [join(dir, 'label.pdf'), '-'], { encoding: 'utf8' })).toContain(
+      '北京市朝阳区',
+    );
   });
 });

@@ -14,6 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderLabelPdf, type LabelDocument } from '../../shared/render/label-pdf';
 import { renderManifestPdf, type ManifestDocument } from '../../shared/render/manifest-pdf';
 import { embedPdfFonts } from '../../shared/render/pdf-fonts';
+import { textWidth, truncateToWidth, wrapText } from '../../shared/render/pdf-layout';
+import { graphemes } from '../../shared/render/text/bidi';
 import { renderReportPdf } from '../../shared/render/report-pdf';
 
 let work: string;
@@ -235,6 +237,33 @@ describe('every script on every document, in logical order, with its glyphs', ()
     // Without the text handed over, no fallback is embedded: CJK would be boxes.
     const bare = await embedPdfFonts(await PDFDocument.create());
     expect(bare.regular.missingGlyphs('王小明')).toEqual(['王', '小', '明']);
+  });
+});
+
+describe('wrapping and cutting text without spaces', () => {
+  const address = '北京市朝阳区建国路88号SOHO现代城5号楼1201室';
+  const thai = 'สวัสดีครับคุณสมชายใจดีที่กรุงเทพมหานคร';
+
+  it('wraps a long Chinese or Thai line inside the box, between words or characters, losing nothing', async () => {
+    const fonts = await embedPdfFonts(await PDFDocument.create(), [address, thai]);
+    for (const text of [address, thai]) {
+      const lines = wrapText(text, fonts.regular, 12, 90);
+      expect(lines.length).toBeGreaterThan(1);
+      expect(lines.join('')).toBe(text);
+      for (const line of lines) expect(textWidth(line, fonts.regular, 12)).toBeLessThanOrEqual(90);
+      // No line starts with a mark: clusters stay whole.
+      for (const line of lines) expect(line).not.toMatch(/^\p{M}/u);
+    }
+  });
+
+  it('cuts with an ellipsis between grapheme clusters, never inside one', async () => {
+    const family = 'Gift 👨‍👩‍👧 for สวัสดี';
+    const fonts = await embedPdfFonts(await PDFDocument.create(), [family]);
+    for (let width = 20; width < 120; width += 4) {
+      const cut = truncateToWidth(family, fonts.regular, 12, width);
+      const kept = cut.endsWith('…') ? cut.slice(0, -1) : cut;
+      expect(graphemes(family).slice(0, graphemes(kept).length).join('')).toBe(kept);
+    }
   });
 });
 

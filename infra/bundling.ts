@@ -5,6 +5,7 @@
 import path from 'node:path';
 // The side bundles (file beside index.mjs → source), declared where they are loaded.
 import { sideBundles } from '../shared/side-bundle';
+import { fallbackFamilies } from '../shared/render/text/scripts';
 import {
   bundledReferenceScript,
   referenceScriptFile,
@@ -70,20 +71,40 @@ export const pdfFontFiles = ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf'] as const;
 
 const shellQuote = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
 
+/** shared/render/text/fallback-fonts.ts: the weights of the Noto fallback slices it reads, as WOFF. */
+export const fallbackFontWeights = [400, 700] as const;
+export { fallbackFamilies };
+
 /**
  * Run after bundling (the construct's afterBundling hook): a function that carries the PDF renderers
  * (render-pdf.mjs, which names the font package) gets the two .ttf files (1.4 MB) in `fonts/` beside it, where
- * shared/render/pdf-fonts.ts reads them; the other functions ship without them. POSIX shell: CDK runs
- * the hooks with bash on Linux and macOS, and in its Docker image.
+ * shared/render/pdf-fonts.ts reads them, and each Noto fallback family in `fonts/<family>/`: its 400 and
+ * 700 stylesheets (the slices' Unicode ranges) and those weights' WOFF slices (28.6 MB for the six
+ * families, read only when a document draws a character in them); the other functions ship without
+ * them. POSIX shell: CDK runs the hooks with bash on Linux and macOS, and in its Docker image.
  */
 export function pdfFontCommands(inputDir: string, outputDir: string): string[] {
   const fonts = path.posix.join(outputDir, 'fonts');
   const sources = pdfFontFiles.map((file) =>
     shellQuote(path.posix.join(inputDir, 'node_modules', pdfFontPackage, 'ttf', file)),
   );
+  const copies = [`mkdir -p ${shellQuote(fonts)} && cp ${sources.join(' ')} ${shellQuote(fonts)}`];
+  for (const family of fallbackFamilies) {
+    const from = path.posix.join(inputDir, 'node_modules', '@fontsource', family);
+    const to = path.posix.join(fonts, family);
+    const styles = fallbackFontWeights.map((weight) => shellQuote(path.posix.join(from, `${weight}.css`)));
+    const slices = fallbackFontWeights.map(
+      (weight) => `${shellQuote(path.posix.join(from, 'files'))}/*-${weight}-normal.woff`,
+    );
+    copies.push(
+      `mkdir -p ${shellQuote(path.posix.join(to, 'files'))}`,
+      `cp ${styles.join(' ')} ${shellQuote(to)}`,
+      `cp ${slices.join(' ')} ${shellQuote(path.posix.join(to, 'files'))}`,
+    );
+  }
   return [
     `if grep -qsF ${pdfFontPackage} ${shellQuote(path.posix.join(outputDir, 'render-pdf.mjs'))}; then ` +
-      `mkdir -p ${shellQuote(fonts)} && cp ${sources.join(' ')} ${shellQuote(fonts)}; fi`,
+      `${copies.join(' && ')}; fi`,
   ];
 }
 

@@ -10,6 +10,7 @@ import { PDFDocument, rgb } from 'pdf-lib';
 import { encodeCode128, quietZoneModules } from './code128';
 import type { PdfFonts } from './pdf-fonts';
 import { embedPdfFonts } from './pdf-fonts';
+import { stringsIn } from './text/strings-in';
 import type { TextRun } from './pdf-layout';
 import {
   black,
@@ -397,7 +398,7 @@ export async function renderLabelPdf(label: LabelDocument): Promise<Uint8Array> 
   const document = await PDFDocument.create();
   document.setTitle(`Shipping label ${label.trackingNumber}`);
   document.setProducer('commerce-backoffice');
-  const fonts = await embedPdfFonts(document);
+  const fonts = await embedPdfFonts(document, stringsIn(label));
   for (let index = 0; index < label.packages; index++) {
     const { page, origin } = addLabelPage(document, label.format);
     drawLabel(page, fonts, label, index, origin);

@@ -12,6 +12,7 @@ import type { LabelAddressBlock } from './label-pdf';
 import { addressLines } from './label-address';
 import type { PdfFonts } from './pdf-fonts';
 import { embedPdfFonts } from './pdf-fonts';
+import { stringsIn } from './text/strings-in';
 import type { PaperSize, TableColumn, TextRun } from './pdf-layout';
 import {
   FormWriter,
@@ -263,7 +264,7 @@ export async function renderManifestPdf(manifest: ManifestDocument): Promise<Uin
   const document = await PDFDocument.create();
   document.setTitle(`Manifest ${manifest.manifestId}`);
   document.setProducer('commerce-backoffice');
-  const fonts = await embedPdfFonts(document);
+  const fonts = await embedPdfFonts(document, stringsIn(manifest));
   const form = new FormWriter(document, fonts, {
     paperSize: manifest.paperSize,
     footerText: manifest.footerText,

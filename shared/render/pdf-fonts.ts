@@ -15,13 +15,20 @@
  *
  * Nothing is read at import: the first render reads the two files (about 1.4 MB) and every later one
  * in the process reuses the same bytes.
+ *
+ * What DejaVu cannot draw (Japanese, Chinese, Korean, Thai, Devanagari, emoji) falls back to Noto
+ * slices (text/fallback-fonts.ts), read and embedded only for the characters of the text a document
+ * says it will draw.
  */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import fontkit from '@pdf-lib/fontkit';
-import type { PDFDocument, PDFFont } from 'pdf-lib';
+import './text/fontkit-shapers';
+import type { PDFDocument } from 'pdf-lib';
+import { embedFallbacks, fallbackNeeds } from './text/embed-fallbacks';
+import { TextFace } from './text/text-face';
 
 /** The package the fonts come from; infra/bundling.ts copies from it, and looks for its name in a bundle. */
 export const pdfFontPackage = 'dejavu-fonts-ttf';
@@ -35,8 +42,8 @@ export interface PdfFontBytes {
 }
 
 export interface PdfFonts {
-  regular: PDFFont;
-  bold: PDFFont;
+  regular: TextFace;
+  bold: TextFace;
 }
 
 export class PdfFontsMissingError extends Error {
@@ -116,24 +123,70 @@ const parsedFonts = new WeakMap<Uint8Array, FontkitFont>();
 export const fontkitParsingOnce: Fontkit = {
   create(bytes, postscriptName) {
     if (postscriptName !== undefined) return fontkit.create(bytes, postscriptName);
-    let font = parsedFonts.get(bytes);
-    if (!font) {
-      font = fontkit.create(bytes);
-      parsedFonts.set(bytes, font);
-    }
-    const view = Object.create(font) as FontkitFont & { _glyphs: object };
+    const view = Object.create(parsedFont(bytes)) as FontkitFont & { _glyphs: object };
     view._glyphs = {};
     return view;
   },
 };
 
-/** Embeds both faces into a document, subset to the glyphs it ends up using. */
-export async function embedPdfFonts(document: PDFDocument): Promise<PdfFonts> {
+/**
+ * The font parsed once per process. A WOFF file (the Noto slices) inflates a table on every read of it,
+ * and fontkit reads `glyf` for each glyph it draws or subsets: the inflated tables are kept here, on the
+ * shared object, so each is inflated once per process.
+ */
+export function parsedFont(bytes: Uint8Array): FontkitFont {
+  let font = parsedFonts.get(bytes);
+  if (!font) {
+    font = fontkit.create(bytes);
+    if (isWoff(bytes)) keepInflatedTables(font as unknown as WoffTables);
+    parsedFonts.set(bytes, font);
+  }
+  return font;
+}
+
+const isWoff = (bytes: Uint8Array) => String.fromCharCode(...bytes.subarray(0, 4)) === 'wOFF';
+
+interface TableStream {
+  buffer: Uint8Array;
+  constructor: new (buffer: Uint8Array) => TableStream;
+}
+interface WoffTables {
+  stream: TableStream;
+  _getTableStream(tag: string): TableStream | null;
+}
+
+function keepInflatedTables(font: WoffTables): void {
+  const inflate = font._getTableStream;
+  const inflated = new Map<string, Uint8Array>();
+  font._getTableStream = function (this: WoffTables, tag: string) {
+    const kept = inflated.get(tag);
+    if (kept) return new this.stream.constructor(kept);
+    const stream = inflate.call(this, tag);
+    // An uncompressed table is read in place from the file's own stream: nothing to keep.
+    if (stream && stream !== this.stream) inflated.set(tag, stream.buffer);
+    return stream;
+  };
+}
+
+/**
+ * Embeds both faces into a document, subset to the glyphs it ends up using, with the fallback slices
+ * `texts` (every string the document will draw; a string left out draws what DejaVu and the slices
+ * embedded for the others can) needs.
+ */
+export async function embedPdfFonts(document: PDFDocument, texts: Iterable<string> = []): Promise<PdfFonts> {
   const bytes = await pdfFontBytes();
   document.registerFontkit(fontkitParsingOnce);
-  const [regular, bold] = await Promise.all([
+  const regularGlyphs = parsedFont(bytes.regular);
+  const boldGlyphs = parsedFont(bytes.bold);
+  const wanted = [...texts];
+  const [regular, bold, regularFallbacks, boldFallbacks] = await Promise.all([
     document.embedFont(bytes.regular, { subset: true }),
     document.embedFont(bytes.bold, { subset: true }),
+    embedFallbacks(document, fallbackNeeds(wanted, regularGlyphs), 400, bundledFontDir, parsedFont),
+    embedFallbacks(document, fallbackNeeds(wanted, boldGlyphs), 700, bundledFontDir, parsedFont),
   ]);
-  return { regular, bold };
+  return {
+    regular: new TextFace(regular, regularGlyphs, regularFallbacks),
+    bold: new TextFace(bold, boldGlyphs, boldFallbacks),
+  };
 }

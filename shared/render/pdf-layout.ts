@@ -6,9 +6,12 @@
  * Coordinates are PDF points with the origin at the bottom left; a box's `top` is its upper edge and
  * text is placed from there down (the first baseline sits one ascent below the top).
  */
-import type { PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
+import type { PDFDocument, PDFPage } from 'pdf-lib';
 import { rgb } from 'pdf-lib';
 import type { PdfFonts } from './pdf-fonts';
+import { breakOpportunities } from './text/line-breaks';
+import { graphemes } from './text/bidi';
+import type { TextFace } from './text/text-face';
 import { currencyExponent } from '../domain/money';
 
 export const black = rgb(0, 0, 0);
@@ -45,8 +48,8 @@ export function cleanText(text: string): string {
  * Text width, remembered per font: fontkit shapes the text (GSUB/GPOS) on every measure, the largest
  * cost of a long form. Widths grow linearly with the size, so one width at size 1 serves every size.
  */
-const unitWidths = new WeakMap<PDFFont, Map<string, number>>();
-export function textWidth(text: string, font: PDFFont, size: number): number {
+const unitWidths = new WeakMap<TextFace, Map<string, number>>();
+export function textWidth(text: string, font: TextFace, size: number): number {
   let widths = unitWidths.get(font);
   if (!widths) unitWidths.set(font, (widths = new Map()));
   let width = widths.get(text);
@@ -57,11 +60,11 @@ export function textWidth(text: string, font: PDFFont, size: number): number {
   return width * size;
 }
 
-const fits = (text: string, font: PDFFont, size: number, width: number) =>
+const fits = (text: string, font: TextFace, size: number, width: number) =>
   textWidth(text, font, size) <= width;
 
-/** The longest prefix (whole code points) that fits `width`, at least one character so wrapping progresses. */
-function prefixThatFits(chars: readonly string[], font: PDFFont, size: number, width: number, suffix = '') {
+/** The longest prefix (whole grapheme clusters) that fits `width`; 0 when not even one does. */
+function prefixThatFits(chars: readonly string[], font: TextFace, size: number, width: number, suffix = '') {
   let low = 0;
   let high = chars.length;
   while (low < high) {
@@ -73,48 +76,54 @@ function prefixThatFits(chars: readonly string[], font: PDFFont, size: number, w
 }
 
 /** The text, cut to `width` with an ellipsis when it is wider. */
-export function truncateToWidth(text: string, font: PDFFont, size: number, width: number): string {
+export function truncateToWidth(text: string, font: TextFace, size: number, width: number): string {
   if (fits(text, font, size, width)) return text;
-  const chars = Array.from(text);
+  const chars = graphemes(text);
   const kept = prefixThatFits(chars, font, size, width, ellipsis);
   return kept === 0 ? '' : chars.slice(0, kept).join('').trimEnd() + ellipsis;
 }
 
-/** Wraps at spaces; a word wider than the box is broken between characters. At least one line. */
-export function wrapText(text: string, font: PDFFont, size: number, width: number): string[] {
+/**
+ * Wraps at spaces, and between the characters of scripts written without them (Chinese, Japanese,
+ * Thai at its word boundaries; text/line-breaks.ts); a word wider than the box is broken between
+ * grapheme clusters. At least one line.
+ */
+export function wrapText(text: string, font: TextFace, size: number, width: number): string[] {
   const clean = cleanText(text);
   if (fits(clean, font, size, width)) return [clean];
+  const breaks = breakOpportunities(clean);
   const lines: string[] = [];
-  let line = '';
-  for (const word of clean.split(' ')) {
-    const candidate = line ? `${line} ${word}` : word;
-    if (fits(candidate, font, size, width)) {
-      line = candidate;
-      continue;
+  let start = 0;
+  while (start < clean.length) {
+    let end = start;
+    for (const at of breaks) {
+      if (at <= start) continue;
+      if (!fits(clean.slice(start, at).trimEnd(), font, size, width)) break;
+      end = at;
     }
-    if (line) lines.push(line);
-    let rest = Array.from(word);
-    while (rest.length > 0 && !fits(rest.join(''), font, size, width)) {
-      const kept = Math.max(1, prefixThatFits(rest, font, size, width));
-      lines.push(rest.slice(0, kept).join(''));
-      rest = rest.slice(kept);
+    if (end === start) {
+      const next = breaks.find((at) => at > start) ?? clean.length;
+      const chars = graphemes(clean.slice(start, next));
+      end = start + chars.slice(0, Math.max(1, prefixThatFits(chars, font, size, width))).join('').length;
     }
-    line = rest.join('');
+    lines.push(clean.slice(start, end).trimEnd());
+    start = end;
+    while (clean[start] === ' ') start += 1;
   }
-  if (line || lines.length === 0) lines.push(line);
+  if (lines.length === 0) lines.push('');
   return lines;
 }
 
 export interface TextRun {
   text: string;
-  font: PDFFont;
+  font: TextFace;
   size: number;
   /** In a block (fitBlock): wrap to at most this many lines, the last cut with an ellipsis. */
   maxLines?: number;
 }
 
 /** One line: shrinks (linearly, down to `minSize`) to fit `width`, then cuts with an ellipsis. */
-export function fitLine(text: string, font: PDFFont, size: number, width: number, minSize: number): TextRun {
+export function fitLine(text: string, font: TextFace, size: number, width: number, minSize: number): TextRun {
   const clean = cleanText(text);
   const natural = textWidth(clean, font, size);
   if (natural <= width) return { text: clean, font, size };
@@ -175,11 +184,10 @@ export function drawRun(
   const used = textWidth(run.text, run.font, run.size);
   const offset = align === 'right' ? width - used : align === 'center' ? (width - used) / 2 : 0;
   if (run.text) {
-    page.drawText(run.text, {
+    run.font.draw(page, run.text, {
       x: x + Math.max(0, offset),
       y: top - run.size * ascent,
       size: run.size,
-      font: run.font,
       color: black,
     });
   }
@@ -403,7 +411,7 @@ function columnWidths(columns: readonly TableColumn[], total: number): number[] 
 }
 
 /** One line kept whole: shrunk (not below `minSize`) to fit `width`, never cut. */
-function wholeLine(text: string, font: PDFFont, size: number, width: number, minSize: number): TextRun {
+function wholeLine(text: string, font: TextFace, size: number, width: number, minSize: number): TextRun {
   const clean = cleanText(text);
   const natural = textWidth(clean, font, size);
   if (natural <= width) return { text: clean, font, size };
@@ -429,7 +437,7 @@ export function drawTable(
     ? form.width
     : widths.reduce((sum, width) => sum + width, 0);
 
-  const layoutRow = (cells: readonly string[], font: PDFFont) =>
+  const layoutRow = (cells: readonly string[], font: TextFace) =>
     columns.map((column, index) => {
       const width = widths[index]! - 2 * cellPadding;
       const text = cells[index] ?? '';
@@ -474,7 +482,7 @@ export function drawTable(
   };
 
   let headerDrawn = false;
-  const drawRow = (row: readonly string[], font: PDFFont, shaded: boolean, ruleAbove: boolean) => {
+  const drawRow = (row: readonly string[], font: TextFace, shaded: boolean, ruleAbove: boolean) => {
     const cells = layoutRow(row, font);
     const height = Math.max(...cells.map(blockHeight)) + 2 * rowPadding;
     // A new page gets the header row again; so does the first row, with room kept for both.

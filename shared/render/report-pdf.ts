@@ -10,7 +10,8 @@ import type { PDFPage } from 'pdf-lib';
 import { PDFDocument } from 'pdf-lib';
 import type { PdfFonts } from './pdf-fonts';
 import { embedPdfFonts } from './pdf-fonts';
-import type { PDFFont } from 'pdf-lib';
+import { stringsIn } from './text/strings-in';
+import type { TextFace } from './text/text-face';
 import type { PaperSize, TableColumn, TextRun } from './pdf-layout';
 import {
   FormWriter,
@@ -145,7 +146,7 @@ function keyColumns(columns: readonly SheetColumn[], needs: readonly ColumnNeed[
 }
 
 /** The narrowest width that wraps a header onto two lines at most (headers break at spaces only). */
-function headerWidth(header: string, font: PDFFont, size: number): number {
+function headerWidth(header: string, font: TextFace, size: number): number {
   const words = cleanText(header).split(' ');
   let best = textWidth(words.join(' '), font, size);
   for (let split = 1; split < words.length; split += 1) {
@@ -187,7 +188,7 @@ function columnNeeds(
     const free = isFreeText(column);
     let widest = 0;
     let widestWord = 0;
-    const measure = (text: string, font: PDFFont) => {
+    const measure = (text: string, font: TextFace) => {
       const clean = cleanText(text);
       widest = Math.max(widest, textWidth(clean, font, size));
       if (free) {
@@ -289,7 +290,7 @@ export async function renderReportPdf(report: ReportPdfDocument): Promise<Uint8A
   document.setTitle(report.title);
   document.setProducer('commerce-backoffice');
   document.setCreationDate(new Date(report.generatedAt));
-  const fonts = await embedPdfFonts(document);
+  const fonts = await embedPdfFonts(document, stringsIn(report));
   const paperSize = report.paperSize ?? 'letter';
   const [paperWidth] = paperSizes[paperSize];
   const form = new FormWriter(document, fonts, {

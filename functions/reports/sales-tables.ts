@@ -154,7 +154,10 @@ export const salesReports = {
     query: salesRangeQuery,
     async table(query): Promise<ReportTable> {
       const { body } = await reportOperations.getSalesSummary(withQuery(query));
-      const columns: SheetColumn[] = [{ header: 'Channel', key: 'channel', width: 16, identifier: true }, ...salesColumns];
+      const columns: SheetColumn[] = [
+        { header: 'Channel', key: 'channel', width: 16, identifier: true },
+        ...salesColumns,
+      ];
       return {
         title: 'Sales by channel',
         subtitle: [rangeLine(body!), ...filterLine(query)],

@@ -5,7 +5,7 @@
 import path from 'node:path';
 // The side bundles (file beside index.mjs → source), declared where they are loaded.
 import { sideBundles } from '../shared/side-bundle';
-import { fallbackFamilies } from '../shared/render/text/scripts';
+import { fallbackFamilies } from '../shared/pdf-font-families';
 import {
   bundledReferenceScript,
   referenceScriptFile,

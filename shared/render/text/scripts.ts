@@ -3,6 +3,9 @@
  * string out in (it decides from the string's first letter of a real script), and which fallback font
  * family draws a character DejaVu Sans has no glyph for.
  */
+import type { FallbackFamily } from '../../pdf-font-families';
+
+export { fallbackFamilies, type FallbackFamily } from '../../pdf-font-families';
 
 /** The scripts fontkit lays out right to left (its RTL table), reversing the glyphs of the whole string. */
 const rtlScript =
@@ -18,17 +21,6 @@ export function shaperReverses(text: string): boolean {
   const first = realScript.exec(text);
   return first !== null && rtlScript.test(first[0]);
 }
-
-/** The fallback families, by the npm package (`@fontsource/<name>`) they come from. */
-export const fallbackFamilies = [
-  'noto-sans-jp',
-  'noto-sans-sc',
-  'noto-sans-kr',
-  'noto-sans-thai',
-  'noto-sans-devanagari',
-  'noto-emoji',
-] as const;
-export type FallbackFamily = (typeof fallbackFamilies)[number];
 
 const kana = /[\p{Script=Hiragana}\p{Script=Katakana}]/u;
 const hangul = /\p{Script=Hangul}/u;

@@ -21,6 +21,8 @@ export function customsDeclarationFor(input: {
   /** The warehouse's return address, when it has one: the sender customs returns a refused parcel to. */
   returnAddress?: Address;
 }): CustomsDeclaration | undefined {
+  // `order` is as it stood before this shipment: its lines' shippedQuantity are the units earlier
+  // parcels carried, which decide this parcel's share of each line's discount.
   const { order, shipment, shipFrom } = input;
   if (!needsCustoms(shipFrom, order.shipTo)) return undefined;
   const linesById = new Map(order.lines.map((line) => [line.itemId, line]));
@@ -29,7 +31,7 @@ export function customsDeclarationFor(input: {
     return {
       description: line?.title ?? shipped.sku,
       quantity: shipped.quantity,
-      value: line ? lineCharge(line, shipped.quantity).net : 0n,
+      value: line ? lineCharge(line, shipped.quantity, line.shippedQuantity).net : 0n,
       ...(line?.weightGrams === undefined ? {} : { weightGrams: line.weightGrams * shipped.quantity }),
       ...(line?.hsCode ? { hsCode: line.hsCode } : {}),
       ...(line?.originCountry ? { originCountry: line.originCountry } : {}),

@@ -18,9 +18,11 @@ import {
   fitLine,
   formatKilograms,
   formatMoney,
+  identifierLines,
   leading,
   wrapText,
 } from './pdf-layout';
+import { minTextSize } from './document-text';
 
 interface Origin {
   x: number;
@@ -64,11 +66,15 @@ const rowHeight = (fonts: PdfFonts, item: CustomsItem) => (description(fonts, it
  * The items of each page: the first page has the addresses above its contents, the others only the
  * header; the last keeps room for the totals and the signature (a page of its own when they do not fit).
  */
-export function customsPages(fonts: PdfFonts, items: readonly CustomsItem[]): CustomsItem[][] {
+export function customsPages(
+  fonts: PdfFonts,
+  items: readonly CustomsItem[],
+  headerHeight: number = heights.header,
+): CustomsItem[][] {
   const room = (first: boolean) =>
     height -
     2 * margin -
-    heights.header -
+    headerHeight -
     heights.tableHeader -
     (first ? heights.categories + heights.addresses : 0);
   const pages: CustomsItem[][] = [[]];
@@ -86,32 +92,64 @@ export function customsPages(fonts: PdfFonts, items: readonly CustomsItem[]): Cu
   return pages;
 }
 
+/** The header's left column, beside the form's name (CN22 / CN23) and the page number. */
+const headerLeftWidth = inner - 70;
+/** How far down the form's name and "Page x of y" reach on the right. */
+const headerRightDepth = 38;
+
+interface HeaderLayout {
+  /** The title and the lines that fit beside the form's name. */
+  left: TextRun[];
+  /** Identifiers too long for the left column, each across the page under the form's name. */
+  wide: TextRun[];
+  height: number;
+}
+
+/**
+ * The tracking number and the order id print whole (DESIGN §4): each beside the form's name when it fits
+ * there at 7 pt or more, else across the page under it (and after a hyphen on a second line only when
+ * even the page is too narrow). The header grows to hold them.
+ */
+function headerLayout(
+  fonts: PdfFonts,
+  declaration: CustomsDeclaration,
+  trackingNumber: string,
+): HeaderLayout {
+  const left: TextRun[] = [
+    fitLine('CUSTOMS DECLARATION', fonts.bold, 11, headerLeftWidth, 8),
+    fitLine('May be opened officially', fonts.regular, size, headerLeftWidth, minTextSize),
+  ];
+  const wide: TextRun[] = [];
+  for (const text of [`Tracking ${trackingNumber}`, `Order ${declaration.orderReference}`]) {
+    const beside = identifierLines(text, fonts.regular, size, headerLeftWidth, minTextSize);
+    // Once one goes across the page, the next follows it there: they keep their order.
+    if (beside.length === 1 && wide.length === 0) left.push(...beside);
+    else wide.push(...identifierLines(text, fonts.regular, size, inner, minTextSize));
+  }
+  const leftHeight = left.reduce((sum, run) => sum + run.size * leading, 0);
+  const wideTop = wide.length === 0 ? leftHeight : Math.max(leftHeight, headerRightDepth);
+  const used = wideTop + wide.reduce((sum, run) => sum + run.size * leading, 0);
+  return { left, wide, height: Math.max(heights.header, used + 6) };
+}
+
 function drawHeader(
   page: PDFPage,
   fonts: PdfFonts,
   declaration: CustomsDeclaration,
-  trackingNumber: string,
+  layout: HeaderLayout,
   where: { x: number; top: number; index: number; count: number },
 ) {
   const { x, top } = where;
-  drawRuns(
-    page,
-    [
-      fitLine('CUSTOMS DECLARATION', fonts.bold, 11, inner - 70, 8),
-      fitLine('May be opened officially', fonts.regular, size, inner - 70, 7),
-      fitLine(`Tracking ${trackingNumber}`, fonts.regular, size, inner - 70, 7),
-      fitLine(`Order ${declaration.orderReference}`, fonts.regular, size, inner - 70, 7),
-    ],
-    x,
-    top,
-    inner - 70,
-  );
+  const leftHeight = drawRuns(page, layout.left, x, top, headerLeftWidth);
+  if (layout.wide.length > 0) {
+    drawRuns(page, layout.wide, x, top - Math.max(leftHeight, headerRightDepth), inner);
+  }
   drawRun(page, { text: declaration.form, font: fonts.bold, size: 22 }, x, top, inner, 'right');
   if (where.count > 1) {
     const pageOf = `Page ${where.index + 1} of ${where.count}`;
     drawRun(page, { text: pageOf, font: fonts.regular, size }, x, top - 28, inner, 'right');
   }
-  drawRule(page, x, top - heights.header + 3, inner);
+  drawRule(page, x, top - layout.height + 3, inner);
 }
 
 /** The categories as ticked boxes, two rows of three: a sale is the one ticked. */
@@ -151,7 +189,7 @@ function drawCategories(
     const font = category === declaration.category ? fonts.bold : fonts.regular;
     drawRun(
       page,
-      fitLine(category, font, size, step - box - 6, 7),
+      fitLine(category, font, size, step - box - 6, minTextSize),
       left + box + 3,
       rowTop + 0.5,
       step - box - 6,
@@ -180,14 +218,14 @@ function drawAddresses(
   const room = heights.addresses - 6;
   drawRuns(
     page,
-    fitBlock(addressRuns(fonts, 'FROM (SENDER)', declaration.sender), half - 6, room, 0.95),
+    fitBlock(addressRuns(fonts, 'FROM (SENDER)', declaration.sender), half - 6, room, 0.95, minTextSize),
     x,
     top,
     half - 6,
   );
   drawRuns(
     page,
-    fitBlock(addressRuns(fonts, 'TO (RECIPIENT)', declaration.recipient), half - 6, room, 0.95),
+    fitBlock(addressRuns(fonts, 'TO (RECIPIENT)', declaration.recipient), half - 6, room, 0.95, minTextSize),
     x + half,
     top,
     half - 6,
@@ -293,13 +331,14 @@ export function renderCustomsDeclaration(
   declaration: CustomsDeclaration,
   trackingNumber: string,
 ) {
-  const pages = customsPages(fonts, declaration.items);
+  const header = headerLayout(fonts, declaration, trackingNumber);
+  const pages = customsPages(fonts, declaration.items, header.height);
   pages.forEach((items, index) => {
     const { page, origin } = addPage();
     const x = origin.x + margin;
     let top = origin.y + height - margin;
-    drawHeader(page, fonts, declaration, trackingNumber, { x, top, index, count: pages.length });
-    top -= heights.header;
+    drawHeader(page, fonts, declaration, header, { x, top, index, count: pages.length });
+    top -= header.height;
     if (index === 0) {
       drawCategories(page, fonts, declaration, x, top);
       top -= heights.categories;

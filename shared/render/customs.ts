@@ -3,43 +3,59 @@
  * from the lines shipped. Pure and light (no pdf-lib); customs-pdf.ts draws it.
  */
 import type { LabelAddressBlock } from './label-pdf';
+import type { CustomsPlace } from './customs-territory';
+import { needsCustoms } from './customs-territory';
 
 export type CustomsForm = 'CN22' | 'CN23';
 
 /**
- * The UPU's postal value limit for a CN22 is 300 SDR; above it the parcel needs a CN23. The SDR floats
- * against every currency, so the limit is kept per currency as a round figure at or just under 300 SDR
- * (rates of 2025: 1 SDR ≈ 1.35 USD, 1.17 EUR, 1.00 GBP, 1.87 CAD, 2.07 AUD, 1.09 CHF, 200 JPY, 4.95 PLN)
- * in major units: rounded down, so a CN22 is never issued above the limit. A currency missing here
- * gets a CN23, which the post accepts at any value: the safe side, never a refused parcel.
+ * The highest value a CN22 may declare, per currency, in major units and inclusive; above it the parcel
+ * needs a CN23. Where the post publishes its own limit, that limit:
+ * - USD 399.99: USPS takes PS Form 2976 (its CN22) only for contents valued under USD 400 (USPS
+ *   International Mail Manual, 123.61 "Customs Forms Required"); USD 400.00 needs PS Form 2976-A (CN23).
+ * - GBP 270.00: Royal Mail's CN22 covers items up to and including GBP 270 (Royal Mail's guidance on
+ *   customs forms for sending abroad); above it a CN23.
+ * The others are the UPU's CN22 limit of 300 SDR (UPU Convention Regulations, form CN 22) in the
+ * currency, at 2025 rates (1 SDR ≈ 1.17 EUR, 1.87 CAD, 2.07 AUD, 1.09 CHF, 200 JPY, 4.95 PLN) rounded
+ * down to a round figure: 351 → 350 EUR, 561 → 550 CAD, 621 → 600 AUD, 327 → 320 CHF, 60,000 JPY,
+ * 1,485 → 1,450 PLN, so a CN22 is never issued above the limit. A currency missing here gets a CN23,
+ * which the post accepts at any value: the safe side, never a refused parcel.
  */
-export const cn22LimitMajorUnits: Readonly<Record<string, number>> = {
-  USD: 400,
-  EUR: 350,
-  GBP: 300,
-  CAD: 550,
-  AUD: 600,
-  CHF: 320,
-  JPY: 60_000,
-  PLN: 1_450,
+export const cn22MaxValue: Readonly<Record<string, `${number}`>> = {
+  USD: '399.99',
+  GBP: '270.00',
+  EUR: '350',
+  CAD: '550',
+  AUD: '600',
+  CHF: '320',
+  JPY: '60000',
+  PLN: '1450',
 };
 
+/** "399.99" in minor units of a currency with `exponent` decimals: 39999n. */
+function minorUnitsOf(major: string, exponent: number): bigint {
+  const [whole = '0', fraction = ''] = major.split('.');
+  if (fraction.length > exponent) throw new RangeError(`${major} has more than ${exponent} decimals`);
+  return BigInt(whole + fraction.padEnd(exponent, '0'));
+}
+
 /**
- * No form when the parcel stays in its country; a CN22 up to the postal value limit, a CN23 above it
- * (or when the currency's limit is unknown). `exponent` is the currency's decimals (minor units).
+ * No form when the parcel stays in its customs territory (customs-territory.ts); a CN22 up to the
+ * currency's highest CN22 value, a CN23 above it (or when that value is unknown). `exponent` is the
+ * currency's decimals (minor units).
  */
 export function customsFormFor(input: {
-  fromCountry: string;
-  toCountry: string;
+  from: CustomsPlace;
+  to: CustomsPlace;
   /** The declared value in minor units. */
   value: bigint;
   currency: string;
   exponent: number;
 }): CustomsForm | undefined {
-  if (input.fromCountry.toUpperCase() === input.toCountry.toUpperCase()) return undefined;
-  const limit = cn22LimitMajorUnits[input.currency];
-  if (limit === undefined) return 'CN23';
-  return input.value <= BigInt(limit) * 10n ** BigInt(input.exponent) ? 'CN22' : 'CN23';
+  if (!needsCustoms(input.from, input.to)) return undefined;
+  const max = cn22MaxValue[input.currency];
+  if (max === undefined) return 'CN23';
+  return input.value <= minorUnitsOf(max, input.exponent) ? 'CN22' : 'CN23';
 }
 
 export interface CustomsItem {

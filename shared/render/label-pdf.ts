@@ -20,10 +20,12 @@ import {
   fitBlock,
   fitLine,
   formatKilograms,
+  identifierLines,
   leading,
 } from './pdf-layout';
 import { addressLines, countryName } from './label-address';
 import { renderPackingSlip } from './packing-slip';
+import { minTextSize } from './document-text';
 import type { CustomsDeclaration } from './customs';
 import { renderCustomsDeclaration } from './customs-pdf';
 import type { OrderCharges } from './slip-charges';
@@ -153,7 +155,7 @@ interface Origin {
 }
 
 function drawCaption(page: PDFPage, fonts: PdfFonts, text: string, x: number, top: number, width: number) {
-  return drawRun(page, { text, font: fonts.bold, size: 6.5 }, x, top, width);
+  return drawRun(page, { text, font: fonts.bold, size: minTextSize }, x, top, width);
 }
 
 /**
@@ -191,18 +193,18 @@ function drawShipFrom(
     ...lines.map((text) => ({ text, font: fonts.regular, size: 7.5, maxLines: 2 })),
     { text: countryName(shipFrom.country), font: fonts.regular, size: 7.5, maxLines: 1 },
   ];
-  drawRuns(page, fitBlock(runs, width, height - used), x, top - used, width);
+  drawRuns(page, fitBlock(runs, width, height - used, 0.6, minTextSize), x, top - used, width);
 
   // Right column: when and how heavy, read by whoever sorts the parcel.
   const rightX = o.x + labelWidth - margin - 88;
   let y = top;
   if (showShipDate) {
     y -= drawCaption(page, fonts, 'SHIP DATE', rightX, y, 88);
-    y -= drawRun(page, fitLine(label.shipDate, fonts.regular, 9, 88, 6), rightX, y, 88) + 3;
+    y -= drawRun(page, fitLine(label.shipDate, fonts.regular, 9, 88, minTextSize), rightX, y, 88) + 3;
   }
   if (showWeight) {
     y -= drawCaption(page, fonts, 'WEIGHT', rightX, y, 88);
-    drawRun(page, fitLine(formatKilograms(weightGrams), fonts.bold, 11, 88, 6), rightX, y, 88);
+    drawRun(page, fitLine(formatKilograms(weightGrams), fonts.bold, 11, 88, minTextSize), rightX, y, 88);
   }
 }
 
@@ -225,7 +227,7 @@ function drawShipTo(
   ];
   drawRuns(
     page,
-    fitBlock(runs, innerWidth - 8, height - used - 2, 0.5),
+    fitBlock(runs, innerWidth - 8, height - used - 2, 0.5, minTextSize),
     x + 8,
     top - used - 2,
     innerWidth - 8,
@@ -236,7 +238,7 @@ function drawCarrier(page: PDFPage, fonts: PdfFonts, label: LabelDocument, o: Or
   const x = o.x + margin;
   let y = top;
   y -= drawRun(page, fitLine(label.carrier.toUpperCase(), fonts.bold, 18, innerWidth, 9), x, y, innerWidth);
-  drawRun(page, fitLine(label.service, fonts.regular, 11, innerWidth, 6), x, y, innerWidth);
+  drawRun(page, fitLine(label.service, fonts.regular, 11, innerWidth, minTextSize), x, y, innerWidth);
 }
 
 /** Module width in points: the widest whole number of printer dots that fits the code and its quiet zones. */
@@ -272,14 +274,9 @@ function drawBarcode(page: PDFPage, fonts: PdfFonts, trackingNumber: string, o: 
     start = modules.indexOf('1', end);
   }
   y = bottom - 3;
-  drawRun(
-    page,
-    fitLine(trackingNumber, fonts.bold, 11, innerWidth, 6),
-    o.x + margin,
-    y,
-    innerWidth,
-    'center',
-  );
+  // Whole, never cut: only one too long for a line at 7 pt (60 digits) takes a second.
+  const number = identifierLines(trackingNumber, fonts.bold, 11, innerWidth, minTextSize);
+  drawRuns(page, number, o.x + margin, y, innerWidth, 'center');
 }
 
 /** The order reference on the left, "1 of 2" on the right: each only when shown. */
@@ -293,13 +290,25 @@ function drawFooter(
 ) {
   const x = o.x + margin;
   const half = innerWidth / 2;
+  const count = `${index + 1} of ${label.packages}`;
+  const showsCount = shows(label, 'packageCount');
   if (shows(label, 'orderReference')) {
-    const y = top - drawCaption(page, fonts, 'ORDER', x, top, half);
-    drawRun(page, fitLine(label.orderReference, fonts.regular, 10, half - 4, 6), x, y, half - 4);
+    const idWidth = showsCount ? half - 4 : innerWidth;
+    const id = identifierLines(label.orderReference, fonts.regular, 10, idWidth, minTextSize);
+    if (id.length > 1 && showsCount) {
+      // An id too long for half the label takes the whole width under the captions, whole (wrapped after
+      // a hyphen only when even that is too narrow); the package count moves up beside its caption.
+      const y = top - drawCaption(page, fonts, 'ORDER', x, top, half);
+      const wide = identifierLines(label.orderReference, fonts.regular, 10, innerWidth, minTextSize);
+      drawRuns(page, wide, x, y, innerWidth);
+      drawRun(page, { text: `PACKAGE ${count}`, font: fonts.bold, size: 9 }, x + half, top, half, 'right');
+      return;
+    }
+    const y = top - drawCaption(page, fonts, 'ORDER', x, top, idWidth);
+    drawRuns(page, id, x, y, idWidth);
   }
-  if (shows(label, 'packageCount')) {
+  if (showsCount) {
     const y = top - drawCaption(page, fonts, 'PACKAGE', x + half, top, half);
-    const count = `${index + 1} of ${label.packages}`;
     drawRun(page, fitLine(count, fonts.bold, 14, half, 8), x + half, y, half, 'right');
   }
 }

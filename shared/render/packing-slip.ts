@@ -10,6 +10,8 @@ import type { PdfFonts } from './pdf-fonts';
 import type { TableColumn, TextRun } from './pdf-layout';
 import {
   FormWriter,
+  cellPadding,
+  cleanText,
   drawRule,
   drawRun,
   drawRuns,
@@ -18,8 +20,12 @@ import {
   fitLine,
   formatKilograms,
   formatMoney,
+  identifierLines,
   leading,
+  textWidth,
 } from './pdf-layout';
+import type { TextFace } from './text/text-face';
+import { minTextSize } from './document-text';
 import { addressLines, countryName } from './label-address';
 import type { OrderCharges } from './slip-charges';
 import { chargeRows } from './slip-charges';
@@ -54,19 +60,28 @@ function header(fonts: PdfFonts, label: LabelDocument, slip: PackingSlip) {
       top,
       width - rightWidth,
     );
+    // The order id and the tracking number print whole (DESIGN §4): beside the title when they fit
+    // there at 7 pt or more, else each on its own line across the page under the header's columns.
+    const wide: TextRun[] = [];
+    const identifier = (text: string, font: TextFace, size: number): TextRun[] => {
+      const beside = identifierLines(text, font, size, rightWidth, minTextSize);
+      if (beside.length === 1) return beside;
+      wide.push(...identifierLines(text, font, size, width, minTextSize));
+      return [];
+    };
     const details: TextRun[] = [
-      ...(shows(slip, 'orderReference')
-        ? [fitLine(`Order ${label.orderReference}`, fonts.bold, 10, rightWidth, 6)]
-        : []),
+      ...(shows(slip, 'orderReference') ? identifier(`Order ${label.orderReference}`, fonts.bold, 10) : []),
       ...(shows(slip, 'orderDate') && slip.orderDate
-        ? [fitLine(`Order date ${utcDay(slip.orderDate)}`, fonts.regular, 8.5, rightWidth, 6)]
+        ? [fitLine(`Order date ${utcDay(slip.orderDate)}`, fonts.regular, 8.5, rightWidth, minTextSize)]
         : []),
-      fitLine(`Ship date ${label.shipDate}`, fonts.regular, 8.5, rightWidth, 6),
-      fitLine(carrierAndService(label), fonts.regular, 8.5, rightWidth, 6),
-      fitLine(`Tracking ${label.trackingNumber}`, fonts.regular, 8.5, rightWidth, 6),
+      fitLine(`Ship date ${label.shipDate}`, fonts.regular, 8.5, rightWidth, minTextSize),
+      fitLine(carrierAndService(label), fonts.regular, 8.5, rightWidth, minTextSize),
+      ...identifier(`Tracking ${label.trackingNumber}`, fonts.regular, 8.5),
     ];
     const right = drawRuns(page, details, left + width - rightWidth, top, rightWidth, 'right');
-    const height = Math.max(title, right) + 4;
+    const columns = Math.max(title, right);
+    const below = drawRuns(page, wide, left, top - columns, width, 'right');
+    const height = columns + below + 4;
     drawRule(page, left, top - height, width);
     return height;
   };
@@ -98,7 +113,7 @@ function drawAddresses(form: FormWriter, fonts: PdfFonts, label: LabelDocument, 
   const columnWidth = step - 8;
   const maxHeight = 110;
   const fitted = blocks.map(([caption, address]) =>
-    fitBlock(addressBlock(fonts, caption, address), columnWidth, maxHeight),
+    fitBlock(addressBlock(fonts, caption, address), columnWidth, maxHeight, 0.6, minTextSize),
   );
   form.ensure(maxHeight);
   const used = Math.max(
@@ -124,7 +139,7 @@ function lineWeight(line: PackingSlip['lines'][number], quantity: bigint): strin
  * not say what is in the parcel is no packing slip. The item title's column takes what the others
  * leave; without it a blank column does, so the figures stay at the right edge.
  */
-function columns(slip: PackingSlip): SlipColumn[] {
+function columns(slip: PackingSlip, skuWidth: number): SlipColumn[] {
   const { showPrices } = slip;
   const showsWeight = shows(slip, 'weight') && slip.lines.some((line) => line.weightGrams !== undefined);
   const showsQuantity =
@@ -134,13 +149,13 @@ function columns(slip: PackingSlip): SlipColumn[] {
   ];
   if (shows(slip, 'sku')) {
     chosen.push({
-      column: { header: 'SKU', width: showPrices ? 96 : 130, maxLines: 2 },
+      column: { header: 'SKU', width: skuWidth, identifier: true, breaksLongIdentifiers: true },
       cell: (line) => line.sku,
     });
   }
   chosen.push(
     shows(slip, 'title')
-      ? { column: { header: 'Item', width: 'rest', maxLines: 3 }, cell: (line) => line.title }
+      ? { column: { header: 'Item', width: 'rest', maxLines: 4 }, cell: (line) => line.title }
       : { column: { header: '', width: 'rest' }, cell: () => '' },
   );
   if (showsQuantity) {
@@ -156,6 +171,33 @@ function columns(slip: PackingSlip): SlipColumn[] {
     });
   }
   return chosen;
+}
+
+const cellSize = 8.5;
+/** The narrowest the item's title gets beside a long SKU (it wraps to four lines)... */
+const titleMinWidth = 90;
+/** ...unless narrower keeps a SKU whole on one line: a word of the title then wraps at most. */
+const titleLastResortWidth = 60;
+
+/**
+ * The SKU column: as wide as the widest SKU on the slip at the table's size, so every SKU prints whole on
+ * one line (DESIGN §4). When that leaves the title less than its minimum, the SKUs shrink (not below
+ * 7 pt) to give it back; only a SKU too wide for its room even at 7 pt breaks, after a hyphen.
+ */
+function skuColumnWidth(fonts: PdfFonts, lines: PackingSlip['lines'], room: number): number {
+  const widest = (size: number) =>
+    Math.max(
+      textWidth('SKU', fonts.bold, cellSize),
+      ...lines.map((line) => textWidth(cleanText(line.sku), fonts.regular, size)),
+    ) +
+    2 * cellPadding +
+    1;
+  const natural = widest(cellSize);
+  if (natural <= room - titleMinWidth) return natural;
+  // The title may give up more, down to its last resort, to keep a SKU on one line; a SKU that breaks
+  // anyway leaves the title its minimum.
+  const small = widest(minTextSize);
+  return small <= room - titleLastResortWidth ? Math.max(room - titleMinWidth, small) : room - titleMinWidth;
 }
 
 /** Unit price, the discount (when shown and a line has one), and the line's total after it. */
@@ -228,9 +270,14 @@ export function renderPackingSlip(
   });
   drawAddresses(form, fonts, label, slip);
 
-  const chosen = columns(slip);
   const showsDiscount =
     slip.showPrices && shows(slip, 'discount') && slip.lines.some((line) => (line.discount ?? 0) > 0);
+  const prices = slip.showPrices ? priceColumns(showsDiscount) : [];
+  const fixedWidth = [...columns(slip, 0).map(({ column }) => column), ...prices].reduce(
+    (sum, column) => sum + (column.width === 'rest' ? 0 : column.width),
+    0,
+  );
+  const chosen = columns(slip, skuColumnWidth(fonts, slip.lines, form.width - fixedWidth));
   const showsUnits = chosen.some(({ column }) => column.header === 'Qty');
   const showsWeight = chosen.some(({ column }) => column.header === 'Weight');
   let units = 0n;
@@ -256,12 +303,10 @@ export function renderPackingSlip(
       formatMoney(lineTotal, currency),
     ];
   });
-  drawTable(
-    form,
-    fonts,
-    [...chosen.map(({ column }) => column), ...(slip.showPrices ? priceColumns(showsDiscount) : [])],
-    rows,
-  );
+  drawTable(form, fonts, [...chosen.map(({ column }) => column), ...prices], rows, {
+    size: cellSize,
+    minSize: minTextSize,
+  });
 
   // The parcel's weight only when every line has one: a part weight would read as the whole.
   const weighed = showsWeight && slip.lines.every((line) => line.weightGrams !== undefined);

@@ -149,10 +149,17 @@ function wrapRun({ text, font, size, maxLines }: TextRun, width: number): TextRu
  * to `minScale` of itself); still too tall, the lines that do not fit are dropped and the last one kept
  * ends in an ellipsis.
  */
-export function fitBlock(runs: readonly TextRun[], width: number, height: number, minScale = 0.6): TextRun[] {
+export function fitBlock(
+  runs: readonly TextRun[],
+  width: number,
+  height: number,
+  minScale = 0.6,
+  /** No run shrinks below this many points (labels, slips and customs pages: 7, DESIGN §4). */
+  minSize = 0,
+): TextRun[] {
   let lines: TextRun[] = [];
   for (let scale = 1; scale >= minScale - 1e-9; scale -= 0.05) {
-    lines = runs.flatMap((run) => wrapRun({ ...run, size: run.size * scale }, width));
+    lines = runs.flatMap((run) => wrapRun({ ...run, size: Math.max(minSize, run.size * scale) }, width));
     if (blockHeight(lines) <= height) return lines;
   }
   const kept: TextRun[] = [];
@@ -384,6 +391,11 @@ export interface TableColumn {
    * another one); shrunk at most to the table's `minSize`. The caller sizes the column to its widest.
    */
   identifier?: boolean;
+  /**
+   * With `identifier`: an id wider than the column even at `minSize` goes on over more lines (after a
+   * hyphen where it can; identifierLines) rather than run into the next column.
+   */
+  breaksLongIdentifiers?: boolean;
 }
 
 export interface TableOptions {
@@ -419,6 +431,35 @@ function wholeLine(text: string, font: TextFace, size: number, width: number, mi
 }
 
 /**
+ * An identifier (order id, SKU, tracking number) kept whole: one line shrunk (not below `minSize`) to fit
+ * `width`, never cut. Only one wider than `width` even at `minSize` takes more lines, at that size,
+ * broken after a hyphen where one falls, else between characters: every character printed, in order.
+ */
+export function identifierLines(
+  text: string,
+  font: TextFace,
+  size: number,
+  width: number,
+  minSize: number,
+): TextRun[] {
+  const clean = cleanText(text);
+  const natural = textWidth(clean, font, size);
+  if (natural <= width) return [{ text: clean, font, size }];
+  const shrunk = Math.max(minSize, Math.floor(((size * width) / natural) * 4) / 4);
+  if (textWidth(clean, font, shrunk) <= width) return [{ text: clean, font, size: shrunk }];
+  const lines: TextRun[] = [];
+  let chars = graphemes(clean);
+  while (chars.length > 0) {
+    const fitting = Math.max(1, prefixThatFits(chars, font, shrunk, width));
+    const hyphen = fitting < chars.length ? chars.lastIndexOf('-', fitting - 1) : -1;
+    const end = hyphen > 0 ? hyphen + 1 : fitting;
+    lines.push({ text: chars.slice(0, end).join(''), font, size: shrunk });
+    chars = chars.slice(end);
+  }
+  return lines;
+}
+
+/**
  * A table across as many pages as it needs: its header row (one size, wrapped to two lines at most)
  * repeats at the top of every page it continues on, a row is never split between pages, and the totals
  * follow the rows in bold under a rule, never at the top of a page without the header row.
@@ -442,7 +483,12 @@ export function drawTable(
       const width = widths[index]! - 2 * cellPadding;
       const text = cells[index] ?? '';
       const minSize = Math.max(options.minSize ?? 0, size * (column.minScale ?? 0.7));
-      if (column.identifier) return [wholeLine(text, font, size, width, options.minSize ?? minSize)];
+      if (column.identifier) {
+        const idMinSize = options.minSize ?? minSize;
+        return column.breaksLongIdentifiers
+          ? identifierLines(text, font, size, width, idMinSize)
+          : [wholeLine(text, font, size, width, idMinSize)];
+      }
       const maxLines = column.maxLines ?? 1;
       if (maxLines === 1) return [fitLine(text, font, size, width, minSize)];
       return fitBlock([{ text, font, size }], width, maxLines * size * leading, 1);

@@ -3,6 +3,7 @@
  * figures (goods, discount, tax, shipping, total, paid) exactly as the order holds them. Pure and light
  * (no pdf-lib): the fulfillment group builds the slip with it, the renderer prints it.
  */
+import { shareOf } from '../domain/refunds';
 
 /** The order's money in minor units of its currency (Order['totals'] and the currency beside them). */
 export interface OrderCharges {
@@ -31,21 +32,28 @@ export interface LineCharge {
 }
 
 /**
- * The charge for `shipped` units of an order line. The order keeps one discount for the whole line, so
- * a parcel carrying part of the line carries that share of it, rounded half up; the whole line carries
- * the whole discount, exactly.
+ * The charge for `shipped` units of an order line, after `shippedBefore` units went in earlier parcels.
+ * The order keeps one discount for the whole line, split over its units cumulatively as refunds split
+ * it (refunds.ts): the parcels before this one carried floor(d × before / q), so this one carries
+ * floor(d × (before + shipped) / q) − that. However the line ships, its parcels' discounts add up to
+ * exactly the line's; the whole line in one parcel carries the whole discount.
  */
 export function lineCharge(
   line: { quantity: number; unitPrice: number; discount: number },
   shipped: number,
+  shippedBefore = 0,
 ): LineCharge {
-  if (!Number.isSafeInteger(shipped) || shipped < 0 || shipped > line.quantity) {
-    throw new RangeError(`units shipped must be 0 to the line's ${line.quantity}: ${shipped}`);
+  const whole = (units: number) => Number.isSafeInteger(units) && units >= 0;
+  if (!whole(shipped) || !whole(shippedBefore) || shippedBefore + shipped > line.quantity) {
+    throw new RangeError(
+      `units shipped must be 0 to the line's ${line.quantity} in all: ${shippedBefore} before, ${shipped} now`,
+    );
   }
-  const quantity = BigInt(line.quantity);
-  const units = BigInt(shipped);
-  const gross = BigInt(line.unitPrice) * units;
-  const discount = (2n * BigInt(line.discount) * units + quantity) / (2n * quantity);
+  const gross = BigInt(line.unitPrice) * BigInt(shipped);
+  const discount = BigInt(
+    shareOf(line.discount, shippedBefore + shipped, line.quantity) -
+      shareOf(line.discount, shippedBefore, line.quantity),
+  );
   return { gross, discount, net: gross - discount };
 }
 

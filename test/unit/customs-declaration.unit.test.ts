@@ -5,23 +5,35 @@ import type { Address } from '../../shared/domain/address';
 import type { Order } from '../../shared/domain/order';
 import { orderLineInputSchema } from '../../shared/domain/order';
 import type { Shipment } from '../../shared/domain/shipment';
-import { customsFormFor } from '../../shared/render/customs';
+import { cn22MaxValue, customsFormFor } from '../../shared/render/customs';
 
 const form = (value: bigint, currency = 'USD', exponent = 2, toCountry = 'PL') =>
-  customsFormFor({ fromCountry: 'US', toCountry, value, currency, exponent });
+  customsFormFor({ from: { country: 'US' }, to: { country: toCountry }, value, currency, exponent });
 
 describe('customsFormFor: which declaration a parcel carries', () => {
-  it('none when the parcel stays in its country (country codes in any case)', () => {
+  it('none when the parcel stays in its customs territory (country codes in any case)', () => {
     expect(form(1_000_000n, 'USD', 2, 'US')).toBeUndefined();
+    expect(form(1_000_000n, 'USD', 2, 'PR')).toBeUndefined();
     expect(
-      customsFormFor({ fromCountry: 'us', toCountry: 'US', value: 1n, currency: 'USD', exponent: 2 }),
+      customsFormFor({
+        from: { country: 'us' },
+        to: { country: 'US' },
+        value: 1n,
+        currency: 'USD',
+        exponent: 2,
+      }),
     ).toBeUndefined();
   });
 
-  it('a CN22 up to the postal value limit (300 SDR, as USD 400), a CN23 above it', () => {
+  it('USD: a CN22 only under 400 (USPS), so 399.99 is the last; 400.00 takes a CN23', () => {
     expect(form(0n)).toBe('CN22');
-    expect(form(40_000n)).toBe('CN22');
-    expect(form(40_001n)).toBe('CN23');
+    expect(form(39_999n)).toBe('CN22');
+    expect(form(40_000n)).toBe('CN23');
+  });
+
+  it('GBP: a CN22 up to and including 270.00 (Royal Mail); 270.01 takes a CN23', () => {
+    expect(form(27_000n, 'GBP')).toBe('CN22');
+    expect(form(27_001n, 'GBP')).toBe('CN23');
   });
 
   it('reads the limit in the currency’s own units: JPY has no decimals, EUR its own figure', () => {
@@ -29,6 +41,13 @@ describe('customsFormFor: which declaration a parcel carries', () => {
     expect(form(60_001n, 'JPY', 0)).toBe('CN23');
     expect(form(35_000n, 'EUR')).toBe('CN22');
     expect(form(35_001n, 'EUR')).toBe('CN23');
+  });
+
+  it('keeps every limit at or under 300 SDR at the rates its comment names', () => {
+    const sdr = { USD: 1.35, GBP: 1.0, EUR: 1.17, CAD: 1.87, AUD: 2.07, CHF: 1.09, JPY: 200, PLN: 4.95 };
+    for (const [currency, max] of Object.entries(cn22MaxValue)) {
+      expect(Number(max), currency).toBeLessThanOrEqual(300 * sdr[currency as keyof typeof sdr]);
+    }
   });
 
   it('a CN23 for a currency without a known limit: the form the post takes at any value', () => {
@@ -121,6 +140,28 @@ describe('customsDeclarationFor: the declaration from the lines shipped', () => 
     expect(declaration).toMatchObject({ form: 'CN23', sender: origin, totalValue: 60_000n });
     const home = { ...order, shipTo: { ...order.shipTo, country: 'US' } } as unknown as Order;
     expect(customsDeclarationFor({ order: home, shipment, shipFrom: origin })).toBeUndefined();
+  });
+
+  it('none inside one customs territory (US → PR, DE → FR); one from Spain to the Canary Islands', () => {
+    const to = (shipTo: Partial<Address>) => ({ ...order, shipTo: { ...order.shipTo, ...shipTo } }) as Order;
+    expect(
+      customsDeclarationFor({
+        order: to({ country: 'PR', postalCode: '00901' }),
+        shipment,
+        shipFrom: origin,
+      }),
+    ).toBeUndefined();
+    const berlin: Address = { line1: 'Str. 1', city: 'Berlin', postalCode: '10115', country: 'DE' };
+    expect(
+      customsDeclarationFor({
+        order: to({ country: 'FR', postalCode: '75001' }),
+        shipment,
+        shipFrom: berlin,
+      }),
+    ).toBeUndefined();
+    const madrid: Address = { line1: 'Calle 1', city: 'Madrid', postalCode: '28001', country: 'ES' };
+    const canaries = to({ country: 'ES', city: 'Las Palmas', postalCode: '35001' });
+    expect(customsDeclarationFor({ order: canaries, shipment, shipFrom: madrid })?.form).toBe('CN22');
   });
 });
 

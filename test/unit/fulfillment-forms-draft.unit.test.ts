@@ -286,4 +286,25 @@ describe('labelDocument: what the label shows, from the order, shipment, warehou
     });
     expect(abroad.customs).toMatchObject({ form: 'CN22', sender: returns, totalValue: 2600n });
   });
+
+  it('gives a parcel its share of a line’s discount after the units earlier parcels carried', () => {
+    // A line of 2 mugs at 10.00 with 0.05 off, shipped 1 + 1: the parcels carry 0.02 and 0.03, not 0.03 twice.
+    const parcelAfter = (shippedQuantity: number) =>
+      labelDocument({
+        order: {
+          ...order,
+          shipTo: { ...order.shipTo, country: 'CA', postalCode: 'K1A 0B1' },
+          lines: [line({ itemId: 'A', quantity: 2, unitPrice: 1000, discount: 5, shippedQuantity })],
+        },
+        shipment: { ...shipment, lines: [{ itemId: 'A', sku: 'SKU-A', quantity: 1 }] },
+        shipFrom: origin,
+        label: settings('label', { includePackingSlip: true }),
+        packingSlip: settings('packing-slip'),
+      });
+    const [first, second] = [parcelAfter(0), parcelAfter(1)];
+    expect(first.packingSlip?.lines[0]?.discount).toBe(2);
+    expect(second.packingSlip?.lines[0]?.discount).toBe(3);
+    expect(first.customs?.items[0]?.value).toBe(998n);
+    expect(second.customs?.items[0]?.value).toBe(997n);
+  });
 });

@@ -11,13 +11,39 @@ describe('lineCharge: what the customer paid for the units in a parcel', () => {
     });
   });
 
-  it('carries its share of the discount for part of the line, rounded half up', () => {
-    // 1000 × 1/3 = 333.3 → 333; × 2/3 = 666.7 → 667: the two parcels carry the line's 1000 between them.
+  it('carries its share of the discount for part of the line, floored over the units shipped so far', () => {
+    // 1000 × 1/3 = 333.3 → 333; the next 2 units carry floor(1000 × 3/3) − 333 = 667.
     const line = { quantity: 3, unitPrice: 700, discount: 1000 };
     expect(lineCharge(line, 1)).toEqual({ gross: 700n, discount: 333n, net: 367n });
-    expect(lineCharge(line, 2)).toEqual({ gross: 1400n, discount: 667n, net: 733n });
-    // 5 × 1/2 = 2.5 → 3.
-    expect(lineCharge({ quantity: 2, unitPrice: 10, discount: 5 }, 1).discount).toBe(3n);
+    expect(lineCharge(line, 2, 1)).toEqual({ gross: 1400n, discount: 667n, net: 733n });
+    // 2 units first: floor(666.7) = 666; the last unit carries 1000 − 666 = 334.
+    expect(lineCharge(line, 2).discount).toBe(666n);
+    expect(lineCharge(line, 1, 2).discount).toBe(334n);
+  });
+
+  it('adds up to the line’s discount over parcels of 1 + 1 (5 → 2 + 3, not 3 + 3)', () => {
+    const line = { quantity: 2, unitPrice: 10, discount: 5 };
+    const first = lineCharge(line, 1, 0).discount;
+    const second = lineCharge(line, 1, 1).discount;
+    expect([first, second]).toEqual([2n, 3n]);
+    expect(first + second).toBe(5n);
+  });
+
+  it('adds up to the line’s discount over three parcels, whatever their sizes', () => {
+    const line = { quantity: 7, unitPrice: 999, discount: 1001 };
+    for (const parcels of [
+      [1, 1, 5],
+      [3, 2, 2],
+      [2, 4, 1],
+    ]) {
+      let before = 0;
+      let discount = 0n;
+      for (const units of parcels) {
+        discount += lineCharge(line, units, before).discount;
+        before += units;
+      }
+      expect(discount, parcels.join(' + ')).toBe(1001n);
+    }
   });
 
   it('stays exact past 2^53 (10^12 minor units × 100,000 units)', () => {
@@ -25,8 +51,9 @@ describe('lineCharge: what the customer paid for the units in a parcel', () => {
     expect(charge.net).toBe(99_999_999_999_999_999n);
   });
 
-  it('refuses more units than the line has', () => {
+  it('refuses more units than the line has, counting those shipped before', () => {
     expect(() => lineCharge({ quantity: 2, unitPrice: 1, discount: 0 }, 3)).toThrow(RangeError);
+    expect(() => lineCharge({ quantity: 2, unitPrice: 1, discount: 0 }, 2, 1)).toThrow(RangeError);
   });
 });
 

@@ -9,9 +9,10 @@ import type { Order } from '../../../shared/domain/order';
 import type { Shipment } from '../../../shared/domain/shipment';
 import type { CustomsDeclaration, CustomsItem } from '../../../shared/render/customs';
 import { customsFormFor } from '../../../shared/render/customs';
+import { needsCustoms } from '../../../shared/render/customs-territory';
 import { lineCharge } from '../../../shared/render/slip-charges';
 
-/** Undefined when the parcel stays in the country it leaves from. */
+/** Undefined when the parcel stays in the customs territory it leaves from (customs-territory.ts). */
 export function customsDeclarationFor(input: {
   order: Pick<Order, 'id' | 'currency' | 'lines' | 'shipTo'>;
   shipment: Pick<Shipment, 'lines' | 'weightGrams' | 'shipDate'>;
@@ -20,15 +21,17 @@ export function customsDeclarationFor(input: {
   /** The warehouse's return address, when it has one: the sender customs returns a refused parcel to. */
   returnAddress?: Address;
 }): CustomsDeclaration | undefined {
+  // `order` is as it stood before this shipment: its lines' shippedQuantity are the units earlier
+  // parcels carried, which decide this parcel's share of each line's discount.
   const { order, shipment, shipFrom } = input;
-  if (shipFrom.country.toUpperCase() === order.shipTo.country.toUpperCase()) return undefined;
+  if (!needsCustoms(shipFrom, order.shipTo)) return undefined;
   const linesById = new Map(order.lines.map((line) => [line.itemId, line]));
   const items = shipment.lines.map((shipped): CustomsItem => {
     const line = linesById.get(shipped.itemId);
     return {
       description: line?.title ?? shipped.sku,
       quantity: shipped.quantity,
-      value: line ? lineCharge(line, shipped.quantity).net : 0n,
+      value: line ? lineCharge(line, shipped.quantity, line.shippedQuantity).net : 0n,
       ...(line?.weightGrams === undefined ? {} : { weightGrams: line.weightGrams * shipped.quantity }),
       ...(line?.hsCode ? { hsCode: line.hsCode } : {}),
       ...(line?.originCountry ? { originCountry: line.originCountry } : {}),
@@ -36,8 +39,8 @@ export function customsDeclarationFor(input: {
   });
   const totalValue = items.reduce((sum, item) => sum + item.value, 0n);
   const form = customsFormFor({
-    fromCountry: shipFrom.country,
-    toCountry: order.shipTo.country,
+    from: shipFrom,
+    to: order.shipTo,
     value: totalValue,
     currency: order.currency,
     exponent: currencyExponent(order.currency),

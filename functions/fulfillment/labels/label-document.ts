@@ -15,6 +15,10 @@ function fieldsFor<Field extends string>(settings: FormSettings, known: readonly
 }
 
 export function labelDocument(input: {
+  /**
+   * The order as it stood before this shipment was recorded: its lines' shippedQuantity are the units
+   * earlier parcels carried (a line's discount is split over its parcels from them).
+   */
   order: Order;
   shipment: Shipment;
   /** The warehouse's origin address: where the parcel leaves from. */
@@ -81,7 +85,7 @@ export function labelDocument(input: {
                 ...(line
                   ? {
                       unitPrice: { amount: line.unitPrice, currency: order.currency },
-                      discount: Number(lineCharge(line, shipped.quantity).discount),
+                      discount: Number(lineCharge(line, shipped.quantity, line.shippedQuantity).discount),
                     }
                   : {}),
                 ...(line?.weightGrams !== undefined ? { weightGrams: line.weightGrams } : {}),

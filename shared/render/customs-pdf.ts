@@ -4,7 +4,7 @@
  * the totals, the certification and the signature line on the last.
  */
 import type { PDFPage } from 'pdf-lib';
-import type { CustomsDeclaration, CustomsItem } from './customs';
+import type { CustomsDeclaration, CustomsItem } from '../shipments/customs';
 import type { LabelAddressBlock } from './label-pdf';
 import { addressLines, countryName } from './label-address';
 import type { PdfFonts } from './pdf-fonts';

@@ -26,9 +26,9 @@ import {
 import { addressLines, countryName } from './label-address';
 import { renderPackingSlip } from './packing-slip';
 import { minTextSize } from './document-text';
-import type { CustomsDeclaration } from './customs';
+import type { CustomsDeclaration } from '../shipments/customs';
 import { renderCustomsDeclaration } from './customs-pdf';
-import type { OrderCharges } from './slip-charges';
+import type { OrderCharges } from '../shipments/slip-charges';
 
 export interface LabelAddressBlock {
   name?: string;

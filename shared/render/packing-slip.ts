@@ -27,8 +27,8 @@ import {
 import type { TextFace } from './text/text-face';
 import { minTextSize } from './document-text';
 import { addressLines, countryName } from './label-address';
-import type { OrderCharges } from './slip-charges';
-import { chargeRows } from './slip-charges';
+import type { OrderCharges } from '../shipments/slip-charges';
+import { chargeRows } from '../shipments/slip-charges';
 
 const shows = (slip: PackingSlip, field: PackingSlipField) => !slip.fields || slip.fields.includes(field);
 

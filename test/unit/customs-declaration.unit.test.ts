@@ -5,7 +5,7 @@ import type { Address } from '../../shared/domain/address';
 import type { Order } from '../../shared/domain/order';
 import { orderLineInputSchema } from '../../shared/domain/order';
 import type { Shipment } from '../../shared/domain/shipment';
-import { cn22MaxValue, customsFormFor } from '../../shared/render/customs';
+import { cn22MaxValue, customsFormFor } from '../../shared/shipments/customs';
 
 const form = (value: bigint, currency = 'USD', exponent = 2, toCountry = 'PL') =>
   customsFormFor({ from: { country: 'US' }, to: { country: toCountry }, value, currency, exponent });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { customsTerritory, needsCustoms } from '../../shared/render/customs-territory';
+import { customsTerritory, needsCustoms } from '../../shared/shipments/customs-territory';
 
 describe('customsTerritory: the customs and fiscal territory an address lies in', () => {
   it.each([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { OrderCharges } from '../../shared/render/slip-charges';
-import { chargeRows, lineCharge } from '../../shared/render/slip-charges';
+import type { OrderCharges } from '../../shared/shipments/slip-charges';
+import { chargeRows, lineCharge } from '../../shared/shipments/slip-charges';
 
 describe('lineCharge: what the customer paid for the units in a parcel', () => {
   it('carries the whole discount for the whole line, exactly', () => {

@@ -7,10 +7,10 @@ import type { Address } from '../../../shared/domain/address';
 import { currencyExponent } from '../../../shared/domain/money';
 import type { Order } from '../../../shared/domain/order';
 import type { Shipment } from '../../../shared/domain/shipment';
-import type { CustomsDeclaration, CustomsItem } from '../../../shared/render/customs';
-import { customsFormFor } from '../../../shared/render/customs';
-import { needsCustoms } from '../../../shared/render/customs-territory';
-import { lineCharge } from '../../../shared/render/slip-charges';
+import type { CustomsDeclaration, CustomsItem } from '../../../shared/shipments/customs';
+import { customsFormFor } from '../../../shared/shipments/customs';
+import { needsCustoms } from '../../../shared/shipments/customs-territory';
+import { lineCharge } from '../../../shared/shipments/slip-charges';
 
 /** Undefined when the parcel stays in the customs territory it leaves from (customs-territory.ts). */
 export function customsDeclarationFor(input: {

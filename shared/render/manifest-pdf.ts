@@ -88,15 +88,45 @@ const shows = (manifest: ManifestDocument, field: ManifestField) =>
 const cellSize = 8.5;
 const minimumSize = 7;
 
-/** As wide as the widest tracking number (and its header), within 40% of the page. */
-function trackingColumnWidth(manifest: ManifestDocument, fonts: PdfFonts, pageWidth: number): number {
+/** As wide as the widest cell of an identifier column (and its header), within `share` of the page. */
+function identifierColumnWidth(
+  header: string,
+  cells: readonly string[],
+  fonts: PdfFonts,
+  pageWidth: number,
+  share: number,
+): number {
   const widest = Math.max(
-    textWidth('Tracking number', fonts.bold, cellSize),
-    ...manifest.shipments.map((shipment) =>
-      textWidth(cleanText(shipment.trackingNumber), fonts.regular, cellSize),
-    ),
+    textWidth(header, fonts.bold, cellSize),
+    ...cells.map((cell) => textWidth(cleanText(cell), fonts.regular, cellSize)),
   );
-  return Math.min(widest + 2 * cellPadding, 0.4 * pageWidth);
+  return Math.min(widest + 2 * cellPadding, share * pageWidth);
+}
+
+interface ColumnWidths {
+  tracking: number;
+  order: number;
+}
+
+/** The identifier columns sized to what they hold; the service's column takes what is left. */
+function identifierWidths(manifest: ManifestDocument, fonts: PdfFonts, pageWidth: number): ColumnWidths {
+  const { shipments } = manifest;
+  return {
+    tracking: identifierColumnWidth(
+      'Tracking number',
+      shipments.map((shipment) => shipment.trackingNumber),
+      fonts,
+      pageWidth,
+      0.4,
+    ),
+    order: identifierColumnWidth(
+      'Order',
+      shipments.map((shipment) => shipment.orderReference),
+      fonts,
+      pageWidth,
+      0.3,
+    ),
+  };
 }
 
 interface ManifestColumn {
@@ -105,14 +135,16 @@ interface ManifestColumn {
 }
 
 /**
- * "#" and the tracking number, then the columns the fields list. The order's column takes what the
- * others leave; without it a blank column does, so the figures stay at the right edge.
+ * "#", the tracking number and the order (each as wide as its widest cell), then the columns the
+ * fields list. The service's column takes what the others leave (it wraps); without it a blank column
+ * does, so the figures stay at the right edge.
  */
-function columnsOf(manifest: ManifestDocument, trackingWidth: number): ManifestColumn[] {
+function columnsOf(manifest: ManifestDocument, widths: ColumnWidths): ManifestColumn[] {
+  const filler: ManifestColumn = { column: { header: '', width: 'rest' }, cell: () => '' };
   const optional: Array<[ManifestField, ManifestColumn]> = [
     [
       'service',
-      { column: { header: 'Service', width: 96, maxLines: 2 }, cell: (shipment) => shipment.service },
+      { column: { header: 'Service', width: 'rest', maxLines: 2 }, cell: (shipment) => shipment.service },
     ],
     [
       'packages',
@@ -140,16 +172,19 @@ function columnsOf(manifest: ManifestDocument, trackingWidth: number): ManifestC
     { column: { header: '#', width: 30, align: 'right' }, cell: (_, index) => String(index + 1) },
     // A tracking number stays whole on one line: a driver reads it against the parcel.
     {
-      column: { header: 'Tracking number', width: trackingWidth, identifier: true },
+      column: { header: 'Tracking number', width: widths.tracking, identifier: true },
       cell: (shipment) => shipment.trackingNumber,
     },
     // An order reference broken over two lines reads as two orders.
-    shows(manifest, 'orderReference')
-      ? {
-          column: { header: 'Order', width: 'rest', identifier: true },
-          cell: (shipment) => shipment.orderReference,
-        }
-      : { column: { header: '', width: 'rest' }, cell: () => '' },
+    ...(shows(manifest, 'orderReference')
+      ? [
+          {
+            column: { header: 'Order', width: widths.order, identifier: true },
+            cell: (shipment: ManifestShipment) => shipment.orderReference,
+          },
+        ]
+      : []),
+    ...(shows(manifest, 'service') ? [] : [filler]),
     ...optional.filter(([field]) => shows(manifest, field)).map(([, column]) => column),
   ];
 }
@@ -270,7 +305,7 @@ export async function renderManifestPdf(manifest: ManifestDocument): Promise<Uin
     footerText: manifest.footerText,
     header: header(fonts, manifest),
   });
-  const columns = columnsOf(manifest, trackingColumnWidth(manifest, fonts, form.width));
+  const columns = columnsOf(manifest, identifierWidths(manifest, fonts, form.width));
   const rows = manifest.shipments.map((shipment, index) => columns.map(({ cell }) => cell(shipment, index)));
   drawTable(
     form,

@@ -291,5 +291,13 @@ describe('an end-of-day manifest', () => {
       expect(word, text).toBeDefined();
     }
     expect(Math.min(...words.map((word) => word.size))).toBeGreaterThanOrEqual(6.99);
+    // Each identifier ends before the next column's text starts on its row: none runs into another.
+    for (const text of [...tracking, orders[0]!]) {
+      const word = words.find((candidate) => candidate.text === text)!;
+      const next = words
+        .filter((other) => other.page === word.page && Math.abs(other.y - word.y) < 2 && other.x > word.x)
+        .sort((a, b) => a.x - b.x)[0]!;
+      expect(word.x + word.width, `${text} then ${next.text}`).toBeLessThan(next.x);
+    }
   });
 });

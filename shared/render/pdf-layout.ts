@@ -384,6 +384,11 @@ export interface TableColumn {
    * another one); shrunk at most to the table's `minSize`. The caller sizes the column to its widest.
    */
   identifier?: boolean;
+  /**
+   * Identifier columns the caller made as wide as a page allows: an id still too long at `minSize`
+   * wraps within the column (at a hyphen, slash or space where it can) rather than run past it.
+   */
+  wrapsTooLongIdentifiers?: boolean;
 }
 
 export interface TableOptions {
@@ -410,12 +415,40 @@ function columnWidths(columns: readonly TableColumn[], total: number): number[] 
   return columns.map((column) => (column.width === 'rest' ? Math.max(20, total - fixed) : column.width));
 }
 
-/** One line kept whole: shrunk (not below `minSize`) to fit `width`, never cut. */
-function wholeLine(text: string, font: TextFace, size: number, width: number, minSize: number): TextRun {
+/**
+ * An identifier kept whole: one line, shrunk (not below `minSize`) to fit `width`, never cut. When it
+ * `wraps`, one too long for the width even at `minSize` wraps at that size rather than run past its
+ * column: after a hyphen or slash or at a space where one fits, else between characters, never cut.
+ */
+function wholeLines(
+  text: string,
+  font: TextFace,
+  size: number,
+  width: number,
+  minSize: number,
+  wraps: boolean,
+): TextRun[] {
   const clean = cleanText(text);
   const natural = textWidth(clean, font, size);
-  if (natural <= width) return { text: clean, font, size };
-  return { text: clean, font, size: Math.max(minSize, Math.floor(((size * width) / natural) * 4) / 4) };
+  if (natural <= width) return [{ text: clean, font, size }];
+  const shrunk = Math.max(minSize, Math.floor(((size * width) / natural) * 4) / 4);
+  if (!wraps || textWidth(clean, font, shrunk) <= width) return [{ text: clean, font, size: shrunk }];
+  const lines: TextRun[] = [];
+  let rest = Array.from(clean);
+  while (rest.length > 0) {
+    // The longest head that fits (one character at least, so a column narrower than one still ends).
+    let fit = 1;
+    while (fit < rest.length && textWidth(rest.slice(0, fit + 1).join(''), font, shrunk) <= width) fit += 1;
+    let end = fit;
+    if (fit < rest.length) {
+      const head = rest.slice(0, fit);
+      const breakAt = Math.max(head.lastIndexOf('-'), head.lastIndexOf('/'), head.lastIndexOf(' '));
+      if (breakAt > 0) end = breakAt + 1;
+    }
+    lines.push({ text: rest.slice(0, end).join('').trim(), font, size: shrunk });
+    rest = rest.slice(end);
+  }
+  return lines;
 }
 
 /**
@@ -442,7 +475,16 @@ export function drawTable(
       const width = widths[index]! - 2 * cellPadding;
       const text = cells[index] ?? '';
       const minSize = Math.max(options.minSize ?? 0, size * (column.minScale ?? 0.7));
-      if (column.identifier) return [wholeLine(text, font, size, width, options.minSize ?? minSize)];
+      if (column.identifier) {
+        return wholeLines(
+          text,
+          font,
+          size,
+          width,
+          options.minSize ?? minSize,
+          !!column.wrapsTooLongIdentifiers,
+        );
+      }
       const maxLines = column.maxLines ?? 1;
       if (maxLines === 1) return [fitLine(text, font, size, width, minSize)];
       return fitBlock([{ text, font, size }], width, maxLines * size * leading, 1);

@@ -243,12 +243,25 @@ function tableParts(section: ReportPdfSection, fonts: PdfFonts, width: number): 
   return groups.map((shown, groupIndex) => {
     const groupCells = sectionCells(section, shown);
     const groupNeeds = columnNeeds(section, shown, groupCells, fonts);
-    // A group too wide even for its keys and one column: its widths as needed, the cells shrunk to fit.
-    const total = groupNeeds.reduce((sum, need) => sum + need.need, 0);
-    const widths = planWidths(groupNeeds, width) ?? groupNeeds.map((need) => (need.need * width) / total);
+    const widths = planWidths(groupNeeds, width) ?? widestTakesTheRest(groupNeeds, width);
     const label = `columns ${groupIndex + 1} of ${groups.length}`;
     return tablePart(section, shown, groupCells, widths, cellSize, label);
   });
+}
+
+/**
+ * A group too wide even for its keys and one column (a reference of a hundred characters): the others
+ * as wide as they need, the widest with what they leave, where it shrinks to the minimum size and then
+ * wraps (drawTable). Every column shares the shortfall only when the others alone leave too little.
+ */
+function widestTakesTheRest(needs: readonly ColumnNeed[], width: number): number[] {
+  const widest = needs.reduce((best, need, index) => (need.need > needs[best]!.need ? index : best), 0);
+  const others = needs.reduce((sum, need, index) => (index === widest ? sum : sum + need.need), 0);
+  if (width - others >= width / 4) {
+    return needs.map((need, index) => (index === widest ? width - others : need.need));
+  }
+  const total = others + needs[widest]!.need;
+  return needs.map((need) => (need.need * width) / total);
 }
 
 function tablePart(
@@ -270,6 +283,8 @@ function tablePart(
         align: column.type === 'number' || column.type === 'money' ? 'right' : 'left',
         maxLines: isFreeText(column) ? (column.maxLines ?? 2) : 1,
         identifier: column.identifier,
+        // Each identifier's column is as wide as its widest id, or all a page leaves (widestTakesTheRest).
+        wrapsTooLongIdentifiers: true,
       } satisfies TableColumn;
     }),
     rows: cells.rows,

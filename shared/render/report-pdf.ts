@@ -19,6 +19,7 @@ import {
   cleanText,
   drawHeaderColumns,
   drawRun,
+  drawRuns,
   drawTable,
   fitLine,
   formMargin,
@@ -27,6 +28,7 @@ import {
   paperSizes,
   textWidth,
   utcMinute,
+  wrapText,
 } from './pdf-layout';
 import type { ColumnNeed } from './report-columns';
 import { columnGroups, fitsAtEase, planWidths } from './report-columns';
@@ -38,6 +40,8 @@ export interface ReportPdfSection {
   rows: readonly Record<string, unknown>[];
   /** Drawn after the rows, in bold under a rule. */
   totals?: readonly Record<string, unknown>[];
+  /** Drawn under the table (after its last group of columns): what a total leaves out. */
+  notes?: readonly string[];
 }
 
 export interface ReportPdfDocument {
@@ -55,6 +59,7 @@ export interface ReportPdfDocument {
 const cellSize = 8;
 const minimumSize = 7;
 const rowPadding = 2.5;
+const noteSize = 8;
 /** A free-text column's width in points per character of its sheet width, at `cellSize`. */
 const pointsPerCharacter = 4.9;
 /** Free text wraps in no less than this (or its widest cell, when narrower). */
@@ -300,6 +305,20 @@ function needsLandscape(report: ReportPdfDocument, fonts: PdfFonts, portraitWidt
   });
 }
 
+/** A section's notes, wrapped to the page's width, kept below its table. */
+function drawNotes(form: FormWriter, fonts: PdfFonts, notes: readonly string[]) {
+  for (const note of notes) {
+    const lines = wrapText(cleanText(note), fonts.regular, noteSize, form.width).map((text) => ({
+      text,
+      font: fonts.regular,
+      size: noteSize,
+    }));
+    form.ensure(lines.length * noteSize * leading);
+    form.y -= drawRuns(form.page, lines, form.left, form.y, form.width);
+  }
+  if (notes.length > 0) form.y -= 8;
+}
+
 export async function renderReportPdf(report: ReportPdfDocument): Promise<Uint8Array> {
   const document = await PDFDocument.create();
   document.setTitle(report.title);
@@ -350,6 +369,7 @@ export async function renderReportPdf(report: ReportPdfDocument): Promise<Uint8A
       }
       form.y -= 8;
     }
+    drawNotes(form, fonts, section.notes ?? []);
   }
   form.finish();
   return document.save();

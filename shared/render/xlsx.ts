@@ -60,6 +60,8 @@ export interface Sheet {
    * ("Total" under a date column).
    */
   totals?: readonly Record<string, unknown>[] | (() => readonly Record<string, unknown>[]);
+  /** Lines of text under the totals (in the first column), saying what a total leaves out. */
+  notes?: readonly string[];
 }
 
 /** Excel's last row is 1,048,576; the header takes one. */
@@ -262,8 +264,17 @@ async function writeSheet(
   const totals = typeof sheet.totals === 'function' ? sheet.totals() : (sheet.totals ?? []);
   // Totals take an empty row and their lines below the rows; past the sheet's last row the file is
   // invalid, so totals that do not fit go on a continuation sheet of their own (same header).
-  if (totals.length > 0 && inSheet + 1 + totals.length > rowsPerSheet) continueSheet();
+  const notes = sheet.notes ?? [];
+  const below = totals.length + notes.length;
+  if (below > 0 && inSheet + 1 + below > rowsPerSheet) continueSheet();
   writeTotals(worksheet, sheet, totals, inSheet + 1);
+  notes.forEach((note, index) => {
+    const row = worksheet.getRow(inSheet + 3 + totals.length + index);
+    const cell = row.getCell(1);
+    cell.value = note;
+    cell.font = { italic: true };
+    row.commit();
+  });
   finishWorksheet(worksheet, sheet.columns.length, inSheet);
   return count;
 }

@@ -66,6 +66,8 @@ interface ReadSheet {
   headers: string[];
   rows: Cell[][];
   totals: Cell[][];
+  /** Italic lines of text under the totals. */
+  notes: string[];
   totalsBold: boolean;
   filterRef: string | undefined;
 }
@@ -82,13 +84,18 @@ async function readWorkbook(url: string): Promise<ReadSheet[]> {
     for (let at = 2; at <= sheet.rowCount; at += 1) all.push(sheet.getRow(at));
     const blank = all.findIndex((row) => values(row).every((value) => value === null || value === ''));
     const rows = (blank === -1 ? all : all.slice(0, blank)).map(values);
-    const totalRows = blank === -1 ? [] : all.slice(blank + 1);
+    const below = blank === -1 ? [] : all.slice(blank + 1);
+    const totalRows = below.filter((row) => row.getCell(1).font?.italic !== true);
+    const notes = below
+      .filter((row) => row.getCell(1).font?.italic === true)
+      .map((row) => String(row.getCell(1).value));
     const filter = sheet.autoFilter as unknown;
     return {
       name: sheet.name,
       headers: values(sheet.getRow(1)).map(String),
       rows,
       totals: totalRows.map(values),
+      notes,
       totalsBold: totalRows.every((row) => row.getCell(1).font?.bold === true),
       filterRef:
         typeof filter === 'string' ? filter : ((filter as { ref?: string } | undefined)?.ref ?? undefined),
@@ -286,6 +293,27 @@ describe('every report’s workbook', () => {
       ['EUR', null],
       ['USD', null],
     ]);
+  });
+
+  it('says under the detailed sales totals what its line totals leave out, and the figures agree', () => {
+    const detailed = exported.get('sales-detailed')!.sheets[0]!;
+    expect(detailed.notes).toEqual([
+      'Line totals (quantity × unit price − discount + tax) exclude order shipping charges and refunds; ' +
+        'net sales in the sales summary add shipping and subtract refunds.',
+    ]);
+    const summary = exported.get('sales-summary')!.sheets[0]!;
+    const totalOf = (sheet: ReadSheet, header: string, currency: string) => {
+      const line = sheet.totals.find((values) => values[sheet.headers.indexOf('Currency')] === currency)!;
+      return line[sheet.headers.indexOf(header)] as number;
+    };
+    for (const currency of ['EUR', 'USD']) {
+      const lines = totalOf(detailed, 'Line total', currency);
+      const net = totalOf(summary, 'Net sales', currency);
+      expect(totalOf(summary, 'Shipping', currency), currency).toBeGreaterThan(0);
+      expect(
+        lines + totalOf(summary, 'Shipping', currency) - totalOf(summary, 'Refunds', currency),
+      ).toBeCloseTo(net, 6);
+    }
   });
 
   it('carries the warehouse on every line of the detailed sales', () => {

@@ -264,6 +264,31 @@ describe('a report PDF laid out for reading', () => {
     expect(ruleRows.length).toBeGreaterThan(0);
   });
 
+  it('prints a section’s notes under its totals, whole', async () => {
+    const note =
+      'Line totals (quantity × unit price − discount + tax) exclude order shipping charges and refunds; ' +
+      'net sales in the sales summary add shipping and subtract refunds.';
+    const rows = yearOfSales().slice(0, 5);
+    const { pages, words } = pdfWords(
+      await render([
+        {
+          name: 'Order lines',
+          columns: salesDetailColumns,
+          rows,
+          totals: [{ day: 'Total', currency: 'USD', quantity: 12, lineTotal: 25_000 }],
+          notes: [note],
+        },
+      ]),
+    );
+    const total = words.find((word) => word.text === 'Total')!;
+    const noteWords = words.filter((word) => word.y > total.y + 1);
+    expect(noteWords.map((word) => word.text).join(' ')).toContain(note);
+    for (const word of noteWords) {
+      expect(word.x + word.width).toBeLessThanOrEqual(pages[word.page]!.width - 36 + 0.5);
+      expect(word.size).toBeGreaterThanOrEqual(6.99);
+    }
+  });
+
   it('never leaves a total row at the top of a page without the header row', async () => {
     for (let count = 30; count <= 44; count += 1) {
       const bytes = await render([

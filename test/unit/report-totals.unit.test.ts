@@ -117,6 +117,36 @@ describe('a sheet’s totals', () => {
       ),
     );
 
+  it('are followed by the sheet’s notes, in italics, in the first column, room kept for them', async () => {
+    const note = 'Line totals exclude order shipping charges and refunds.';
+    const write = (rowsPerSheet: number) =>
+      workbookOf((output) =>
+        writeWorkbook(
+          output,
+          [
+            {
+              name: 'Days',
+              columns,
+              rows,
+              totals: totalsOf(rows, columns, { label: { day: 'Total' } }),
+              notes: [note],
+            },
+          ],
+          { rowsPerSheet },
+        ),
+      );
+    const workbook = await write(7);
+    const sheet = workbook.getWorksheet('Days')!;
+    expect(workbook.worksheets).toHaveLength(1);
+    expect(sheet.getRow(7).getCell(2).value).toBe('USD');
+    expect(sheet.getRow(8).values).toEqual([undefined, note]);
+    expect(sheet.getRow(8).getCell(1).font?.italic).toBe(true);
+    expect(sheet.autoFilter).toBe('A1:E4');
+    // One row fewer: the totals and the note move to a continuation sheet together.
+    const moved = await write(6);
+    expect(moved.getWorksheet('Days (2)')!.getRow(5).values).toEqual([undefined, note]);
+  });
+
   it('end on the sheet’s very last row when they just fit', async () => {
     // Header, 3 rows, an empty row, 2 total lines: rows 1–7, a sheet of 6 rows under its header.
     const workbook = await sheetsOf(rows, 6);

@@ -19,6 +19,8 @@ export interface ReportSection {
   rows: AsyncIterable<ReportRow> | Iterable<ReportRow>;
   /** Total lines, below the rows (never among them); a function when they are known only after the rows. */
   totals?: readonly ReportRow[] | (() => readonly ReportRow[]);
+  /** Lines under the totals saying what a total leaves out ("Line totals exclude …"). */
+  notes?: readonly string[];
 }
 
 export interface ReportTable {

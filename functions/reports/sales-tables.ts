@@ -40,6 +40,14 @@ const salesColumns: SheetColumn[] = [
   money('Average order value', 'averageOrderValue'),
 ];
 
+/**
+ * Why the detailed export's line totals come to less than the summary's net sales: shipping is charged
+ * per order, not per line, and refunds come after the sale.
+ */
+export const detailedTotalsNote =
+  'Line totals (quantity × unit price − discount + tax) exclude order shipping charges and refunds; ' +
+  'net sales in the sales summary add shipping and subtract refunds.';
+
 /** An average is not a sum: its total line answers net sales over orders instead. */
 const notSummed = ['averageOrderValue'];
 
@@ -144,6 +152,7 @@ export const salesReports = {
             columns: detailedColumns,
             rows: sums.through(await detailedRows({ ...query, from: range.from, to: range.to })),
             totals: () => sums.lines(),
+            notes: [detailedTotalsNote],
           },
         ],
       };

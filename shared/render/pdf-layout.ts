@@ -393,7 +393,7 @@ export interface TableColumn {
   identifier?: boolean;
   /**
    * With `identifier`: an id wider than the column even at `minSize` goes on over more lines (after a
-   * hyphen where it can; identifierLines) rather than run into the next column.
+   * hyphen, slash or space where it can; identifierLines) rather than run into the next column.
    */
   breaksLongIdentifiers?: boolean;
 }
@@ -433,7 +433,8 @@ function wholeLine(text: string, font: TextFace, size: number, width: number, mi
 /**
  * An identifier (order id, SKU, tracking number) kept whole: one line shrunk (not below `minSize`) to fit
  * `width`, never cut. Only one wider than `width` even at `minSize` takes more lines, at that size,
- * broken after a hyphen where one falls, else between characters: every character printed, in order.
+ * broken after a hyphen or slash or at a space where one falls, else between characters: every
+ * character printed, in order.
  */
 export function identifierLines(
   text: string,
@@ -451,9 +452,13 @@ export function identifierLines(
   let chars = graphemes(clean);
   while (chars.length > 0) {
     const fitting = Math.max(1, prefixThatFits(chars, font, shrunk, width));
-    const hyphen = fitting < chars.length ? chars.lastIndexOf('-', fitting - 1) : -1;
-    const end = hyphen > 0 ? hyphen + 1 : fitting;
-    lines.push({ text: chars.slice(0, end).join(''), font, size: shrunk });
+    const head = chars.slice(0, fitting);
+    const breakAt =
+      fitting < chars.length
+        ? Math.max(head.lastIndexOf('-'), head.lastIndexOf('/'), head.lastIndexOf(' '))
+        : -1;
+    const end = breakAt > 0 ? breakAt + 1 : fitting;
+    lines.push({ text: chars.slice(0, end).join('').trim(), font, size: shrunk });
     chars = chars.slice(end);
   }
   return lines;

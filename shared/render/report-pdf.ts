@@ -19,6 +19,7 @@ import {
   cleanText,
   drawHeaderColumns,
   drawRun,
+  drawRuns,
   drawTable,
   fitLine,
   formMargin,
@@ -27,6 +28,7 @@ import {
   paperSizes,
   textWidth,
   utcMinute,
+  wrapText,
 } from './pdf-layout';
 import type { ColumnNeed } from './report-columns';
 import { columnGroups, fitsAtEase, planWidths } from './report-columns';
@@ -38,6 +40,8 @@ export interface ReportPdfSection {
   rows: readonly Record<string, unknown>[];
   /** Drawn after the rows, in bold under a rule. */
   totals?: readonly Record<string, unknown>[];
+  /** Drawn under the table (after its last group of columns): what a total leaves out. */
+  notes?: readonly string[];
 }
 
 export interface ReportPdfDocument {
@@ -55,6 +59,7 @@ export interface ReportPdfDocument {
 const cellSize = 8;
 const minimumSize = 7;
 const rowPadding = 2.5;
+const noteSize = 8;
 /** A free-text column's width in points per character of its sheet width, at `cellSize`. */
 const pointsPerCharacter = 4.9;
 /** Free text wraps in no less than this (or its widest cell, when narrower). */
@@ -243,12 +248,25 @@ function tableParts(section: ReportPdfSection, fonts: PdfFonts, width: number): 
   return groups.map((shown, groupIndex) => {
     const groupCells = sectionCells(section, shown);
     const groupNeeds = columnNeeds(section, shown, groupCells, fonts);
-    // A group too wide even for its keys and one column: its widths as needed, the cells shrunk to fit.
-    const total = groupNeeds.reduce((sum, need) => sum + need.need, 0);
-    const widths = planWidths(groupNeeds, width) ?? groupNeeds.map((need) => (need.need * width) / total);
+    const widths = planWidths(groupNeeds, width) ?? widestTakesTheRest(groupNeeds, width);
     const label = `columns ${groupIndex + 1} of ${groups.length}`;
     return tablePart(section, shown, groupCells, widths, cellSize, label);
   });
+}
+
+/**
+ * A group too wide even for its keys and one column (a reference of a hundred characters): the others
+ * as wide as they need, the widest with what they leave, where it shrinks to the minimum size and then
+ * wraps (drawTable). Every column shares the shortfall only when the others alone leave too little.
+ */
+function widestTakesTheRest(needs: readonly ColumnNeed[], width: number): number[] {
+  const widest = needs.reduce((best, need, index) => (need.need > needs[best]!.need ? index : best), 0);
+  const others = needs.reduce((sum, need, index) => (index === widest ? sum : sum + need.need), 0);
+  if (width - others >= width / 4) {
+    return needs.map((need, index) => (index === widest ? width - others : need.need));
+  }
+  const total = others + needs[widest]!.need;
+  return needs.map((need) => (need.need * width) / total);
 }
 
 function tablePart(
@@ -270,6 +288,8 @@ function tablePart(
         align: column.type === 'number' || column.type === 'money' ? 'right' : 'left',
         maxLines: isFreeText(column) ? (column.maxLines ?? 2) : 1,
         identifier: column.identifier,
+        // Each identifier's column is as wide as its widest id, or all a page leaves (widestTakesTheRest).
+        breaksLongIdentifiers: true,
       } satisfies TableColumn;
     }),
     rows: cells.rows,
@@ -283,6 +303,20 @@ function needsLandscape(report: ReportPdfDocument, fonts: PdfFonts, portraitWidt
     const all = section.columns.map((_, index) => index);
     return !fitsAtEase(columnNeeds(section, all, sectionCells(section, all), fonts), portraitWidth);
   });
+}
+
+/** A section's notes, wrapped to the page's width, kept below its table. */
+function drawNotes(form: FormWriter, fonts: PdfFonts, notes: readonly string[]) {
+  for (const note of notes) {
+    const lines = wrapText(cleanText(note), fonts.regular, noteSize, form.width).map((text) => ({
+      text,
+      font: fonts.regular,
+      size: noteSize,
+    }));
+    form.ensure(lines.length * noteSize * leading);
+    form.y -= drawRuns(form.page, lines, form.left, form.y, form.width);
+  }
+  if (notes.length > 0) form.y -= 8;
 }
 
 export async function renderReportPdf(report: ReportPdfDocument): Promise<Uint8Array> {
@@ -335,6 +369,7 @@ export async function renderReportPdf(report: ReportPdfDocument): Promise<Uint8A
       }
       form.y -= 8;
     }
+    drawNotes(form, fonts, section.notes ?? []);
   }
   form.finish();
   return document.save();

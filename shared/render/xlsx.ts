@@ -60,6 +60,8 @@ export interface Sheet {
    * ("Total" under a date column).
    */
   totals?: readonly Record<string, unknown>[] | (() => readonly Record<string, unknown>[]);
+  /** Lines of text under the totals (in the first column), saying what a total leaves out. */
+  notes?: readonly string[];
 }
 
 /** Excel's last row is 1,048,576; the header takes one. */
@@ -235,16 +237,17 @@ async function writeSheet(
   let worksheet = startWorksheet(workbook, sheet.name, sheet.columns);
   let inSheet = 0;
   let count = 0;
+  const continueSheet = () => {
+    finishWorksheet(worksheet, sheet.columns.length, inSheet);
+    part += 1;
+    const name = continuationName(sheet.name, part);
+    if (names.has(name.toLowerCase())) throw new RangeError(`two sheets are named ${JSON.stringify(name)}`);
+    names.add(name.toLowerCase());
+    worksheet = startWorksheet(workbook, name, sheet.columns);
+    inSheet = 0;
+  };
   for await (const record of sheet.rows) {
-    if (inSheet === rowsPerSheet) {
-      finishWorksheet(worksheet, sheet.columns.length, inSheet);
-      part += 1;
-      const name = continuationName(sheet.name, part);
-      if (names.has(name.toLowerCase())) throw new RangeError(`two sheets are named ${JSON.stringify(name)}`);
-      names.add(name.toLowerCase());
-      worksheet = startWorksheet(workbook, name, sheet.columns);
-      inSheet = 0;
-    }
+    if (inSheet === rowsPerSheet) continueSheet();
     inSheet += 1;
     count += 1;
     const row = worksheet.getRow(inSheet + 1);
@@ -258,14 +261,31 @@ async function writeSheet(
     // Backpressure: wait while the upload is behind rather than buffering the sheet in memory.
     await drained(output);
   }
-  writeTotals(worksheet, sheet, inSheet + 1);
+  const totals = typeof sheet.totals === 'function' ? sheet.totals() : (sheet.totals ?? []);
+  // Totals take an empty row and their lines below the rows; past the sheet's last row the file is
+  // invalid, so totals that do not fit go on a continuation sheet of their own (same header).
+  const notes = sheet.notes ?? [];
+  const below = totals.length + notes.length;
+  if (below > 0 && inSheet + 1 + below > rowsPerSheet) continueSheet();
+  writeTotals(worksheet, sheet, totals, inSheet + 1);
+  notes.forEach((note, index) => {
+    const row = worksheet.getRow(inSheet + 3 + totals.length + index);
+    const cell = row.getCell(1);
+    cell.value = note;
+    cell.font = { italic: true };
+    row.commit();
+  });
   finishWorksheet(worksheet, sheet.columns.length, inSheet);
   return count;
 }
 
 /** The sheet's total lines after its last row and one empty row (outside the autofilter). */
-function writeTotals(worksheet: ExcelJS.Worksheet, sheet: Sheet, lastRow: number) {
-  const totals = typeof sheet.totals === 'function' ? sheet.totals() : (sheet.totals ?? []);
+function writeTotals(
+  worksheet: ExcelJS.Worksheet,
+  sheet: Sheet,
+  totals: readonly Record<string, unknown>[],
+  lastRow: number,
+) {
   totals.forEach((record, index) => {
     const row = worksheet.getRow(lastRow + 2 + index);
     sheet.columns.forEach((column, at) => {

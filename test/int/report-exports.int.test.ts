@@ -204,10 +204,11 @@ describe('POST /v1/reports/exports/excel and /pdf', () => {
     expect(fetched.status).toBe(200);
     const workbook = await workbookOf(Buffer.from(await fetched.arrayBuffer()));
     const lines = workbook.getWorksheet('Order lines')!;
-    // Header, 6 lines, an empty row, the total line (one currency).
-    expect(lines.rowCount).toBe(9);
+    // Header, 6 lines, an empty row, the total line (one currency), the note on what line totals leave out.
+    expect(lines.rowCount).toBe(10);
     expect(lines.getCell('A2').value).toBeInstanceOf(Date);
     expect(lines.getCell('A9').value).toBe('Total');
+    expect(String(lines.getCell('A10').value)).toMatch(/^Line totals .* exclude order shipping charges/);
 
     const record = await getItem(exportRecordKey(pending.id), true);
     expect(record).toMatchObject({ status: 'ready', rowCount: 6, createdBy: 'maria.k' });

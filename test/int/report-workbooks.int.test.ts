@@ -66,6 +66,8 @@ interface ReadSheet {
   headers: string[];
   rows: Cell[][];
   totals: Cell[][];
+  /** Italic lines of text under the totals. */
+  notes: string[];
   totalsBold: boolean;
   filterRef: string | undefined;
 }
@@ -82,13 +84,18 @@ async function readWorkbook(url: string): Promise<ReadSheet[]> {
     for (let at = 2; at <= sheet.rowCount; at += 1) all.push(sheet.getRow(at));
     const blank = all.findIndex((row) => values(row).every((value) => value === null || value === ''));
     const rows = (blank === -1 ? all : all.slice(0, blank)).map(values);
-    const totalRows = blank === -1 ? [] : all.slice(blank + 1);
+    const below = blank === -1 ? [] : all.slice(blank + 1);
+    const totalRows = below.filter((row) => row.getCell(1).font?.italic !== true);
+    const notes = below
+      .filter((row) => row.getCell(1).font?.italic === true)
+      .map((row) => String(row.getCell(1).value));
     const filter = sheet.autoFilter as unknown;
     return {
       name: sheet.name,
       headers: values(sheet.getRow(1)).map(String),
       rows,
       totals: totalRows.map(values),
+      notes,
       totalsBold: totalRows.every((row) => row.getCell(1).font?.bold === true),
       filterRef:
         typeof filter === 'string' ? filter : ((filter as { ref?: string } | undefined)?.ref ?? undefined),
@@ -141,14 +148,19 @@ beforeAll(async () => {
             role: 'operator',
           });
           expect(created.status, created.text).toBe(201);
-          if (i === 1) {
+          // Shipped: a carrier per currency with its cost, and on Amazon one more by UPS without a cost
+          // (the shipped report's counts and costs in two currencies and none).
+          if (i === 1 || (i === 0 && channel === 'amazon')) {
+            const costed = i === 1;
+            const carrier = costed && currency === 'EUR' ? 'DHL' : 'UPS';
             const shipped = await call({
               method: 'POST',
               path: `/v1/orders/${id}/tracking`,
               body: {
-                carrier: 'UPS',
+                carrier,
                 service: 'Ground',
                 trackingNumber: `1Z999AA1${String(n).padStart(10, '0')}`,
+                ...(costed ? { cost: { amount: 800 + n, currency } } : {}),
               },
               role: 'operator',
             });
@@ -219,17 +231,27 @@ describe('every report’s workbook', () => {
         }
         const rowSums = sumsByCurrency(sheet, sheet.rows);
         const totalSums = sumsByCurrency(sheet, sheet.totals);
-        expect([...totalSums.keys()].sort(), `${where}: a total line per currency`).toEqual(
-          [...rowSums.keys()].sort(),
-        );
-        for (const [currency, totals] of totalSums) {
-          sheet.headers.forEach((header, at) => {
-            if (notAdditive.has(header)) return;
-            const summed = sheet.rows.some((row) => isNumber(row[at]));
-            if (!summed) return;
-            expect(totals[at], `${where}, ${header} ${currency}`).toBeCloseTo(rowSums.get(currency)![at]!, 6);
-          });
-        }
+        // A total line per currency of the rows (rows without one may be quiet: a day of zeros).
+        for (const currency of rowSums.keys())
+          if (currency) expect(totalSums.has(currency), `${where}: a total line for ${currency}`).toBe(true);
+        const whole = (sums: Map<string, number[]>, at: number) =>
+          [...sums.values()].reduce((sum, line) => sum + line[at]!, 0);
+        const currencies = [...new Set([...rowSums.keys(), ...totalSums.keys()])];
+        sheet.headers.forEach((header, at) => {
+          if (notAdditive.has(header)) return;
+          if (!sheet.rows.some((row) => isNumber(row[at]))) return;
+          // Counts a row cannot split by currency (the shipped report's) total once, on a line without one.
+          if ((totalSums.get('')?.[at] ?? 0) !== 0 && totalSums.size > 1) {
+            expect(whole(totalSums, at), `${where}, ${header}`).toBeCloseTo(whole(rowSums, at), 6);
+            return;
+          }
+          for (const currency of currencies) {
+            expect(totalSums.get(currency)?.[at] ?? 0, `${where}, ${header} ${currency}`).toBeCloseTo(
+              rowSums.get(currency)?.[at] ?? 0,
+              6,
+            );
+          }
+        });
       }
     }
   });
@@ -256,6 +278,42 @@ describe('every report’s workbook', () => {
     }
     expect(column('top-sellers', 'Units sold', 'rows')).toBe(units);
     expect(column('sales-detailed', 'Quantity', 'rows')).toBe(units);
+  });
+
+  it('totals the shipped report’s counts once and its costs per currency', () => {
+    const sheet = exported.get('shipped-manifest')!.sheets.find((each) => each.name === 'Shipped')!;
+    const [currencyAt, costAt, shipmentsAt] = ['Currency', 'Cost', 'Shipments'].map((header) =>
+      sheet.headers.indexOf(header),
+    );
+    const costed = new Set(sheet.rows.filter((row) => isNumber(row[costAt!])).map((row) => row[currencyAt!]));
+    expect([...costed].sort()).toEqual(['EUR', 'USD']);
+    // 2 days × 2 channels × 2 currencies shipped with a cost, and 2 days × 2 currencies on Amazon without.
+    expect(sheet.totals.map((line) => [line[currencyAt!] ?? '', line[shipmentsAt!] ?? null])).toEqual([
+      ['', 12],
+      ['EUR', null],
+      ['USD', null],
+    ]);
+  });
+
+  it('says under the detailed sales totals what its line totals leave out, and the figures agree', () => {
+    const detailed = exported.get('sales-detailed')!.sheets[0]!;
+    expect(detailed.notes).toEqual([
+      'Line totals (quantity × unit price − discount + tax) exclude order shipping charges and refunds; ' +
+        'net sales in the sales summary add shipping and subtract refunds.',
+    ]);
+    const summary = exported.get('sales-summary')!.sheets[0]!;
+    const totalOf = (sheet: ReadSheet, header: string, currency: string) => {
+      const line = sheet.totals.find((values) => values[sheet.headers.indexOf('Currency')] === currency)!;
+      return line[sheet.headers.indexOf(header)] as number;
+    };
+    for (const currency of ['EUR', 'USD']) {
+      const lines = totalOf(detailed, 'Line total', currency);
+      const net = totalOf(summary, 'Net sales', currency);
+      expect(totalOf(summary, 'Shipping', currency), currency).toBeGreaterThan(0);
+      expect(
+        lines + totalOf(summary, 'Shipping', currency) - totalOf(summary, 'Refunds', currency),
+      ).toBeCloseTo(net, 6);
+    }
   });
 
   it('carries the warehouse on every line of the detailed sales', () => {

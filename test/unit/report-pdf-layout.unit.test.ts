@@ -100,6 +100,52 @@ describe('a report PDF laid out for reading', () => {
     expect(smallest).toBeGreaterThanOrEqual(6.99);
   });
 
+  it('wraps a reference too long for any column within its column, whole, inside the margins', async () => {
+    // 128 characters: wider than what a landscape page leaves beside the key columns, even at 7 pt.
+    const reference =
+      `RMA-2026-11-23/WAREHOUSE-MAIN/${'RECOUNT-'.repeat(11)}01JDQ8Z6Y3K4M5N6P7Q8R9S0T1-END`.slice(0, 128);
+    expect(reference).toHaveLength(128);
+    const bytes = await render([
+      {
+        name: 'Movements',
+        columns: [
+          { header: 'At (UTC)', key: 'at', type: 'datetime' },
+          { header: 'SKU', key: 'sku', width: 18, identifier: true },
+          { header: 'Warehouse', key: 'warehouse', width: 10, identifier: true },
+          { header: 'Type', key: 'type', width: 14 },
+          number('Quantity', 'quantity', 9),
+          { header: 'Reference', key: 'reference', width: 26, identifier: true },
+        ],
+        rows: [
+          {
+            at: '2026-11-23T17:45:00.000Z',
+            sku: 'MUG-CERAMIC-350ML-BLUE',
+            warehouse: 'MAIN',
+            type: 'adjustment',
+            quantity: -3,
+            reference,
+          },
+        ],
+      },
+    ]);
+    const { pages, words } = pdfWords(bytes);
+    for (const word of words) {
+      const page = pages[word.page]!;
+      expect(word.x, word.text).toBeGreaterThanOrEqual(36 - 0.5);
+      expect(word.x + word.width, word.text).toBeLessThanOrEqual(page.width - 36 + 0.5);
+      expect(word.size, word.text).toBeGreaterThanOrEqual(6.99);
+    }
+    // Its lines, top to bottom, read back as the reference: nothing cut, nothing lost.
+    const header = words.find((word) => word.text === 'Reference')!;
+    const pieces = words
+      .filter((word) => word.page === header.page && Math.abs(word.x - header.x) < 1 && word.y > header.y)
+      .sort((a, b) => a.y - b.y);
+    expect(pieces.length).toBeGreaterThan(1);
+    expect(pieces.map((word) => word.text).join('')).toBe(reference);
+    // Each line of it breaks after a hyphen or slash, where the reference has one.
+    for (const piece of pieces.slice(0, -1)) expect(piece.text).toMatch(/[-/]$/);
+  });
+
   it(
     'fits a year of sales detail at more than 17 rows a page (one line a row)',
     { timeout: 60_000 },
@@ -216,6 +262,31 @@ describe('a report PDF laid out for reading', () => {
       if (dark.length === 60) ruleRows.push(y);
     }
     expect(ruleRows.length).toBeGreaterThan(0);
+  });
+
+  it('prints a section’s notes under its totals, whole', async () => {
+    const note =
+      'Line totals (quantity × unit price − discount + tax) exclude order shipping charges and refunds; ' +
+      'net sales in the sales summary add shipping and subtract refunds.';
+    const rows = yearOfSales().slice(0, 5);
+    const { pages, words } = pdfWords(
+      await render([
+        {
+          name: 'Order lines',
+          columns: salesDetailColumns,
+          rows,
+          totals: [{ day: 'Total', currency: 'USD', quantity: 12, lineTotal: 25_000 }],
+          notes: [note],
+        },
+      ]),
+    );
+    const total = words.find((word) => word.text === 'Total')!;
+    const noteWords = words.filter((word) => word.y > total.y + 1);
+    expect(noteWords.map((word) => word.text).join(' ')).toContain(note);
+    for (const word of noteWords) {
+      expect(word.x + word.width).toBeLessThanOrEqual(pages[word.page]!.width - 36 + 0.5);
+      expect(word.size).toBeGreaterThanOrEqual(6.99);
+    }
   });
 
   it('never leaves a total row at the top of a page without the header row', async () => {

@@ -99,18 +99,82 @@ describe('a sheet’s totals', () => {
     expect(sheet.getRow(2).getCell(1).font?.bold).toBeFalsy();
   });
 
-  it('come after the last continuation sheet only', async () => {
-    const workbook = await workbookOf((output) =>
+  // A sheet's last row is Excel's 1,048,576th with the real limit; a small limit stands in for it here.
+  const lastRowOf = (rowsPerSheet: number) => rowsPerSheet + 1;
+  const sheetsOf = async (dayRows: typeof rows, rowsPerSheet: number) =>
+    workbookOf((output) =>
       writeWorkbook(
         output,
-        [{ name: 'Days', columns, rows, totals: totalsOf(rows, columns, { label: { day: 'Total' } }) }],
-        { rowsPerSheet: 2 },
+        [
+          {
+            name: 'Days',
+            columns,
+            rows: dayRows,
+            totals: totalsOf(dayRows, columns, { label: { day: 'Total' } }),
+          },
+        ],
+        { rowsPerSheet },
       ),
     );
-    expect(workbook.getWorksheet('Days')!.rowCount).toBe(3);
+
+  it('are followed by the sheet’s notes, in italics, in the first column, room kept for them', async () => {
+    const note = 'Line totals exclude order shipping charges and refunds.';
+    const write = (rowsPerSheet: number) =>
+      workbookOf((output) =>
+        writeWorkbook(
+          output,
+          [
+            {
+              name: 'Days',
+              columns,
+              rows,
+              totals: totalsOf(rows, columns, { label: { day: 'Total' } }),
+              notes: [note],
+            },
+          ],
+          { rowsPerSheet },
+        ),
+      );
+    const workbook = await write(7);
+    const sheet = workbook.getWorksheet('Days')!;
+    expect(workbook.worksheets).toHaveLength(1);
+    expect(sheet.getRow(7).getCell(2).value).toBe('USD');
+    expect(sheet.getRow(8).values).toEqual([undefined, note]);
+    expect(sheet.getRow(8).getCell(1).font?.italic).toBe(true);
+    expect(sheet.autoFilter).toBe('A1:E4');
+    // One row fewer: the totals and the note move to a continuation sheet together.
+    const moved = await write(6);
+    expect(moved.getWorksheet('Days (2)')!.getRow(5).values).toEqual([undefined, note]);
+  });
+
+  it('end on the sheet’s very last row when they just fit', async () => {
+    // Header, 3 rows, an empty row, 2 total lines: rows 1–7, a sheet of 6 rows under its header.
+    const workbook = await sheetsOf(rows, 6);
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Days']);
+    expect(workbook.getWorksheet('Days')!.getRow(lastRowOf(6)).getCell(2).value).toBe('USD');
+  });
+
+  it('go on a continuation sheet (same header) when they would fall past the sheet’s last row', async () => {
+    // The same need rows 1–7; a sheet of 5 rows ends at row 6.
+    const workbook = await sheetsOf(rows, 5);
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Days', 'Days (2)']);
+    for (const sheet of workbook.worksheets) expect(sheet.rowCount).toBeLessThanOrEqual(lastRowOf(5));
+    const [first, second] = workbook.worksheets;
+    expect(first!.rowCount).toBe(4);
+    expect(first!.autoFilter).toBe('A1:E4');
+    expect(second!.getRow(1).values).toEqual(first!.getRow(1).values);
+    expect(second!.getRow(3).values).toEqual([undefined, 'Total', 'JPY', 1, 500, 700]);
+    expect(second!.getRow(4).getCell(2).value).toBe('USD');
+  });
+
+  it('come after the last continuation sheet only, below its rows when they fit there', async () => {
+    const seven = [...rows, ...rows, rows[0]!];
+    const workbook = await sheetsOf(seven, 5);
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Days', 'Days (2)']);
     const last = workbook.getWorksheet('Days (2)')!;
-    expect(last.getRow(2).getCell(2).value).toBe('USD');
-    expect(last.getRow(4).getCell(1).value).toBe('Total');
+    expect(last.getRow(3).getCell(2).value).toBe('USD');
+    expect(last.getRow(5).getCell(1).value).toBe('Total');
+    expect(last.rowCount).toBe(lastRowOf(5));
   });
 });
 

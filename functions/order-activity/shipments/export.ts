@@ -53,7 +53,7 @@ export const shipmentColumns: readonly SheetColumn[] = [
   { header: 'Cost', key: 'cost', type: 'money' },
   { header: 'Currency', key: 'currency', width: 9 },
   { header: 'Created by', key: 'createdBy', width: 16 },
-  { header: 'Created at', key: 'createdAt', type: 'datetime' },
+  { header: 'Created at (UTC)', key: 'createdAt', type: 'datetime' },
 ];
 
 /** Warehouse codes, read once per warehouse (a handful), so the sheet names them as staff know them. */

@@ -1,9 +1,9 @@
 /** The shipping reports as tables, for the PDF and Excel exports (report-table.ts). */
 import type { SheetColumn } from '../../../shared/render/xlsx';
-import type { ReportRow } from '../report-table';
 import { allPages, exportPage, exportable, filterLine } from '../report-table';
 import { tally, totalsOf } from '../totals';
 import { pendingShipments, shippedManifest, shippedManifestDetail } from './operations';
+import { shippedSection } from './shipped-lines';
 import { pendingShipmentsQuery, shippedManifestDetailQuery, shippedManifestQuery } from './schemas';
 
 const number = (header: string, key: string, width = 9): SheetColumn => ({
@@ -31,23 +31,6 @@ const bucketColumns = (buckets: readonly string[]) =>
   buckets.map((bucket) => number(`Orders aged ${bucket} days`, `b${bucket}`, 10));
 const bucketCells = (buckets: ReadonlyArray<{ bucket: string; orders: number }>) =>
   Object.fromEntries(buckets.map(({ bucket, orders }) => [`b${bucket}`, orders]));
-
-/** A row per currency of a cost list (the row's counts on the first only, so sums stay true). */
-function perCurrency(row: ReportRow & { cost: Array<{ currency: string; amount: number }> }): ReportRow[] {
-  const { cost, ...rest } = row;
-  if (cost.length === 0) return [rest];
-  return cost.map((entry, index) =>
-    index === 0
-      ? { ...rest, cost: entry.amount, currency: entry.currency }
-      : {
-          day: rest.day,
-          carrier: rest.carrier,
-          warehouse: rest.warehouse,
-          cost: entry.amount,
-          currency: entry.currency,
-        },
-  );
-}
 
 export const shippingReports = {
   'pending-shipments': exportable({
@@ -133,19 +116,6 @@ export const shippingReports = {
     query: shippedManifestQuery,
     async table(query) {
       const report = await shippedManifest(query);
-      const columns: SheetColumn[] = [
-        { header: 'Ship date', key: 'day', type: 'date' },
-        text('Carrier', 'carrier', 14),
-        identifier('Warehouse', 'warehouse', 10),
-        number('Shipments', 'shipments'),
-        number('Packages', 'packages'),
-        kilograms('Weight (kg)', 'kilograms'),
-        { header: 'Cost', key: 'cost', type: 'money' },
-        text('Currency', 'currency', 8),
-        number('On a closed manifest', 'onClosedManifests', 10),
-        number('On an open manifest', 'onOpenManifests', 10),
-        number('On no manifest', 'withoutManifest', 10),
-      ];
       const manifestColumns: SheetColumn[] = [
         { header: 'Ship date', key: 'day', type: 'date' },
         text('Carrier', 'carrier', 14),
@@ -156,12 +126,6 @@ export const shippingReports = {
         identifier('Pickup reference', 'pickupReference', 18),
         identifier('Manifest', 'id', 28),
       ];
-      const asRow = <R extends { weightGrams: number; cost: Array<{ currency: string; amount: number }> }>(
-        row: R,
-      ) => ({
-        ...row,
-        kilograms: row.weightGrams / 1000,
-      });
       return {
         title: 'Shipped, by day, carrier and warehouse',
         covers: `${report.from} to ${report.to}`,
@@ -170,15 +134,7 @@ export const shippingReports = {
           ...filterLine({ ...query, status: undefined }),
         ],
         sections: [
-          {
-            name: 'Shipped',
-            columns,
-            rows: report.rows.flatMap((row) =>
-              perCurrency(asRow({ ...row, warehouse: row.warehouseCode ?? '' })),
-            ),
-            // The report's own totals (its counts on the first currency's line, as on the rows).
-            totals: perCurrency(asRow({ ...report.totals, day: 'Total', carrier: '', warehouse: '' })),
-          },
+          shippedSection(report),
           {
             name: 'Manifests',
             columns: manifestColumns,

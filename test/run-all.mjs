@@ -5,7 +5,14 @@
  * once (no need to wait for the tests to hear about a lint error). The tests run in three passes: the
  * parallel one, then the files that measure time against the machine one at a time, then the print pass.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+
+// The system tools first: a missing one stops the run in seconds with its install line, not in ENOENTs.
+const preflight = spawnSync(process.execPath, [join(import.meta.dirname, 'preflight.mjs')], {
+  stdio: 'inherit',
+});
+if (preflight.status !== 0) process.exit(preflight.status ?? 1);
 
 const passes = [
   ['vitest', 'run', '--project', 'unit', '--project', 'int', '--project', 'infra', '--maxWorkers=2'],

@@ -22,6 +22,7 @@ const passes = [
 const checks = [
   ['lint', ['npm', 'run', '--silent', 'lint']],
   ['typecheck', ['npm', 'run', '--silent', 'typecheck']],
+  ['api lint', ['npm', 'run', '--silent', 'lint:api']],
 ];
 
 const running = new Set();

@@ -12,6 +12,7 @@ import type { GroupDocs, OperationDocs } from './docs';
 import type { FieldScope } from './field-descriptions';
 import { describeProperties, fieldDescription } from './field-descriptions';
 import { groupTagDescriptions } from './group-tags';
+import { parameterExample } from './parameter-example';
 import { problemComponentName, problemSchema } from './problem-schema';
 
 /** Each group's docs by group name (functions/catalogue-docs.ts). */
@@ -105,7 +106,7 @@ function parametersOf(
         required: where === 'path' || required.has(name),
         ...(description === undefined ? {} : { description }),
         schema: property,
-        ...(Object.hasOwn(values, name) ? { example: values[name] } : {}),
+        ...(Object.hasOwn(values, name) ? { example: parameterExample(values[name], property) } : {}),
       });
     }
   }

@@ -1,7 +1,7 @@
 /**
  * Outages while money and stock move: the local stack (`startRuntime`, data on disk) takes a burst of
  * orders, each paid in two parts and printed, while the DynamoDB Local JVM is killed (SIGKILL) and started
- * again on the same data a few times. Each request behaves as the README tells a client to (see
+ * again on the same data a few times. Each request behaves as docs/api-conventions.md tells a client to (see
  * fault-client.ts): a 503 is retried, with a new Idempotency-Key where it had one; a 504 is retried with
  * the same key, or, without a key, the order is read to see whether the change applied. Then the count:
  * every change the client was told applied is in the table once, nothing else is, and stock adds up.

@@ -1,5 +1,5 @@
 /**
- * What a careful client does with each answer during an outage, as the README's conventions tell it:
+ * What a careful client does with each answer during an outage, as docs/api-conventions.md tells it:
  * a 2xx applied; a 503 changed nothing (retry, a new Idempotency-Key is allowed); a 504 may have
  * completed (retry with the same key only, or read first); a 409 with `applied` was applied with its
  * answer lost; a 409 with Retry-After is still in progress (wait, same key); any other 4xx refused.

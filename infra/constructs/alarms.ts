@@ -20,7 +20,7 @@ import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 
-/** Every threshold in one place, so the README's list and the infra test read the same numbers. */
+/** Every threshold in one place, so docs/operations.md's list and the infra test read the same numbers. */
 export const alarmThresholds = {
   /** Share of API requests answered 5xx over five minutes, in percent, two periods running. */
   api5xxPercent: 1,

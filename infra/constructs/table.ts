@@ -35,7 +35,7 @@ export class CommerceTable extends Construct {
         indexName: index.indexName,
         partitionKey: stringKey(index.partitionKey),
         sortKey: stringKey(index.sortKey),
-        // A deployed index's projection cannot change in place: README, Deploying with CDK.
+        // A deployed index's projection cannot change in place: docs/operations.md, Migrations.
         projectionType: ProjectionType[projection.type],
         ...(projection.type === 'INCLUDE' ? { nonKeyAttributes: [...projection.attributes] } : {}),
       });

@@ -1,6 +1,6 @@
 /**
  * The single table, declared once: the CDK construct and the local/test setup both build it from here.
- * Entities and access patterns are documented in shared/db/keys.ts and the README's data-model table.
+ * Entities and access patterns are documented in shared/db/keys.ts and the data-model table of docs/data-model.md.
  */
 import type { CreateTableCommandInput, Projection } from '@aws-sdk/client-dynamodb';
 
@@ -20,7 +20,7 @@ export const tableDefinition = {
    * alerts) and list a dozen entities with filters on their fields. GSI2 and GSI3 hold the keys and the
    * attributes their queries filter on; their readers get whole items through `fullItems` (query.ts), so an
    * order header, which every order change rewrites, is not rewritten in them unless its channel, currency
-   * or warehouse changes. A deployed index's projection cannot change in place (README, Deploying with CDK).
+   * or warehouse changes. A deployed index's projection cannot change in place (docs/operations.md, Migrations).
    */
   globalIndexes: [
     { indexName: 'GSI1', partitionKey: 'GSI1PK', sortKey: 'GSI1SK', projection: projected({ type: 'ALL' }) },

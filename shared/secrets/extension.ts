@@ -5,7 +5,7 @@
  * for the life of the container.
  *
  * node:http rather than fetch: the AWS SDK has already loaded it, while a container's first fetch
- * initialises undici, which cost about three times as much as the whole read here (README, cursor key).
+ * initialises undici, which cost about three times as much as the whole read here (docs/operations.md, cursor key).
  */
 import { get } from 'node:http';
 

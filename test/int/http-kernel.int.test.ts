@@ -39,7 +39,7 @@ describe('authentication and roles', () => {
     }
   });
 
-  it('lets every DELETE through to the least role its permission names and above, and no lower (the README table)', async () => {
+  it('lets every DELETE through to the least role its permission names and above, and no lower (the table in docs/api-conventions.md)', async () => {
     const before = await tableSnapshot();
     const deletes = mutations.filter((op) => op.method === 'DELETE');
     const matrix: Record<string, Record<Role, boolean>> = {};

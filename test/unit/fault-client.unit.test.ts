@@ -1,4 +1,4 @@
-/** The fault bench's client follows the README's rules for each answer. */
+/** The fault bench's client follows docs/api-conventions.md's rules for each answer. */
 import { describe, expect, it } from 'vitest';
 import { nextStep } from '../../bench/support/fault-client';
 

@@ -401,7 +401,7 @@ const round3 = (value: number) => Math.round(value * 1000) / 1000;
 
 /**
  * The suggestion as a merchandiser works it from the explanation's figures alone, by the documented
- * rule (README, Inventory alerts), with no code of the service.
+ * rule (docs/data-model.md, Inventory alerts), with no code of the service.
  */
 function byHand(e: ReturnType<typeof assess>['explanation']) {
   const velocity = round3(e.unitsSold / (e.velocityOver === 'days in stock' ? e.daysInStock : e.window.days));

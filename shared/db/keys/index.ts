@@ -1,6 +1,6 @@
 /**
  * Every key the service writes, built by small pure functions. The table below is the data model;
- * the README repeats it. Entities carry `entity` (the domain-event name stem) when their changes are public.
+ * docs/data-model.md repeats it. Entities carry `entity` (the domain-event name stem) when their changes are public.
  *
  * | entity              | PK                         | SK                    | GSI1 (PK / SK)                         | GSI2 (PK / SK)                         | GSI3 (PK / SK)            |
  * |---------------------|----------------------------|-----------------------|----------------------------------------|----------------------------------------|---------------------------|

@@ -3,7 +3,7 @@
  * in a fresh `node` (bench/support/child-runs.ts invokeBundledHandler): the event is the label document
  * a print rendered; the first render of the process and the warm ones after it are timed separately.
  */
-import type { LabelDocument } from '../../shared/render/label-pdf';
+import type { LabelDocument } from '../../shared/render/label-document';
 import { renderLabelPdf } from '../../shared/render/label-pdf';
 
 export async function handler(event: { document: LabelDocument; warmRenders: number }) {

@@ -22,11 +22,11 @@ import {
   salesSummary,
   salesTrend,
 } from './figures';
-import type { reportsCatalogue } from './routes';
+import type { salesRoutes } from './sales-routes';
 import { unitsOnHandBySku } from './stock';
 import { codesCheckingFilter } from './warehouses';
 
-type Routes = typeof reportsCatalogue.routes;
+type Routes = typeof salesRoutes;
 type SalesOperations = Pick<
   Implementations<Routes>,
   | 'getSalesDetailed'

@@ -30,14 +30,9 @@ import { findAlertRule, ruleAppliesIn, ruleCoversSku } from '../inventory/alert-
 import { skuMatchesPattern } from '../inventory/sku-pattern';
 import { logger } from '../logging/logger';
 import type { AlertInputs } from './inputs';
-import type { AlertWork, StockImage, TouchedScope } from './records';
+import type { AlertWork, StockImage, StockPair, TouchedScope } from './records';
 import type { AlertState } from './states';
 import { readAlertState, removeStandingsOfRule, statesOfRule, writeAlertState } from './states';
-
-export interface StockPair {
-  sku: string;
-  warehouseId: string;
-}
 
 export interface EvaluationResult {
   /** (rule, SKU, warehouse) assessments made. */

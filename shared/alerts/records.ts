@@ -7,7 +7,12 @@
  */
 import type { StreamRecord } from '../events/domain-events';
 import { streamImages } from '../events/domain-events';
-import type { StockPair } from './evaluate';
+
+/** One SKU in one warehouse: what an alert is assessed for. */
+export interface StockPair {
+  sku: string;
+  warehouseId: string;
+}
 
 /** A stock record as one write left it. */
 export interface StockImage extends StockPair {

@@ -6,7 +6,7 @@
  * committed: a retry after a crash can never apply it twice.
  */
 import { outsideRequestWrites, requestWrites } from './write-outcome';
-import type { TransactItem } from './transactions';
+import type { TransactItem } from './transact-item';
 
 /**
  * The guard item still waiting for a write to carry it, if any. After a write whose outcome is unknown

@@ -1,9 +1,4 @@
-import type {
-  DeleteCommandInput,
-  PutCommandInput,
-  TransactWriteCommandInput,
-  UpdateCommandInput,
-} from '@aws-sdk/lib-dynamodb';
+import type { DeleteCommandInput, PutCommandInput, UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import {
   DeleteCommand,
   GetCommand,
@@ -21,9 +16,10 @@ import {
 } from './errors';
 import { RequestGuardLost, pendingGuard } from './request-guard';
 import type { GuardRecord } from './request-guard';
+import type { TransactItem } from './transact-item';
 import { markWriteCommitted, markWriteFailed } from './write-outcome';
 
-export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+export type { TransactItem };
 
 /**
  * A transaction's items, each under a name, so a refused condition is reported by name, never by

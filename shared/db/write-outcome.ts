@@ -11,7 +11,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { storageFailureKind } from './errors';
-import type { TransactItem } from './transactions';
+import type { TransactItem } from './transact-item';
 
 export interface RequestWrites {
   /** Writes of the change that committed (the first carried the idempotency guard, if any). */

@@ -5,7 +5,7 @@
  */
 import type { PDFPage } from 'pdf-lib';
 import type { CustomsDeclaration, CustomsItem } from '../shipments/customs';
-import type { LabelAddressBlock } from './label-pdf';
+import type { LabelAddressBlock } from './label-address-block';
 import { addressLines, countryName } from './label-address';
 import type { PdfFonts } from './pdf-fonts';
 import type { TextRun } from './pdf-layout';

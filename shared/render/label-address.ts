@@ -1,5 +1,5 @@
 /** Postal addresses as labels and packing slips print them: the lines in the order the post reads them. */
-import type { LabelAddressBlock } from './label-pdf';
+import type { LabelAddressBlock } from './label-address-block';
 
 /** Countries that write the postal code before the city ("90-001 Łódź", "10115 Berlin"). */
 // prettier-ignore

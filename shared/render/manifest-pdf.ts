@@ -8,7 +8,7 @@
  */
 import type { PDFPage } from 'pdf-lib';
 import { PDFDocument } from 'pdf-lib';
-import type { LabelAddressBlock } from './label-pdf';
+import type { LabelAddressBlock } from './label-address-block';
 import { addressLines } from './label-address';
 import type { PdfFonts } from './pdf-fonts';
 import { embedPdfFonts } from './pdf-fonts';

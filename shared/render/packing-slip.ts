@@ -5,7 +5,7 @@
  * table's header row.
  */
 import type { PDFDocument, PDFPage } from 'pdf-lib';
-import type { LabelDocument, PackingSlip, PackingSlipField } from './label-pdf';
+import type { LabelDocument, PackingSlip, PackingSlipField } from './label-document';
 import type { PdfFonts } from './pdf-fonts';
 import type { TableColumn, TextRun } from './pdf-layout';
 import {

@@ -2,7 +2,7 @@
  * Customs declarations (UPU CN22 / CN23) for a label to another country: which form, and its contents
  * from the lines shipped. Pure and light (no pdf-lib); customs-pdf.ts draws it.
  */
-import type { LabelAddressBlock } from '../render/label-pdf';
+import type { LabelAddressBlock } from '../render/label-address-block';
 import type { CustomsPlace } from './customs-territory';
 import { needsCustoms } from './customs-territory';
 

@@ -4,7 +4,7 @@
  * -bbox) from a 4×6 label with its CN22 and packing slip, carrying ids as long as they come.
  */
 import { describe, expect, it } from 'vitest';
-import type { LabelDocument, PackingSlip } from '../../shared/render/label-pdf';
+import type { LabelDocument, PackingSlip } from '../../shared/render/label-document';
 import { renderLabelPdf } from '../../shared/render/label-pdf';
 import type { PdfWord } from '../support/pdf-words';
 import { pdfWords } from '../support/pdf-words';

@@ -16,7 +16,7 @@ import { defaultFormSettings } from '../../functions/fulfillment/forms/schemas';
 import { labelDocument } from '../../functions/fulfillment/labels/label-document';
 import type { Order } from '../../shared/domain/order';
 import type { Shipment } from '../../shared/domain/shipment';
-import type { LabelDocument } from '../../shared/render/label-pdf';
+import type { LabelDocument } from '../../shared/render/label-document';
 import { renderLabelPdf } from '../../shared/render/label-pdf';
 import * as pdfFonts from '../../shared/render/pdf-fonts';
 

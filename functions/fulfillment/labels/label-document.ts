@@ -2,7 +2,7 @@
 import type { Address } from '../../../shared/domain/address';
 import type { Order } from '../../../shared/domain/order';
 import type { Shipment } from '../../../shared/domain/shipment';
-import type { LabelDocument, LabelField, PackingSlipField } from '../../../shared/render/label-pdf';
+import type { LabelDocument, LabelField, PackingSlipField } from '../../../shared/render/label-document';
 import { lineCharge } from '../../../shared/shipments/slip-charges';
 import type { LabelFormat } from '../carriers/adapter';
 import type { FormSettings } from '../forms/schemas';

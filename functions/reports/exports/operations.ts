@@ -1,11 +1,11 @@
 /** The exports: thin over export-report.ts. A download answers 302 to the file it just wrote. */
 import type { Caller, Implementations } from '../../../shared/http/catalogue';
-import type { reportsCatalogue } from '../routes';
+import type { exportRoutes } from './routes';
 import type { ExportAnswer } from './export-report';
 import { exportReport } from './export-report';
 import type { ExportFormat } from './write-file';
 
-type Routes = typeof reportsCatalogue.routes;
+type Routes = typeof exportRoutes;
 type ExportOperations = Pick<
   Implementations<Routes>,
   'getPendingShipmentsPdf' | 'getLowStockDownload' | 'exportReportPdf' | 'exportReportExcel'

@@ -21,7 +21,7 @@ import { reportRange } from '../operations';
 import { valuation } from './valuation';
 import { codesCheckingFilter } from '../warehouses';
 import { codesOf, warehousesOf } from './warehouses';
-import type { reportsCatalogue } from '../routes';
+import type { inventoryRoutes } from './routes';
 import {
   movementPage,
   poSources,
@@ -41,7 +41,7 @@ import type {
   warehouseCapacityQuery,
 } from './schemas';
 
-type Routes = typeof reportsCatalogue.routes;
+type Routes = typeof inventoryRoutes;
 type InventoryOperations = Pick<
   Implementations<Routes>,
   | 'getLowStockReport'

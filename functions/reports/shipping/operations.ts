@@ -7,7 +7,7 @@ import type { Implementations } from '../../../shared/http/catalogue';
 import { listShipments, totalsCells } from '../../../shared/shipments/queries';
 import { matchesFilters } from '../../../shared/shipments/totals';
 import { reportRange } from '../operations';
-import type { reportsCatalogue } from '../routes';
+import type { shippingRoutes } from './routes';
 import type { PendingCategory, PendingOrder } from './figures';
 import {
   ageBucket,
@@ -21,7 +21,7 @@ import { codesCheckingFilter } from '../warehouses';
 import { manifestsById, manifestsOfRange, ordersInStatuses, pendingStatuses } from './read';
 import type { pendingShipmentsQuery, shippedManifestDetailQuery, shippedManifestQuery } from './schemas';
 
-type Routes = typeof reportsCatalogue.routes;
+type Routes = typeof shippingRoutes;
 type ShippingOperations = Pick<
   Implementations<Routes>,
   'getPendingShipments' | 'getShippedManifest' | 'getShippedManifestDetail'

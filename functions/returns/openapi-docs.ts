@@ -15,7 +15,7 @@ import {
   resendSchema,
   returnAnswerSchema,
   returnRequestSchema,
-} from './schemas';
+} from './order-returns/schemas';
 
 const orderId = 'SHOP-100482';
 const returnId = '01M76GWYRJ1TAVBRRB6CWXTND8';

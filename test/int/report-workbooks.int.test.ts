@@ -7,7 +7,7 @@ import { GetObjectCommand } from '@aws-sdk/client-s3';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { exportReport } from '../../functions/reports/exports/export-report';
-import { reportNames } from '../../functions/reports/exports/registry';
+import { reportNames } from '../../functions/reports/exports/report-names';
 import { applyAggregateRecords } from '../../shared/aggregates/apply';
 import { aggregateRecordsOf } from '../../shared/aggregates/records';
 import { addDays, reportingDay } from '../../shared/domain/reporting-days';

@@ -1,6 +1,6 @@
 /**
- * Every report an export or a scheduled job can name, by its name in kebab case: the GET operation's
- * query and the report read as tables (report-table.ts).
+ * Every report an export or a scheduled job can name (report-names.ts), by its name in kebab case: the
+ * GET operation's query and the report read as tables (report-table.ts).
  */
 import { inventoryReports } from '../inventory/tables';
 import type { ExportableReport } from '../report-table';
@@ -12,8 +12,6 @@ export const exportableReports: Readonly<Record<string, ExportableReport>> = {
   ...shippingReports,
   ...inventoryReports,
 } as unknown as Record<string, ExportableReport>;
-
-export const reportNames = Object.keys(exportableReports).sort() as [string, ...string[]];
 
 /** The report of that name; undefined for a name that is not one (including inherited names). */
 export function reportNamed(name: string): ExportableReport | undefined {

@@ -1,7 +1,7 @@
 /** The exports' bodies and answers. Data only. */
 import * as z from 'zod/mini';
 import { responseSchema } from '../../../shared/http/response-schema';
-import { reportNames } from './registry';
+import { reportNames } from './report-names';
 
 /**
  * `report`: a report of this group by name; `query`: what that report's GET would carry in its URL, as

@@ -11,7 +11,8 @@ import { resolveRelativeDays } from '../../../shared/domain/relative-days';
 import { ValidationFailed } from '../../../shared/errors';
 import { parsePart } from '../../../shared/http/validation';
 import { exportFormats } from '../exports/write-file';
-import { reportNamed, reportNames } from '../exports/registry';
+import { reportNamed } from '../exports/registry';
+import { reportNames } from '../exports/report-names';
 
 export const scheduleSchema = z.strictObject({
   /** Kebab case: it names the schedule and the folder its files go to. */

@@ -4,18 +4,18 @@
  * one return.* event per operation. The order's RETURNS guard carries a version that every change of
  * the units its returns claim moves (a new return, a decline, a delete).
  */
-import { tableName } from '../../shared/db/client';
-import { orderKey, orderReturnKey, orderReturnsGuardKey, returnsOfOrder } from '../../shared/db/keys';
-import type { Page } from '../../shared/db/query';
-import { getItem, queryAll, queryPage } from '../../shared/db/query';
-import { toResource } from '../../shared/db/resource';
-import type { NamedItem } from '../../shared/db/transactions';
-import { transactWrite } from '../../shared/db/transactions';
-import type { OrderReturn } from '../../shared/domain/returns';
-import { returnSchema } from '../../shared/domain/returns';
-import { returnsGuardItem } from '../../shared/returns/claims';
+import { tableName } from '../../../shared/db/client';
+import { orderKey, orderReturnKey, orderReturnsGuardKey, returnsOfOrder } from '../../../shared/db/keys';
+import type { Page } from '../../../shared/db/query';
+import { getItem, queryAll, queryPage } from '../../../shared/db/query';
+import { toResource } from '../../../shared/db/resource';
+import type { NamedItem } from '../../../shared/db/transactions';
+import { transactWrite } from '../../../shared/db/transactions';
+import type { OrderReturn } from '../../../shared/domain/returns';
+import { returnSchema } from '../../../shared/domain/returns';
+import { returnsGuardItem } from '../../../shared/returns/claims';
 
-export { returnsGuardVersion as guardVersion } from '../../shared/returns/claims';
+export { returnsGuardVersion as guardVersion } from '../../../shared/returns/claims';
 
 function toReturn(item: Record<string, unknown>): OrderReturn {
   const ret = toResource(returnSchema, item);

@@ -1,17 +1,17 @@
 import * as z from 'zod/mini';
-import { maxAmount, maxQuantity } from '../../shared/domain/money';
-import { orderIdSchema } from '../../shared/domain/order';
-import { paymentMethods } from '../../shared/domain/payment';
+import { maxAmount, maxQuantity } from '../../../shared/domain/money';
+import { orderIdSchema } from '../../../shared/domain/order';
+import { paymentMethods } from '../../../shared/domain/payment';
 import {
   declineReasonCodes,
   dispositions,
   returnActions,
   returnReasonCodes,
   returnSchema,
-} from '../../shared/domain/returns';
-import { carrierSchema, trackingNumberSchema } from '../../shared/domain/shipment';
-import { cursorSchema, limitSchema, ulidSchema } from '../../shared/http/schemas';
-import { freeText, lineText } from '../../shared/http/text';
+} from '../../../shared/domain/returns';
+import { carrierSchema, trackingNumberSchema } from '../../../shared/domain/shipment';
+import { cursorSchema, limitSchema, ulidSchema } from '../../../shared/http/schemas';
+import { freeText, lineText } from '../../../shared/http/text';
 
 export const orderReturnsParams = z.strictObject({ order_id: orderIdSchema });
 export const orderReturnParams = z.strictObject({ order_id: orderIdSchema, return_id: ulidSchema });

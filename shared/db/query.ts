@@ -94,8 +94,59 @@ export interface Page<T> {
  * items: it keeps querying from where DynamoDB stopped, and its cursor resumes after the last item returned.
  */
 export async function queryPage(request: PageRequest): Promise<Page<Item>> {
-  const pkName = request.index ? `${request.index}PK` : 'PK';
-  const skName = request.index ? `${request.index}SK` : 'SK';
+  const { pkName, skName } = indexKeyNames(request.index);
+  const items: Item[] = [];
+  let startKey = decodeCursor(request.cursor, request.scope);
+  let lastReturnedKey: Item | undefined;
+  let exhausted = false;
+  while (items.length < request.limit && !exhausted) {
+    const result = await queryChunk(
+      request,
+      startKey,
+      // Without a filter every item read is returned; ask for one more to know whether a next page exists.
+      request.filter ? Math.max(request.limit, 25) : request.limit - items.length + 1,
+    );
+    for (const item of result.items) {
+      if (items.length < request.limit) {
+        items.push(item);
+        lastReturnedKey = item;
+      } else {
+        // More matching items remain: the page is full.
+        return {
+          items: await fullItems(request.index, items),
+          nextCursor: encodeCursor(pickKey(lastReturnedKey!, pkName, skName), request.scope),
+        };
+      }
+    }
+    startKey = result.lastEvaluatedKey;
+    exhausted = !startKey;
+  }
+  const page = await fullItems(request.index, items);
+  if (exhausted || !lastReturnedKey) return { items: page, nextCursor: null };
+  return { items: page, nextCursor: encodeCursor(pickKey(lastReturnedKey, pkName, skName), request.scope) };
+}
+
+/** The attribute names of a partition's keys: the table's, or the index's. */
+export function indexKeyNames(index: IndexName | undefined): { pkName: string; skName: string } {
+  return index ? { pkName: `${index}PK`, skName: `${index}SK` } : { pkName: 'PK', skName: 'SK' };
+}
+
+/** Which items of a partition a query reads: the partition, a sort-key range and a filter. */
+export type PartitionQuery = Pick<
+  PageRequest,
+  'index' | 'pk' | 'skPrefix' | 'skBetween' | 'filter' | 'ascending' | 'consistent'
+>;
+
+/**
+ * One Query request: up to `limit` items read (fewer returned when a filter drops some) from `startKey` on,
+ * and where DynamoDB stopped (undefined when the partition's range is exhausted).
+ */
+export async function queryChunk(
+  request: PartitionQuery,
+  startKey: Record<string, NativeAttributeValue> | undefined,
+  limit: number,
+): Promise<{ items: Item[]; lastEvaluatedKey: Record<string, NativeAttributeValue> | undefined }> {
+  const { pkName, skName } = indexKeyNames(request.index);
   const names: Record<string, string> = { '#pk': pkName, ...request.filter?.names };
   const values: Record<string, NativeAttributeValue> = { ':pk': request.pk, ...request.filter?.values };
   let keyCondition = '#pk = :pk';
@@ -109,48 +160,25 @@ export async function queryPage(request: PageRequest): Promise<Page<Item>> {
     values[':skTo'] = request.skBetween.to;
     keyCondition += ' AND #sk BETWEEN :skFrom AND :skTo';
   }
-  const items: Item[] = [];
-  let startKey = decodeCursor(request.cursor, request.scope);
-  let lastReturnedKey: Item | undefined;
-  let exhausted = false;
-  while (items.length < request.limit && !exhausted) {
-    const result = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: request.index,
-        KeyConditionExpression: keyCondition,
-        FilterExpression: request.filter?.expression,
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-        ExclusiveStartKey: startKey,
-        ScanIndexForward: request.ascending ?? true,
-        ConsistentRead: request.consistent,
-        // Without a filter every item read is returned; ask for one more to know whether a next page exists.
-        Limit: request.filter ? Math.max(request.limit, 25) : request.limit - items.length + 1,
-      }),
-    );
-    for (const item of result.Items ?? []) {
-      if (items.length < request.limit) {
-        items.push(item);
-        lastReturnedKey = item;
-      } else {
-        // More matching items remain: the page is full.
-        return {
-          items: await fullItems(request.index, items),
-          nextCursor: encodeCursor(pickKey(lastReturnedKey!, pkName, skName), request.scope),
-        };
-      }
-    }
-    startKey = result.LastEvaluatedKey;
-    exhausted = !startKey;
-  }
-  const page = await fullItems(request.index, items);
-  if (exhausted || !lastReturnedKey) return { items: page, nextCursor: null };
-  return { items: page, nextCursor: encodeCursor(pickKey(lastReturnedKey, pkName, skName), request.scope) };
+  const result: QueryCommandOutput = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: request.index,
+      KeyConditionExpression: keyCondition,
+      FilterExpression: request.filter?.expression,
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+      ExclusiveStartKey: startKey,
+      ScanIndexForward: request.ascending ?? true,
+      ConsistentRead: request.consistent,
+      Limit: limit,
+    }),
+  );
+  return { items: result.Items ?? [], lastEvaluatedKey: result.LastEvaluatedKey };
 }
 
 /** ExclusiveStartKey for an index needs the table key and the index key of the item. */
-function pickKey(item: Item, pkName: string, skName: string): Item {
+export function pickKey(item: Item, pkName: string, skName: string): Item {
   const key: Item = { PK: item.PK, SK: item.SK };
   key[pkName] = item[pkName];
   key[skName] = item[skName];

@@ -132,3 +132,4 @@ export * from './returns';
 export * from './aggregates';
 export * from './alerts';
 export * from './taxonomy';
+export * from './shards';

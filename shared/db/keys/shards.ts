@@ -1,0 +1,41 @@
+/**
+ * Write sharding of partition keys that every order or stock change would otherwise write (docs/scale.md):
+ * a key family takes a shard number from a hash of something each write has anyway (an order id, a SKU,
+ * a movement id), and its readers query every shard and merge them by sort key (merged-pages.ts).
+ * Sharded keys use a family prefix of their own (`…@<n>#…`), so no key of the layout before sharding can
+ * be mistaken for one of them: readers query both layouts until `npm run migrate` has run.
+ */
+
+/** Shards per family: enough that the family's hottest shard stays under DynamoDB's limits at 1,000 orders a second (bench keys). */
+export const shardCounts = {
+  /** ORDERS#STATUS, ORDERS#DAY, ORDERS#CHANNEL: by order id. */
+  orderIndex: 16,
+  /** WH_STOCK: by SKU. */
+  stockByWarehouse: 16,
+  /** MOVEMENTS#WH, MOVEMENTS#DAY: by movement id. */
+  movementIndex: 16,
+  /** SHIPTOTALS cells: by shipment id. */
+  shipmentTotals: 16,
+  /** SHIPMENTS#<month>, SHIPMENTS#CARRIER, SHIPMENTS#WH: by shipment id. */
+  shipmentIndex: 4,
+  /** A warehouse's counters (units on hand, SKUs held, ...): by SKU. */
+  warehouseCounters: 8,
+} as const;
+
+export type ShardedFamily = keyof typeof shardCounts;
+
+/** FNV-1a of the text, over its code points: the same text always lands in the same shard. */
+export function shardOf(text: string, shards: number): number {
+  if (shards <= 1) return 0;
+  let hash = 0x811c9dc5;
+  for (const char of text) {
+    hash ^= char.codePointAt(0)!;
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash % shards;
+}
+
+/** 0 … count − 1: every shard a reader of the family must query. */
+export function allShards(family: ShardedFamily): number[] {
+  return Array.from({ length: shardCounts[family] }, (_, shard) => shard);
+}

@@ -1,6 +1,7 @@
 /** Orders (header, payments, history), custom statuses, column views and automation rules. */
 import type { ItemKey } from './item-key';
 import { lower } from './item-key';
+import { allShards, shardCounts, shardOf } from './shards';
 
 export const orderKey = (id: string): ItemKey => ({ PK: `ORDER#${id}`, SK: 'A#ORDER' });
 /** The order itself (header and payments) sorts before its history in the partition. */
@@ -104,3 +105,56 @@ export const automationRuleIndexKeys = (rule: { id: string; priority: number }) 
   GSI1SK: `${String(rule.priority).padStart(6, '0')}#${rule.id}`,
 });
 export const automationRulesByPriority = () => ({ index: 'GSI1' as const, pk: 'AUTORULES', skPrefix: '' });
+
+/*
+ * Sharded order indexes (docs/scale.md): every order write rewrites its index entries, so each family is
+ * spread over `shardCounts.orderIndex` partitions by a hash of the order id. The `ORDERS@<n>#…` prefix
+ * cannot equal a key of the layout before (`ORDERS#…`), which readers query too until `npm run migrate`
+ * has run: each reader below answers the shards and the legacy partition, for queryMergedPages.
+ */
+const orderShard = (orderId: string) => shardOf(orderId, shardCounts.orderIndex);
+export const shardedOrderIndexKeys = (order: {
+  id: string;
+  statusId: string;
+  orderDate: string;
+  channel: string;
+}) => {
+  const shard = orderShard(order.id);
+  const sort = `${order.orderDate}#${order.id}`;
+  return {
+    GSI1PK: `ORDERS@${shard}#STATUS#${order.statusId}`,
+    GSI1SK: sort,
+    GSI2PK: `ORDERS@${shard}#DAY#${order.orderDate.slice(0, 10)}`,
+    GSI2SK: sort,
+    GSI3PK: `ORDERS@${shard}#CHANNEL#${order.channel}`,
+    GSI3SK: sort,
+  };
+};
+/** Every partition (shards, then the legacy one) listing orders in a status, oldest first by order date. */
+export const ordersInStatusPartitions = (statusId: string) => [
+  ...allShards('orderIndex').map((shard) => ({
+    name: String(shard),
+    index: 'GSI1' as const,
+    pk: `ORDERS@${shard}#STATUS#${statusId}`,
+  })),
+  { name: 'legacy', index: 'GSI1' as const, pk: `ORDERS#STATUS#${statusId}` },
+];
+/** Every partition of a UTC day's orders, within the sort-key range of ordersOfUtcDay. */
+export const ordersOfUtcDayPartitions = (day: string, range: { from: string; before: string }) => [
+  ...allShards('orderIndex').map((shard) => ({
+    name: String(shard),
+    index: 'GSI2' as const,
+    pk: `ORDERS@${shard}#DAY#${day}`,
+    skBetween: { from: range.from, to: range.before },
+  })),
+  { name: 'legacy', ...ordersOfUtcDay(day, range) },
+];
+/** Every partition of a channel's orders. */
+export const ordersFromChannelPartitions = (channel: string) => [
+  ...allShards('orderIndex').map((shard) => ({
+    name: String(shard),
+    index: 'GSI3' as const,
+    pk: `ORDERS@${shard}#CHANNEL#${channel}`,
+  })),
+  { name: 'legacy', index: 'GSI3' as const, pk: `ORDERS#CHANNEL#${channel}` },
+];

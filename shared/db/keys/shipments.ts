@@ -8,6 +8,7 @@
  */
 import type { ItemKey } from './item-key';
 import { lower } from './item-key';
+import { allShards, shardCounts, shardOf } from './shards';
 
 /** Client text in a key: case folded and encoded, so `#` in a carrier's name cannot split a key. */
 const part = (value: string) => encodeURIComponent(lower(value));
@@ -86,3 +87,57 @@ export const shipmentTotalsOfMonth = (month: string) => ({
   pk: `SHIPTOTALS#${month}`,
   monthCellPrefix: 'M#',
 });
+
+/*
+ * Sharded shipment indexes and totals (docs/scale.md). Index entries: `SHIPMENTS@<n>#…` by a hash of the
+ * shipment id, merged by sort key on read. Totals: a cell per combination per shard
+ * (`SHIPTOTALS@<n>#<month>`, the shard by a hash of the shipment id), summed over the shards on read.
+ * Readers include the partitions of the layout before until `npm run migrate` has run.
+ */
+export const shipmentIndexShard = (shipmentId: string) => shardOf(shipmentId, shardCounts.shipmentIndex);
+export const shardedShipmentIndexKeys = (shipment: {
+  id: string;
+  shipDate: string;
+  carrier: string;
+  warehouseId?: string;
+}) => {
+  const month = monthOf(shipment.shipDate);
+  const sort = `${shipment.shipDate}#${shipment.id}`;
+  const shard = shipmentIndexShard(shipment.id);
+  return {
+    GSI1PK: `SHIPMENTS@${shard}#${month}`,
+    GSI1SK: sort,
+    GSI2PK: `SHIPMENTS@${shard}#CARRIER#${part(shipment.carrier)}#${month}`,
+    GSI2SK: sort,
+    GSI3PK: `SHIPMENTS@${shard}#WH#${shipment.warehouseId ?? '-'}#${month}`,
+    GSI3SK: sort,
+  };
+};
+/** Every partition (shards, then the legacy one) listing a month's shipments, narrowed as shipmentsOfMonth. */
+export function shipmentsOfMonthPartitions(month: string, by: { carrier?: string; warehouseId?: string }) {
+  const legacy = shipmentsOfMonth(month, by);
+  const rest = legacy.pk.slice('SHIPMENTS#'.length);
+  return [
+    ...allShards('shipmentIndex').map((shard) => ({
+      name: String(shard),
+      index: legacy.index,
+      pk: `SHIPMENTS@${shard}#${rest}`,
+    })),
+    { name: 'legacy', ...legacy },
+  ];
+}
+/** The totals shard a shipment's cells are moved in. */
+export const shipmentTotalsShard = (shipmentId: string) => shardOf(shipmentId, shardCounts.shipmentTotals);
+/** A totals cell in one shard: the same sort keys as shipmentTotalsKey, in the shard's month partition. */
+export const shardedShipmentTotalsKey = (cell: ShipmentCell, shard: number): ItemKey => ({
+  PK: `SHIPTOTALS@${shard}#${monthOf(cell.day)}`,
+  SK: shipmentTotalsKey(cell).SK,
+});
+/** Every partition of a month's totals (shards, then the legacy one): sum a cell over all of them. */
+export const shipmentTotalsOfMonthPartitions = (month: string) => [
+  ...allShards('shipmentTotals').map((shard) => ({
+    pk: `SHIPTOTALS@${shard}#${month}`,
+    monthCellPrefix: 'M#',
+  })),
+  shipmentTotalsOfMonth(month),
+];

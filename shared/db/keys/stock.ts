@@ -1,5 +1,6 @@
 /** The stock ledger: stock records, staged stock changes and movements. */
 import type { ItemKey } from './item-key';
+import { allShards, shardCounts, shardOf } from './shards';
 
 export const stockKey = (sku: string, warehouseId: string): ItemKey => ({
   PK: `STOCK#${sku}`,
@@ -34,3 +35,50 @@ export const movementsInWarehouse = (warehouseId: string) => ({
   index: 'GSI1' as const,
   pk: `MOVEMENTS#WH#${warehouseId}`,
 });
+
+/*
+ * Sharded stock and movement indexes (docs/scale.md): `WH_STOCK@<n>#<wh>` by a hash of the SKU,
+ * `MOVEMENTS@<n>#WH#<wh>` and `MOVEMENTS@<n>#DAY#<day>` by a hash of the movement id. Readers merge the
+ * shards and the partition of the layout before (until `npm run migrate` has run) with queryMergedPages.
+ */
+export const shardedStockIndexKeys = (record: { sku: string; warehouseId: string }) => ({
+  GSI1PK: `WH_STOCK@${shardOf(record.sku, shardCounts.stockByWarehouse)}#${record.warehouseId}`,
+  GSI1SK: `SKU#${record.sku}`,
+});
+/** Every partition listing a warehouse's stock records by SKU. */
+export const stockInWarehousePartitions = (warehouseId: string) => [
+  ...allShards('stockByWarehouse').map((shard) => ({
+    name: String(shard),
+    index: 'GSI1' as const,
+    pk: `WH_STOCK@${shard}#${warehouseId}`,
+    skPrefix: 'SKU#',
+  })),
+  { name: 'legacy', ...stockInWarehouse(warehouseId) },
+];
+export const shardedMovementIndexKeys = (movement: { warehouseId: string; at: string; id: string }) => {
+  const shard = shardOf(movement.id, shardCounts.movementIndex);
+  return {
+    GSI1PK: `MOVEMENTS@${shard}#WH#${movement.warehouseId}`,
+    GSI1SK: `${movement.at}#${movement.id}`,
+    GSI2PK: `MOVEMENTS@${shard}#DAY#${movement.at.slice(0, 10)}`,
+    GSI2SK: `${movement.at}#${movement.id}`,
+  };
+};
+/** Every partition listing a warehouse's movements by time. */
+export const movementsInWarehousePartitions = (warehouseId: string) => [
+  ...allShards('movementIndex').map((shard) => ({
+    name: String(shard),
+    index: 'GSI1' as const,
+    pk: `MOVEMENTS@${shard}#WH#${warehouseId}`,
+  })),
+  { name: 'legacy', ...movementsInWarehouse(warehouseId) },
+];
+/** Every partition listing a UTC day's movements (all warehouses) by time. */
+export const movementsOfUtcDayPartitions = (day: string) => [
+  ...allShards('movementIndex').map((shard) => ({
+    name: String(shard),
+    index: 'GSI2' as const,
+    pk: `MOVEMENTS@${shard}#DAY#${day}`,
+  })),
+  { name: 'legacy', index: 'GSI2' as const, pk: `MOVEMENTS#DAY#${day}` },
+];

@@ -1,6 +1,7 @@
 /** Warehouses, their code markers and the default-warehouse pointer. */
 import type { ItemKey } from './item-key';
 import { lower } from './item-key';
+import { allShards, shardCounts, shardOf } from './shards';
 
 export const warehouseKey = (id: string): ItemKey => ({ PK: `WAREHOUSE#${id}`, SK: 'WAREHOUSE' });
 export const warehouseIndexKeys = (warehouse: { code: string }) => ({
@@ -32,3 +33,20 @@ export const allDeletedWarehouses = () => ({
   pk: 'WAREHOUSES_DELETED',
   skPrefix: 'ID#',
 });
+
+/**
+ * A warehouse's counters (units on hand, SKUs held, stock records in use, SKUs backordered, purchase-order
+ * sources), kept off the warehouse item so it (and `GSI1:WAREHOUSES`) changes only when staff edit it:
+ * `shardCounts.warehouseCounters` items, each write adding to the shard of its SKU (a purchase-order
+ * source: of its SKU too), summed on read with the counters the warehouse item still holds from the
+ * layout before (moved here by `npm run migrate`). Attributes keep the counters' names.
+ */
+export const warehouseCounterKey = (warehouseId: string, shard: number): ItemKey => ({
+  PK: `WHCOUNT@${shard}#${warehouseId}`,
+  SK: 'WHCOUNT',
+});
+/** The counter shard a write about this SKU adds to. */
+export const warehouseCounterShard = (sku: string) => shardOf(sku, shardCounts.warehouseCounters);
+/** Every counter item of a warehouse: read together (BatchGetItem) and summed. */
+export const allWarehouseCounterKeys = (warehouseId: string): ItemKey[] =>
+  allShards('warehouseCounters').map((shard) => warehouseCounterKey(warehouseId, shard));

@@ -10,6 +10,7 @@ import { monthsOf, queryMergedMonthPages } from '../db/month-pages';
 import { shipmentsOfMonthPartitions, shipmentTotalsOfMonthPartitions } from '../db/keys/shipments';
 import type { Filter, Page } from '../db/query';
 import { allOf } from '../db/query';
+import { inParallel } from '../db/parallel';
 import { toResource } from '../db/resource';
 import type { Shipment } from '../domain/shipment';
 import { shipmentSchema } from '../domain/shipment';
@@ -124,22 +125,24 @@ export function totalsReads(range: { from: string; to: string }) {
  * cell summed over them, so a combination's day (or month) is one cell as if it were kept in one item.
  */
 export async function totalsCells(range: { from: string; to: string }): Promise<CellRead> {
-  const reads = await Promise.all(
-    totalsReads(range).flatMap((read) =>
-      shipmentTotalsOfMonthPartitions(read.month).map(async (partition) => {
-        const found = await cellsOfPartition(partition, read);
-        return {
-          ...found,
-          cells: read.whole ? found.cells.map((cell) => ({ ...cell, day: `${read.month}-01` })) : found.cells,
-        };
-      }),
-    ),
+  const reads = totalsReads(range).flatMap((read) =>
+    shipmentTotalsOfMonthPartitions(read.month).map((partition) => ({ read, partition })),
   );
+  const found: CellRead[] = [];
+  await inParallel(reads, partitionsInFlight, async ({ read, partition }, at) => {
+    const part = await cellsOfPartition(partition, read);
+    found[at] = read.whole
+      ? { ...part, cells: part.cells.map((cell) => ({ ...cell, day: `${read.month}-01` })) }
+      : part;
+  });
   return {
-    cells: sumOverShards(reads.flatMap((read) => read.cells)),
-    consumedReadUnits: reads.reduce((sum, read) => sum + read.consumedReadUnits, 0),
+    cells: sumOverShards(found.flatMap((part) => part.cells)),
+    consumedReadUnits: found.reduce((sum, part) => sum + part.consumedReadUnits, 0),
   };
 }
+
+/** Totals partitions read at once: a month's (its shards and the legacy one) together, a year's in a few rounds. */
+const partitionsInFlight = 32;
 
 type TotalsRead = ReturnType<typeof totalsReads>[number];
 

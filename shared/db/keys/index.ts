@@ -30,12 +30,12 @@
  * | order payment       | ORDER#<id>                 | A#PAYMENT#<at>#<pid>  |                                        |                                        |                           |
  * | order history entry | ORDER#<id>                 | H#<at>#<hid>          |                                        |                                        |                           |
  * | order note          | ORDER#<id>                 | N#<noteId>            |                                        |                                        |                           |
- * | shipment            | ORDER#<orderId>            | S#<shipmentId>        | SHIPMENTS#<yyyy-mm> / <shipDate>#<id>  | SHIPMENTS#CARRIER#<c>#<yyyy-mm> / same | SHIPMENTS#WH#<wh>#<yyyy-mm> / same |
+ * | shipment            | ORDER#<orderId>            | S#<shipmentId>        | SHIPMENTS@<n>#<yyyy-mm> / <shipDate>#<id> | SHIPMENTS@<n>#CARRIER#<c>#<yyyy-mm> / same | SHIPMENTS@<n>#WH#<wh>#<yyyy-mm> / same |
  * | order return        | ORDER#<orderId>            | R#<returnId>          |                                        |                                        |                           |
  * | order returns guard | ORDER#<orderId>            | RETURNS               | (version moved by every change of the units its returns claim)                                  |
  * | shipment pointer    | SHIPMENT#<shipmentId>      | SHIPMENT              | (its orderId: reprint and void name only the shipment)                                          |
- * | shipment day totals | SHIPTOTALS#<yyyy-mm>       | <day>#<combination>   |                                        |                                        |                           |
- * | shipment month totals | SHIPTOTALS#<yyyy-mm>     | M#<combination>       |                                        |                                        |                           |
+ * | shipment day totals | SHIPTOTALS@<n>#<yyyy-mm>   | <day>#<combination>   | (<n>: shard of the shipment id; SHIPMENTS@<n>: likewise)                                        |
+ * | shipment month totals | SHIPTOTALS@<n>#<yyyy-mm> | M#<combination>       | (before npm run migrate also SHIPTOTALS#… and SHIPMENTS#…, read beside the shards)              |
  * | export record       | EXPORT#<id>                | EXPORT                |                                        |                                        |                           |
  * | custom status       | STATUS#<id>                | STATUS                | STATUSES / <lower name>#<id>           |                                        |                           |
  * | status name marker  | STATUS_NAME#<lower name>   | STATUS_NAME           |                                        |                                        |                           |
@@ -88,8 +88,8 @@
  * | an order's history of one kind (or all) from/to, newest first | Query PK=ORDER#<id>, SK between H#<from> and H#<to>#\uffff, descending, filter kind |
  * | an order's notes, newest first               | Query PK=ORDER#<id>, SK begins_with N#, descending      |
  * | an order's shipments, newest first           | Query PK=ORDER#<id>, SK begins_with S#, descending      |
- * | shipments by ship date (all/carrier/warehouse) | Query GSI1/GSI2/GSI3 month partitions, SK between       |
- * | shipment totals over a range                 | Query PK=SHIPTOTALS#<month>, M# (whole) or day range    |
+ * | shipments by ship date (all/carrier/warehouse) | Query GSI1/GSI2/GSI3 month partitions, every shard, SK between; merged by sort key |
+ * | shipment totals over a range                 | Query PK=SHIPTOTALS@<n>#<month> (every shard), M# (whole) or day range; cells summed |
  * | an order's returns, newest first             | Query PK=ORDER#<id>, SK begins_with R#, descending (consistent) |
  * | units claimed by an order's returns          | the same Query, guarded by the RETURNS item's version   |
  * | a note is added only to an existing order    | ConditionCheck attribute_exists on the order header     |

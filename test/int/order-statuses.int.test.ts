@@ -470,7 +470,7 @@ describe('deleting statuses', () => {
         ...shardedOrderIndexKeys({ ...order, statusId: 'backordered' }),
       });
     }
-  });
+  }, 120_000); // 110 orders moved one transaction each: about 15 s alone, more on a busy machine.
 
   it('two racing deletes move each order once; exactly one delete succeeds', async () => {
     const status = await createStatus();

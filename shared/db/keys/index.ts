@@ -26,7 +26,8 @@
  * | rule list name marker | RULELIST_NAME#<collation key of name> | RULELIST_NAME |                          |                                        |                           |
  * | alert standing      | ALERTSTATE#<ruleId>        | <warehouseId>#<sku>   |                                        |                                        |                           |
  * | work order          | WORKORDER#<id>             | WORKORDER             | WORKORDERS#WH#<wh> / <status>#<at>#<id>|                                        |                           |
- * | order (header)      | ORDER#<id>                 | A#ORDER               | ORDERS#STATUS#<statusId> / <date>#<id> | ORDERS#DAY#<yyyy-mm-dd> / <date>#<id>  | ORDERS#CHANNEL#<ch> / <date>#<id> |
+ * | order (header)      | ORDER#<id>                 | A#ORDER               | ORDERS@<n>#STATUS#<statusId> / <date>#<id> | ORDERS@<n>#DAY#<yyyy-mm-dd> / <date>#<id> | ORDERS@<n>#CHANNEL#<ch> / <date>#<id> |
+ * |   (<n>: the order's shard, shardOf(id, 16); headers written before sharding carry ORDERS#STATUS#… / ORDERS#DAY#… / ORDERS#CHANNEL#… until npm run migrate) |
  * | order payment       | ORDER#<id>                 | A#PAYMENT#<at>#<pid>  |                                        |                                        |                           |
  * | order history entry | ORDER#<id>                 | H#<at>#<hid>          |                                        |                                        |                           |
  * | order note          | ORDER#<id>                 | N#<noteId>            |                                        |                                        |                           |
@@ -93,8 +94,9 @@
  * | an order's returns, newest first             | Query PK=ORDER#<id>, SK begins_with R#, descending (consistent) |
  * | units claimed by an order's returns          | the same Query, guarded by the RETURNS item's version   |
  * | a note is added only to an existing order    | ConditionCheck attribute_exists on the order header     |
- * | orders in a status (status delete, move; pending shipments) | Query GSI1 PK=ORDERS#STATUS#<statusId>   |
- * | orders of a day / of a channel (sales detail) | Query GSI2 PK=ORDERS#DAY#<day> / GSI3 PK=ORDERS#CHANNEL#<ch> |
+ * | orders in a status (status delete, move; pending shipments) | Query GSI1 PK=ORDERS@<n>#STATUS#<statusId> for every shard + legacy ORDERS#STATUS#<statusId>, merged by SK or read whole in parallel |
+ * | orders of a UTC day (sales detail)           | Query GSI2 PK=ORDERS@<n>#DAY#<day> for every shard + legacy ORDERS#DAY#<day>, SK between, merged by SK |
+ * | has a channel any order (taxonomy)           | Query GSI3 PK=ORDERS@<n>#CHANNEL#<ch> for every shard + legacy ORDERS#CHANNEL#<ch>, Limit 1 each, in parallel |
  * | custom statuses by name                      | Query GSI1 PK=STATUSES                                  |
  * | column views of a user, shared column views  | Query GSI1 PK=COLVIEWS#OWNER#<sub>, GSI2 PK=COLVIEWS#SHARED |
  * | automation rules in priority order           | Query GSI1 PK=AUTORULES                                 |

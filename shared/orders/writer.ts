@@ -22,8 +22,8 @@ import { commitStockChangeOnce } from '../stock/ledger';
 import type { ChangeOutcome, Decision, StoredOrder } from './decide';
 import { decideOrderChange } from './decide';
 import { historyPut, loadOrder, orderPut, paymentPut } from './repository';
-import { rulesForTrigger } from './rules';
-import { resolveStatuses, statusUsableCheck } from './statuses';
+import { forgetRules, rulesForTrigger } from './rules';
+import { forgetStatus, resolveStatuses, statusUsableCheck } from './statuses';
 
 export type CommitDecision = Extract<Decision, { kind: 'commit' }>;
 
@@ -97,18 +97,11 @@ function checkIfMatch(change: OrderChange, stored: StoredOrder | undefined): voi
   checkVersion('order', stored.order.version, change.ifMatch);
 }
 
-/** Rules change rarely: read once per change, not once per attempt. */
+/** Rules are reference data (cached per container, rules.ts); the caller's own read serves its trigger once. */
 type RuleReader = (trigger: AutomationTrigger) => Promise<AutomationRule[]>;
 
-function cachedRules(known?: { trigger: AutomationTrigger; rules: Promise<AutomationRule[]> }): RuleReader {
-  const read = new Map<AutomationTrigger, Promise<AutomationRule[]>>(
-    known ? [[known.trigger, known.rules]] : [],
-  );
-  return (trigger) => {
-    let rules = read.get(trigger);
-    if (!rules) read.set(trigger, (rules = rulesForTrigger(trigger)));
-    return rules;
-  };
+function rulesReader(known?: { trigger: AutomationTrigger; rules: Promise<AutomationRule[]> }): RuleReader {
+  return (trigger) => (known && trigger === known.trigger ? known.rules : rulesForTrigger(trigger));
 }
 
 async function attempt(
@@ -168,6 +161,15 @@ async function attempt(
     }
     if (!(error instanceof TransactionCancelled)) throw error;
     if (error.refused('status')) {
+      // Statuses and rules are cached reference data: a status deleted (or being deleted) elsewhere
+      // moments ago is refused here, at the commit. A rule that still named it is read afresh and the
+      // change decided again (the deletion repointed such rules); a status the change itself asked for
+      // is the client's to change.
+      forgetStatus(decision.enteredStatusId!);
+      if (decision.enteredStatusId !== outcome.draft.statusId) {
+        forgetRules();
+        throw new LostRace('a rule named a status being deleted');
+      }
       throw new Conflict(`Status ${decision.enteredStatusId} is being deleted; choose another status.`);
     }
     if (error.refused('order')) {
@@ -187,9 +189,14 @@ async function attempt(
 }
 
 export function commitOrderChange(change: OrderChange): Promise<CommittedOrder> {
-  const rulesFor = cachedRules(change.rules ? { trigger: change.trigger, rules: change.rules } : undefined);
+  const known = change.rules ? { trigger: change.trigger, rules: change.rules } : undefined;
   return withRetry(
     { what: `Order ${change.orderId}`, ...(change.isRace ? { isRace: change.isRace } : {}) },
-    (attemptNumber) => attempt(change, rulesFor, attemptNumber === 0 ? change.read : undefined),
+    (attemptNumber) =>
+      attempt(
+        change,
+        rulesReader(attemptNumber === 0 ? known : undefined),
+        attemptNumber === 0 ? change.read : undefined,
+      ),
   );
 }

@@ -49,7 +49,7 @@ import type { PackageToShip, PurchasedLabel, PurchaseRequest } from '../carriers
 import { buyAndRecord } from '../carriers/adapter';
 import { PurchaseKeyVoided } from '../carriers/errors';
 import { adapterFor } from '../carriers/registry';
-import { readFormSettings } from '../forms/repository';
+import { cachedFormSettings } from '../forms/repository';
 import type { ManifestPlacement } from '../manifests/repository';
 import { manifestJoinItems, openManifestId } from '../manifests/repository';
 import { labelDocument, labelFileName } from './label-document';
@@ -119,8 +119,8 @@ export async function printLabel(request: PrintRequest) {
   rules.catch(() => undefined);
   const [stored, labelForm, slipForm, labelsVoided] = await Promise.all([
     loadOrder(request.orderId),
-    readFormSettings('label'),
-    readFormSettings('packing-slip'),
+    cachedFormSettings('label'),
+    cachedFormSettings('packing-slip'),
     // Labels bought for this Idempotency-Key and voided since (their recording failed): buy anew.
     request.requestKey === undefined ? 0 : labelsVoidedFor(request.requestKey),
     rules,

@@ -18,6 +18,7 @@ import { Conflict, PreconditionFailed } from '../errors';
 import { newId } from '../ids';
 import { countMetric } from '../metrics/metrics';
 import type { NamedItem } from '../db/transactions';
+import type { KnownStock } from '../stock/ledger';
 import { commitStockChangeOnce } from '../stock/ledger';
 import type { ChangeOutcome, Decision, StoredOrder } from './decide';
 import { decideOrderChange } from './decide';
@@ -50,6 +51,8 @@ export interface OrderChange {
    * guards it, and a lost race reads afresh.
    */
   read?: StoredOrder;
+  /** Stock records the caller read with `read` (a print's stock check): the first attempt plans on them. */
+  knownStock?: KnownStock;
   /** The rules of the change's trigger, when the caller read them beside the order (`read`). */
   rules?: Promise<AutomationRule[]>;
   /** Work the commit waits for, done beside the change's reads (StockChange.commitAfter). */
@@ -108,6 +111,7 @@ async function attempt(
   change: OrderChange,
   rulesFor: RuleReader,
   read: StoredOrder | undefined,
+  knownStock: KnownStock | undefined,
 ): Promise<CommittedOrder> {
   // The rules of an existing order's trigger are read beside the order (most changes update one).
   const likelyRules = rulesFor(change.trigger);
@@ -148,6 +152,7 @@ async function attempt(
       requests: change.stock?.(decision) ?? decision.stock,
       with: () => items,
       ...(change.commitAfter ? { commitAfter: change.commitAfter } : {}),
+      ...(knownStock ? { known: knownStock } : {}),
       ...(change.warehouseCondition ? { warehouseCondition: change.warehouseCondition } : {}),
     });
   } catch (error) {
@@ -197,6 +202,7 @@ export function commitOrderChange(change: OrderChange): Promise<CommittedOrder> 
         change,
         rulesReader(attemptNumber === 0 ? known : undefined),
         attemptNumber === 0 ? change.read : undefined,
+        attemptNumber === 0 ? change.knownStock : undefined,
       ),
   );
 }

@@ -45,6 +45,11 @@ export function cachedReference<T>(
   return value;
 }
 
+/** Keeps a value this container just wrote under `name`, as if read now. */
+export function keepReference<T>(name: string, value: T): void {
+  entries.set(entryKey(name), { readAt: clock(), value: Promise.resolve(value) });
+}
+
 /** Drops the entries named `name`, or starting with it when it ends in `:` (every `rules:` entry). */
 export function forgetReference(name: string): void {
   const key = entryKey(name);

@@ -42,7 +42,8 @@ import {
 } from './print-rules';
 import { labelsVoidedIn, noteLabelVoided } from './purchase-record';
 import { watchWrites } from '../../../shared/db/write-outcome';
-import { getItems } from '../../../shared/db/query';
+import { getItem, getItems } from '../../../shared/db/query';
+import { cachedReference, keepReference } from '../../../shared/reference/cache';
 import type { ItemKey } from '../../../shared/db/keys';
 import { labelPurchaseKey, openManifestKey, stockKey } from '../../../shared/db/keys';
 import type { ShipmentLine } from '../../../shared/domain/shipment';
@@ -123,6 +124,22 @@ async function readBeforeBuying(
   };
 }
 
+/**
+ * The channel's last shipping choice as this container last read or wrote it (at most the reference
+ * cache's bound ago). A print writes the channel's item only when its choice differs, so that one item
+ * per channel is not written by every print (a hot key at peak); the item may lag the prints of other
+ * containers by that bound.
+ */
+const lastChoiceName = (channel: string) => `last-shipping-choice:${channel}`;
+
+function lastChoiceOf(channel: string): Promise<Record<string, unknown> | undefined> {
+  return cachedReference(lastChoiceName(channel), () => getItem(lastShippingChoiceKey(channel)));
+}
+
+function sameChoice(kept: Record<string, unknown> | undefined, label: PurchasedLabel): boolean {
+  return kept?.processorCode === label.processorCode && kept?.serviceCode === label.serviceCode;
+}
+
 function lastChoicePut(channel: string, label: PurchasedLabel): NamedItem {
   return [
     'last-shipping-choice',
@@ -153,6 +170,7 @@ export async function printLabel(request: PrintRequest) {
     cachedFormSettings('packing-slip'),
     rules,
   ]);
+  const lastChoice = stored ? await lastChoiceOf(stored.order.channel) : undefined;
   if (!stored) throw new NotFound(`No order has the id ${request.orderId}.`);
   const { order } = stored;
   checkVersion('order', order.version, request.ifMatch);
@@ -423,9 +441,12 @@ export async function printLabel(request: PrintRequest) {
           details: { ...details, manifestId },
           items: (shipment) => [
             ...manifestJoinItems(placement, shipment),
-            lastChoicePut(order.channel, label),
+            ...(sameChoice(lastChoice, label) ? [] : [lastChoicePut(order.channel, label)]),
           ],
         });
+        if (!sameChoice(lastChoice, label)) {
+          keepReference(lastChoiceName(order.channel), lastChoicePut(order.channel, label)[1].Put!.Item);
+        }
         return { shipment, orderVersion: committed.order.version };
       } catch (error) {
         const manifestMoved =

@@ -45,6 +45,12 @@ export interface RouteDefinition<
    * take the capacity every other route shares. Over it, API Gateway answers 429.
    */
   throttle?: RouteThrottle;
+  /**
+   * The POST calls outside the database (a carrier, S3) before its change, and that call must not be
+   * made twice for one Idempotency-Key: the key is claimed before the work. Without it the key's record
+   * is written in the change's own transaction (shared/http/idempotency).
+   */
+  outsideEffect?: true;
 }
 
 export interface RouteThrottle {

@@ -12,14 +12,19 @@ import { safeParse } from 'zod/v4/core';
 import { cursorSigningKeyReady } from '../db/cursor';
 import type { RequestWrites } from '../db/write-outcome';
 import { newRequestWrites, recordingWrites } from '../db/write-outcome';
-import { MethodNotAllowed, NotFound, PreconditionFailed, RequestTimedOut } from '../errors';
+import { AppError, MethodNotAllowed, NotFound, PreconditionFailed, RequestTimedOut } from '../errors';
 import { logger } from '../logging/logger';
 import { recordRequest, serviceName, withMetrics } from '../metrics/metrics';
 import { authorize } from './auth';
 import type { GroupCatalogue, Implementations, Operation, RouteDefinition, RouteTable } from './catalogue';
 import { parameterNamesByDepth, servedRouteKeys } from './catalogue';
 import { correlationIdOf } from './correlation';
-import { claimIdempotencyKey, requestFingerprint, validIdempotencyKey } from './idempotency';
+import {
+  claimIdempotencyKey,
+  keyInTransaction,
+  requestFingerprint,
+  validIdempotencyKey,
+} from './idempotency';
 import type { HttpResponse } from './problem';
 import { failureAfterWrites, problemResponse } from './problem';
 import { etag, header, jsonBody, preconditions, queryParameters } from './request';
@@ -118,14 +123,37 @@ async function invoke(entry: DispatchEntry, event: ApiEvent, correlationId: stri
       throw answerableFailure(error, writes, false, correlationId);
     }
   }
-  const claim = await claimIdempotencyKey(
-    {
-      subject: caller.subject,
-      operationId: definition.operationId,
-      key: validIdempotencyKey(idempotencyHeader),
-    },
-    requestFingerprint({ path: event.rawPath, query: rawQuery, body: rawBody }),
-  );
+  const scope = {
+    subject: caller.subject,
+    operationId: definition.operationId,
+    key: validIdempotencyKey(idempotencyHeader),
+  };
+  const fingerprint = requestFingerprint({ path: event.rawPath, query: rawQuery, body: rawBody });
+  if (!definition.outsideEffect) {
+    // The key's record rides in the change's transaction: no claim before, one write after.
+    const kept = keyInTransaction(scope, fingerprint);
+    const writes = newRequestWrites(kept.guard);
+    let response: HttpResponse;
+    try {
+      response = await recordingWrites(writes, run);
+    } catch (error) {
+      const earlier = await kept.earlierAnswer(error, writes);
+      if (earlier) return earlier;
+      throw answerableFailure(error, writes, true, correlationId);
+    }
+    try {
+      return await kept.finish(response, writes);
+    } catch (problem) {
+      // A replay's own answer (422, 409) is the answer; failing to keep a committed answer is not.
+      if (problem instanceof AppError) throw problem;
+      logger.error('The response of a request could not be kept for replays', {
+        correlationId,
+        error: problem,
+      });
+      return response;
+    }
+  }
+  const claim = await claimIdempotencyKey(scope, fingerprint);
   if (claim.replay) {
     return { ...claim.replay, headers: { ...claim.replay.headers, 'idempotent-replayed': 'true' } };
   }

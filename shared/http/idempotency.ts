@@ -1,13 +1,21 @@
 /**
- * Idempotency-Key on POST. The first request with a key claims a record (in progress, with a token and
- * a lock); the change it makes commits the record in the same transaction (shared/db/request-guard),
- * and the response is kept afterwards, in the record or, when large, in parts beside it. A retry with
- * the same key and body answers the kept response and does nothing again; another body is a 422.
- * A claim left in progress by a dead invocation is taken over once its lock expires; the dead one's
- * change, if it ever reaches DynamoDB, is refused because the token changed. Records live 24 hours.
+ * Idempotency-Key on POST, two ways. The response is kept after the work, in the record or, when large,
+ * in parts beside it; a retry with the same key and body answers the kept response and does nothing
+ * again; another body is a 422. Records live 24 hours.
+ *
+ * - In the change's transaction (keepInTransaction), for every POST whose effect is only DynamoDB: the
+ *   record is written by the change's first write (shared/db/request-guard), conditioned on not
+ *   existing, so the change and its record commit together or not at all. A replay does its reads, is
+ *   refused (by its own rules or by the record's condition), and then reads the record back.
+ * - Claimed before the work (claimIdempotencyKey), for a POST with an effect outside the database that
+ *   must not repeat (a label bought from a carrier): the claim (in progress, with a token and a lock)
+ *   stops a second attempt before its outside call; the change commits the record in its transaction.
+ *   A claim left in progress by a dead invocation is taken over once its lock expires; the dead one's
+ *   change, if it ever reaches DynamoDB, is refused because the token changed.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { db, tableName } from '../db/client';
 import { ConditionFailed } from '../db/errors';
 import type { ItemKey } from '../db/keys';
@@ -15,6 +23,7 @@ import { idempotencyKey, idempotencyPartKey, idempotencyParts } from '../db/keys
 import { getItem, queryAll } from '../db/query';
 import type { TransactItem } from '../db/transactions';
 import { conditionalDelete, conditionalPut, conditionalUpdate } from '../db/transactions';
+import type { RequestGuardLost } from '../db/request-guard';
 import type { RequestWrites } from '../db/write-outcome';
 import { BadRequest, Conflict, IdempotencyKeyReused } from '../errors';
 import type { HttpResponse } from './problem';
@@ -209,4 +218,146 @@ export async function claimIdempotencyKey(
     {},
     { 'retry-after': String(secondsUntil(existing.lockedUntil)) },
   );
+}
+
+/** The record for a POST whose Idempotency-Key rides in its change's transaction. */
+export interface KeyInTransaction {
+  /** Writes the record (`committed`) with the change; refused when the key was used before. */
+  guard: TransactItem;
+  /**
+   * The work answered. A change committed: its answer is kept for replays. Nothing changed (a write that
+   * changes nothing, a POST that writes nothing): the answer is kept unless the key was used before, and
+   * then the earlier answer is the answer (or 422, or 409 while it is not known).
+   */
+  finish(response: HttpResponse, writes: RequestWrites): Promise<HttpResponse>;
+  /**
+   * The work failed before any write committed: when the key was used before (the failure is the
+   * replay's own refusal, or the record's condition), what it answered then, or a 422 (another body) or
+   * 409 (applied, answer not known yet). Undefined for a first request, or when the record cannot be
+   * read: the failure answers as it is.
+   */
+  earlierAnswer(error: unknown, writes: RequestWrites): Promise<HttpResponse | undefined>;
+}
+
+/** Items in cancellation reasons and condition failures may come back as attribute values. */
+function plainRecord(item: Record<string, unknown> | undefined): RecordItem | undefined {
+  if (!item) return undefined;
+  const state = item.state as unknown;
+  if (state && typeof state === 'object' && 'S' in (state as object)) {
+    return unmarshall(item as Parameters<typeof unmarshall>[0]) as RecordItem;
+  }
+  return item as unknown as RecordItem;
+}
+
+export function keyInTransaction(
+  scope: { subject: string; operationId: string; key: string },
+  fingerprint: string,
+): KeyInTransaction {
+  const key = idempotencyKey(scope.subject, scope.operationId, scope.key);
+  const now = Math.floor(Date.now() / 1000);
+  const expiresAt = now + recordLifetimeSeconds;
+  const token = randomUUID();
+  // A claim left in progress by an operation's earlier claim-before-work version is taken over as a
+  // claim is (its lock expired).
+  const free = 'attribute_not_exists(PK) OR (#state = :inProgress AND lockedUntil < :now)';
+  const guard: TransactItem = {
+    Put: {
+      TableName: tableName(),
+      Item: { ...key, state: 'committed', token, fingerprint, expiresAt },
+      ConditionExpression: free,
+      ExpressionAttributeNames: { '#state': 'state' },
+      ExpressionAttributeValues: { ':inProgress': 'in-progress', ':now': now },
+      // A refusal carries the record: the earlier answer, without reading it again.
+      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+    },
+  };
+  const replayed = (response: StoredResponse): HttpResponse => ({
+    ...response,
+    headers: { ...response.headers, 'idempotent-replayed': 'true' },
+  });
+
+  async function answerOf(record: RecordItem): Promise<HttpResponse> {
+    if (record.fingerprint !== fingerprint) {
+      throw new IdempotencyKeyReused(
+        'This Idempotency-Key was already used with a different request; use a new key for a new request.',
+      );
+    }
+    if (record.state === 'done') return replayed(await keptResponse(key, record));
+    if (record.state === 'committed') {
+      throw new Conflict(
+        'A request with this Idempotency-Key was applied; its answer is not kept (yet). Retry with the same key shortly for it, or read the resource; it is never applied twice.',
+        { applied: true },
+      );
+    }
+    throw new Conflict(
+      'A request with this Idempotency-Key is still in progress; retry when its claim runs out.',
+      {},
+      { 'retry-after': String(secondsUntil(record.lockedUntil)) },
+    );
+  }
+
+  /** Keeps the answer in the record this request wrote (or writes it, when its change wrote none). */
+  async function keep(response: HttpResponse): Promise<void> {
+    const mine = {
+      ConditionExpression: `${free} OR #token = :token`,
+      ExpressionAttributeNames: { '#state': 'state', '#token': 'token' },
+      ExpressionAttributeValues: { ':inProgress': 'in-progress', ':now': now, ':token': token },
+    };
+    const record = { ...key, token, fingerprint, expiresAt };
+    if (response.body.length <= responsePartChars) {
+      await conditionalPut({ TableName: tableName(), Item: { ...record, state: 'done', response }, ...mine });
+      return;
+    }
+    // The record is made this request's before its parts are written beside it.
+    await conditionalPut({ TableName: tableName(), Item: { ...record, state: 'committed' }, ...mine });
+    const parts = await keepInParts(key, response, expiresAt);
+    await conditionalPut({
+      TableName: tableName(),
+      Item: {
+        ...record,
+        state: 'done',
+        parts,
+        partsMeta: { statusCode: response.statusCode, headers: response.headers },
+      },
+      ...mine,
+    });
+  }
+
+  async function recordNow(): Promise<RecordItem | undefined> {
+    return plainRecord(await getItem(key, true));
+  }
+
+  return {
+    guard,
+    async finish(response, writes) {
+      if (writes.commits > 0 || writes.uncertain) {
+        await keep(response);
+        return response;
+      }
+      try {
+        await keep(response);
+        return response;
+      } catch (error) {
+        if (!(error instanceof ConditionFailed)) throw error;
+      }
+      // The key was used before, and this replay changed nothing: the earlier answer is the answer.
+      const earlier = await recordNow();
+      return earlier ? answerOf(earlier) : response;
+    },
+    async earlierAnswer(error, writes) {
+      const lost = (error as Partial<RequestGuardLost>)?.name === 'RequestGuardLost';
+      if (!lost && (writes.commits > 0 || writes.uncertain)) return undefined;
+      let record = lost
+        ? plainRecord((error as RequestGuardLost).record as Record<string, unknown>)
+        : undefined;
+      if (!record?.fingerprint) {
+        try {
+          record = await recordNow();
+        } catch {
+          return undefined;
+        }
+      }
+      return record ? answerOf(record) : undefined;
+    },
+  };
 }

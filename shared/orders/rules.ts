@@ -5,6 +5,7 @@ import type { Filter } from '../db/query';
 import { equalsFilter, queryAll } from '../db/query';
 import type { AutomationRule, AutomationTrigger } from '../domain/automation';
 import { automationRuleSchema } from '../domain/automation';
+import { cachedReference, forgetReference } from '../reference/cache';
 
 export const toRule = (item: Record<string, unknown>): AutomationRule =>
   toResource(automationRuleSchema, item);
@@ -27,7 +28,15 @@ export async function allRules(listing: RuleListing = {}): Promise<AutomationRul
   return items.map(toRule);
 }
 
-/** The enabled rules of a trigger, for an order write to evaluate. */
+/**
+ * The enabled rules of a trigger, for an order write to evaluate: reference data, read once per
+ * container and kept for at most shared/reference/cache's bound (a changed rule applies within it).
+ */
 export function rulesForTrigger(trigger: AutomationTrigger): Promise<AutomationRule[]> {
-  return allRules({ trigger, enabled: true });
+  return cachedReference(`rules:${trigger}`, () => allRules({ trigger, enabled: true }));
+}
+
+/** A rule was created, changed or deleted in this container: its writes see the change at once. */
+export function forgetRules(): void {
+  forgetReference('rules:');
 }

@@ -8,6 +8,7 @@ import { getItem, getItems } from '../db/query';
 import type { TransactItem } from '../db/transactions';
 import type { OrderStatus } from '../domain/order-status';
 import { builtInStatus, builtInStatuses } from '../domain/order-status';
+import { cachedReference, forgetReference } from '../reference/cache';
 
 const resourceFields = ['id', 'name', 'category', 'allowBackorder', 'builtIn', 'color', 'createdAt'] as const;
 
@@ -27,15 +28,36 @@ export async function resolveStatus(id: string): Promise<OrderStatus | undefined
   return builtInStatus(id) ?? (await findCustomStatus(id, true));
 }
 
-/** Every built-in status and the custom ones named (one consistent BatchGetItem). */
+/**
+ * Every built-in status and the custom ones named, as reference data: each custom status read once per
+ * container and kept for at most shared/reference/cache's bound (one consistent BatchGetItem for those
+ * not kept). A status being deleted is refused at the commit by statusUsableCheck, not by this read.
+ */
 export async function resolveStatuses(ids: Iterable<string>): Promise<Map<string, OrderStatus>> {
   const statuses = new Map(builtInStatuses.map((status) => [status.id, status]));
   const custom = [...new Set(ids)].filter((id) => !statuses.has(id));
-  for (const item of await getItems(custom.map(statusKey), true)) {
-    const status = toStatus(item);
-    statuses.set(status.id, status);
-  }
+  if (custom.length === 0) return statuses;
+  let batch: Promise<Map<string, OrderStatus>> | undefined;
+  const readMissing = () =>
+    (batch ??= getItems(custom.map(statusKey), true).then(
+      (items) => new Map(items.map((item) => [String(item.id), toStatus(item)])),
+    ));
+  const found = await Promise.all(
+    custom.map((id) =>
+      cachedReference(
+        `status:${id}`,
+        async () => (await readMissing()).get(id),
+        (status) => status !== undefined,
+      ),
+    ),
+  );
+  for (const status of found) if (status) statuses.set(status.id, status);
   return statuses;
+}
+
+/** A custom status changed in this container (deleted): its next reads see it at once. */
+export function forgetStatus(id: string): void {
+  forgetReference(`status:${id}`);
 }
 
 /**

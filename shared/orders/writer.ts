@@ -18,12 +18,13 @@ import { Conflict, PreconditionFailed } from '../errors';
 import { newId } from '../ids';
 import { countMetric } from '../metrics/metrics';
 import type { NamedItem } from '../db/transactions';
+import type { KnownStock } from '../stock/ledger';
 import { commitStockChangeOnce } from '../stock/ledger';
 import type { ChangeOutcome, Decision, StoredOrder } from './decide';
 import { decideOrderChange } from './decide';
 import { historyPut, loadOrder, orderPut, paymentPut } from './repository';
-import { rulesForTrigger } from './rules';
-import { resolveStatuses, statusUsableCheck } from './statuses';
+import { forgetRules, rulesForTrigger } from './rules';
+import { forgetStatus, resolveStatuses, statusUsableCheck } from './statuses';
 
 export type CommitDecision = Extract<Decision, { kind: 'commit' }>;
 
@@ -50,6 +51,8 @@ export interface OrderChange {
    * guards it, and a lost race reads afresh.
    */
   read?: StoredOrder;
+  /** Stock records the caller read with `read` (a print's stock check): the first attempt plans on them. */
+  knownStock?: KnownStock;
   /** The rules of the change's trigger, when the caller read them beside the order (`read`). */
   rules?: Promise<AutomationRule[]>;
   /** Work the commit waits for, done beside the change's reads (StockChange.commitAfter). */
@@ -97,24 +100,18 @@ function checkIfMatch(change: OrderChange, stored: StoredOrder | undefined): voi
   checkVersion('order', stored.order.version, change.ifMatch);
 }
 
-/** Rules change rarely: read once per change, not once per attempt. */
+/** Rules are reference data (cached per container, rules.ts); the caller's own read serves its trigger once. */
 type RuleReader = (trigger: AutomationTrigger) => Promise<AutomationRule[]>;
 
-function cachedRules(known?: { trigger: AutomationTrigger; rules: Promise<AutomationRule[]> }): RuleReader {
-  const read = new Map<AutomationTrigger, Promise<AutomationRule[]>>(
-    known ? [[known.trigger, known.rules]] : [],
-  );
-  return (trigger) => {
-    let rules = read.get(trigger);
-    if (!rules) read.set(trigger, (rules = rulesForTrigger(trigger)));
-    return rules;
-  };
+function rulesReader(known?: { trigger: AutomationTrigger; rules: Promise<AutomationRule[]> }): RuleReader {
+  return (trigger) => (known && trigger === known.trigger ? known.rules : rulesForTrigger(trigger));
 }
 
 async function attempt(
   change: OrderChange,
   rulesFor: RuleReader,
   read: StoredOrder | undefined,
+  knownStock: KnownStock | undefined,
 ): Promise<CommittedOrder> {
   // The rules of an existing order's trigger are read beside the order (most changes update one).
   const likelyRules = rulesFor(change.trigger);
@@ -155,6 +152,7 @@ async function attempt(
       requests: change.stock?.(decision) ?? decision.stock,
       with: () => items,
       ...(change.commitAfter ? { commitAfter: change.commitAfter } : {}),
+      ...(knownStock ? { known: knownStock } : {}),
       ...(change.warehouseCondition ? { warehouseCondition: change.warehouseCondition } : {}),
     });
   } catch (error) {
@@ -168,6 +166,15 @@ async function attempt(
     }
     if (!(error instanceof TransactionCancelled)) throw error;
     if (error.refused('status')) {
+      // Statuses and rules are cached reference data: a status deleted (or being deleted) elsewhere
+      // moments ago is refused here, at the commit. A rule that still named it is read afresh and the
+      // change decided again (the deletion repointed such rules); a status the change itself asked for
+      // is the client's to change.
+      forgetStatus(decision.enteredStatusId!);
+      if (decision.enteredStatusId !== outcome.draft.statusId) {
+        forgetRules();
+        throw new LostRace('a rule named a status being deleted');
+      }
       throw new Conflict(`Status ${decision.enteredStatusId} is being deleted; choose another status.`);
     }
     if (error.refused('order')) {
@@ -187,9 +194,15 @@ async function attempt(
 }
 
 export function commitOrderChange(change: OrderChange): Promise<CommittedOrder> {
-  const rulesFor = cachedRules(change.rules ? { trigger: change.trigger, rules: change.rules } : undefined);
+  const known = change.rules ? { trigger: change.trigger, rules: change.rules } : undefined;
   return withRetry(
     { what: `Order ${change.orderId}`, ...(change.isRace ? { isRace: change.isRace } : {}) },
-    (attemptNumber) => attempt(change, rulesFor, attemptNumber === 0 ? change.read : undefined),
+    (attemptNumber) =>
+      attempt(
+        change,
+        rulesReader(attemptNumber === 0 ? known : undefined),
+        attemptNumber === 0 ? change.read : undefined,
+        attemptNumber === 0 ? change.knownStock : undefined,
+      ),
   );
 }

@@ -68,6 +68,8 @@ export interface ShipRequest {
   /** The order as the caller just read it (OrderChange.read), and the rules read beside it. */
   read?: StoredOrder;
   rules?: OrderChange['rules'];
+  /** Stock records read beside the order (OrderChange.knownStock). */
+  knownStock?: OrderChange['knownStock'];
   /** Work the commit waits for (OrderChange.commitAfter): a print's label stored. */
   commitAfter?: Promise<unknown>;
   /**
@@ -97,6 +99,7 @@ export async function recordShipment(
     ifMatch: request.ifMatch,
     ...(request.read ? { read: request.read } : {}),
     ...(request.rules ? { rules: request.rules } : {}),
+    ...(request.knownStock ? { knownStock: request.knownStock } : {}),
     ...(request.commitAfter ? { commitAfter: request.commitAfter } : {}),
     async build(stored) {
       if (!stored) throw orderNotFound(request.orderId);
@@ -160,6 +163,16 @@ export interface TakeBackRequest {
   check?: (shipment: Shipment) => void;
   /** The caller's own items of the same commit (the manifest entry taken out), named. */
   items?: (shipment: Shipment) => NamedItem[];
+  /**
+   * What the caller read consistently moments ago (a void, before asking the carrier): the first attempt
+   * decides on it instead of reading again. The commit is conditioned on each (the order's version, the
+   * shipment's, the returns guard's), so anything changed since is a lost race, read afresh.
+   */
+  read?: {
+    order: StoredOrder;
+    shipment: Shipment;
+    claims: Awaited<ReturnType<typeof readReturnClaims>>;
+  };
 }
 export type RemoveRequest = Omit<TakeBackRequest, 'items'>;
 export interface VoidRequest extends TakeBackRequest {
@@ -189,16 +202,20 @@ async function takeBack(
   let read: Shipment | undefined;
   let after: Shipment | undefined;
   let guardVersion = 0;
+  let known = request.read;
   const order = await commitOrderChange({
     orderId: request.orderId,
     actor: request.actor,
     trigger: 'order.updated',
     ifMatch: request.ifMatch,
+    ...(known ? { read: known.order } : {}),
     // A return that claimed units after the claims were read: decided again.
     isRace: (error) => error instanceof TransactionCancelled && error.refused(returnsGuardItem),
     async build(stored) {
       if (!stored) throw orderNotFound(request.orderId);
-      const found = await findShipment(request.orderId, request.shipmentId);
+      const first = known;
+      known = undefined;
+      const found = first ? first.shipment : await findShipment(request.orderId, request.shipmentId);
       if (!found) {
         throw new NotFound(`Order ${request.orderId} has no shipment ${request.shipmentId}.`);
       }
@@ -231,7 +248,7 @@ async function takeBack(
           : found;
       const nextLines = withShippedUnits(stored.order.lines, found.lines, -1);
       // Not from under a return: the claims as read, and the guard held at that version in the commit.
-      const { claims, guardVersion: version } = await readReturnClaims(request.orderId);
+      const { claims, guardVersion: version } = first?.claims ?? (await readReturnClaims(request.orderId));
       checkClaimsCovered(request.orderId, nextLines, claims);
       guardVersion = version;
       return {

@@ -54,6 +54,18 @@ export interface StockChange {
    * written before it succeeds, and its failure fails the change.
    */
   commitAfter?: Promise<unknown>;
+  /** Stock records the caller read consistently moments ago (readStock's `known`). */
+  known?: KnownStock;
+}
+
+/**
+ * Stock records read consistently moments ago (a print's stock check): the pairs asked for and the
+ * items found. A change over those pairs plans on them instead of reading again; the record versions
+ * still condition its commit, so a record changed since is a lost race, read afresh on the retry.
+ */
+export interface KnownStock {
+  pairs: ReadonlyArray<{ sku: string; warehouseId: string }>;
+  items: ReadonlyArray<Record<string, unknown>>;
 }
 
 export interface LedgerResult {
@@ -78,14 +90,19 @@ export async function readStock(
   pairs: ReadonlyArray<{ sku: string; warehouseId: string }>,
   at: string,
   owner?: string,
+  known?: KnownStock,
 ): Promise<StockRead> {
   const records = new Map<string, StockRecord>();
   const storedCounts = new Map<string, WarehouseStockCounts>();
   const unique = [...new Map(pairs.map((pair) => [pairKey(pair.sku, pair.warehouseId), pair])).values()];
-  const items = await getItems(
-    unique.map((pair) => stockKey(pair.sku, pair.warehouseId)),
-    true,
-  );
+  const knownPairs = new Set(known?.pairs.map((pair) => pairKey(pair.sku, pair.warehouseId)));
+  const items =
+    known && unique.every((pair) => knownPairs.has(pairKey(pair.sku, pair.warehouseId)))
+      ? known.items
+      : await getItems(
+          unique.map((pair) => stockKey(pair.sku, pair.warehouseId)),
+          true,
+        );
   for (const item of items) {
     const record = item as StockRecord;
     const key = pairKey(record.sku, record.warehouseId);
@@ -253,7 +270,7 @@ function markStaged(
  */
 export async function commitStockChangeOnce(change: StockChange): Promise<LedgerResult> {
   const at = new Date().toISOString();
-  const { records: current, storedCounts } = await readStock(change.requests, at, change.owner);
+  const { records: current, storedCounts } = await readStock(change.requests, at, change.owner, change.known);
   const planned = planStockChange(change.requests, current, at, change.warehouseCondition, storedCounts);
   const callerItems = change.with?.(planned.movements) ?? [];
   const total =
@@ -297,5 +314,8 @@ export function applyStockMovements(
   requests: MovementRequest[],
   options: Omit<StockChange, 'requests'> = {},
 ): Promise<LedgerResult> {
-  return withRetry({ what: 'This stock' }, () => commitStockChangeOnce({ ...options, requests }));
+  // Records known from the caller's read serve the first attempt only: a lost race reads afresh.
+  return withRetry({ what: 'This stock' }, (attempt) =>
+    commitStockChangeOnce({ ...options, requests, ...(attempt > 0 ? { known: undefined } : {}) }),
+  );
 }

@@ -4,6 +4,7 @@ import { allWarehouses, defaultWarehouseKey, warehouseIndexKeys, warehouseKey } 
 import type { Page } from '../db/query';
 import { equalsFilter, getItem, getItems, queryPage } from '../db/query';
 import { toResource } from '../db/resource';
+import { cachedReference, forgetReference } from '../reference/cache';
 import type { StockCounters } from './stock-summary';
 import type { Warehouse } from './warehouse';
 import { warehouseSchema } from './warehouse';
@@ -62,8 +63,22 @@ export async function existingWarehouseIds(ids: Iterable<string>): Promise<Set<s
   return new Set(items.map((item) => String(item.id)));
 }
 
-export async function findWarehouse(id: string): Promise<Warehouse | undefined> {
-  return (await findWarehouseRecord(id))?.warehouse;
+/**
+ * A warehouse as reference data for writes elsewhere (an order's, a label's): read once per container
+ * and kept for at most shared/reference/cache's bound. Writes that must see the warehouse as it is now
+ * read findWarehouseRecord consistently, or condition on the item.
+ */
+export function findWarehouse(id: string): Promise<Warehouse | undefined> {
+  return cachedReference(`warehouse:${id}`, async () => (await findWarehouseRecord(id))?.warehouse);
+}
+
+/**
+ * Warehouses changed in this container (one, and with it maybe the default pointer and the warehouse
+ * that was the default): its next reads see them at once.
+ */
+export function forgetWarehouses(): void {
+  forgetReference('warehouse:');
+  forgetReference('default-warehouse');
 }
 
 /** The warehouse with its counters; `consistent` for reads that a conditional write follows. */
@@ -77,8 +92,12 @@ export async function findWarehouseRecord(
 
 /** Id of the default warehouse (the pointer item the inventory group keeps); undefined before the first. */
 export async function findDefaultWarehouseId(consistent = false): Promise<string | undefined> {
-  const pointer = await getItem(defaultWarehouseKey(), consistent);
-  return typeof pointer?.warehouseId === 'string' ? pointer.warehouseId : undefined;
+  const read = async () => {
+    const pointer = await getItem(defaultWarehouseKey(), consistent);
+    return typeof pointer?.warehouseId === 'string' ? pointer.warehouseId : undefined;
+  };
+  // Read as reference data (cached) unless the caller writes on what it reads.
+  return consistent ? read() : cachedReference('default-warehouse', read);
 }
 
 export interface WarehouseFilter {

@@ -40,18 +40,20 @@ import {
   shipsUnpaid,
   unpaidShipmentNote,
 } from './print-rules';
-import { labelsVoidedFor, noteLabelVoided } from './purchase-record';
+import { labelsVoidedIn, noteLabelVoided } from './purchase-record';
 import { watchWrites } from '../../../shared/db/write-outcome';
-import { getItems } from '../../../shared/db/query';
-import { stockKey } from '../../../shared/db/keys';
+import { getItem, getItems } from '../../../shared/db/query';
+import { cachedReference, keepReference } from '../../../shared/reference/cache';
+import type { ItemKey } from '../../../shared/db/keys';
+import { labelPurchaseKey, openManifestKey, stockKey } from '../../../shared/db/keys';
 import type { ShipmentLine } from '../../../shared/domain/shipment';
 import type { PackageToShip, PurchasedLabel, PurchaseRequest } from '../carriers/adapter';
 import { buyAndRecord } from '../carriers/adapter';
 import { PurchaseKeyVoided } from '../carriers/errors';
 import { adapterFor } from '../carriers/registry';
-import { readFormSettings } from '../forms/repository';
+import { cachedFormSettings } from '../forms/repository';
 import type { ManifestPlacement } from '../manifests/repository';
-import { manifestJoinItems, openManifestId } from '../manifests/repository';
+import { manifestJoinItems, openManifestId, openManifestIdIn } from '../manifests/repository';
 import { labelDocument, labelFileName } from './label-document';
 import { loadPdfRenderers } from '../../../shared/render/load';
 
@@ -79,18 +81,63 @@ async function statusOf(statusId: string): Promise<OrderStatus> {
   return status;
 }
 
-async function stockFigures(lines: readonly ShipmentLine[], warehouseId: string) {
-  const skus = [...new Set(lines.map((line) => line.sku))];
+/**
+ * What the print needs once the order is known, in one consistent BatchGetItem: the stock of the lines
+ * in the order's warehouse (checked before buying, and planned on by the commit's first attempt), the
+ * manifest open on the ship date (the one the label most likely joins), and the labels voided for the
+ * request's Idempotency-Key (buy under the key's next purchase key).
+ */
+async function readBeforeBuying(
+  lines: readonly ShipmentLine[],
+  warehouseId: string,
+  manifest: { processorCode: string; shipDate: string },
+  requestKey: string | undefined,
+) {
+  const pairs = [...new Set(lines.map((line) => line.sku))].map((sku) => ({ sku, warehouseId }));
+  const pointerKey = openManifestKey(manifest.processorCode, warehouseId, manifest.shipDate);
+  const purchaseKey = requestKey === undefined ? undefined : labelPurchaseKey(requestKey);
   const items = await getItems(
-    skus.map((sku) => stockKey(sku, warehouseId)),
+    [
+      ...pairs.map(({ sku }) => stockKey(sku, warehouseId)),
+      pointerKey,
+      ...(purchaseKey ? [purchaseKey] : []),
+    ],
     true,
   );
-  return new Map(
-    items.map((item) => [
-      String(item.sku),
-      { onHand: Number(item.onHand), allocated: Number(item.allocated) },
-    ]),
+  const itemAt = (key: ItemKey) => items.find((item) => item.PK === key.PK && item.SK === key.SK);
+  const stockItems = items.filter((item) =>
+    pairs.some(({ sku }) => {
+      const key = stockKey(sku, warehouseId);
+      return item.PK === key.PK && item.SK === key.SK;
+    }),
   );
+  return {
+    stock: new Map(
+      stockItems.map((item) => [
+        String(item.sku),
+        { onHand: Number(item.onHand), allocated: Number(item.allocated) },
+      ]),
+    ),
+    knownStock: { pairs, items: stockItems },
+    openOnShipDate: openManifestIdIn(itemAt(pointerKey)),
+    labelsVoided: purchaseKey ? labelsVoidedIn(itemAt(purchaseKey)) : 0,
+  };
+}
+
+/**
+ * The channel's last shipping choice as this container last read or wrote it (at most the reference
+ * cache's bound ago). A print writes the channel's item only when its choice differs, so that one item
+ * per channel is not written by every print (a hot key at peak); the item may lag the prints of other
+ * containers by that bound.
+ */
+const lastChoiceName = (channel: string) => `last-shipping-choice:${channel}`;
+
+function lastChoiceOf(channel: string): Promise<Record<string, unknown> | undefined> {
+  return cachedReference(lastChoiceName(channel), () => getItem(lastShippingChoiceKey(channel)));
+}
+
+function sameChoice(kept: Record<string, unknown> | undefined, label: PurchasedLabel): boolean {
+  return kept?.processorCode === label.processorCode && kept?.serviceCode === label.serviceCode;
 }
 
 function lastChoicePut(channel: string, label: PurchasedLabel): NamedItem {
@@ -117,14 +164,13 @@ export async function printLabel(request: PrintRequest) {
   // on an update), then what needs the order.
   const rules = rulesForTrigger('order.updated');
   rules.catch(() => undefined);
-  const [stored, labelForm, slipForm, labelsVoided] = await Promise.all([
+  const [stored, labelForm, slipForm] = await Promise.all([
     loadOrder(request.orderId),
-    readFormSettings('label'),
-    readFormSettings('packing-slip'),
-    // Labels bought for this Idempotency-Key and voided since (their recording failed): buy anew.
-    request.requestKey === undefined ? 0 : labelsVoidedFor(request.requestKey),
+    cachedFormSettings('label'),
+    cachedFormSettings('packing-slip'),
     rules,
   ]);
+  const lastChoice = stored ? await lastChoiceOf(stored.order.channel) : undefined;
   if (!stored) throw new NotFound(`No order has the id ${request.orderId}.`);
   const { order } = stored;
   checkVersion('order', order.version, request.ifMatch);
@@ -140,11 +186,16 @@ export async function printLabel(request: PrintRequest) {
   const range = shipDateRange(new Date(), timeZone);
   const shipDate = request.shipDate ?? range.earliest;
   checkShipDate(shipDate, range, timeZone);
-  const [warehouse, stock, openOnShipDate] = await Promise.all([
+  // The manifest this label will most likely join: rate tables date labels on the ship date asked.
+  // Labels bought for this Idempotency-Key and voided since (their recording failed): buy anew.
+  const [warehouse, { stock, knownStock, openOnShipDate, labelsVoided }] = await Promise.all([
     findWarehouse(warehouseId),
-    stockFigures(lines, warehouseId),
-    // The manifest this label will most likely join (rate tables date labels on the ship date asked).
-    openManifestId(request.processorCode, warehouseId, shipDate),
+    readBeforeBuying(
+      lines,
+      warehouseId,
+      { processorCode: request.processorCode, shipDate },
+      request.requestKey,
+    ),
   ]);
   if (!warehouse) {
     throw new Conflict(
@@ -382,7 +433,7 @@ export async function printLabel(request: PrintRequest) {
           // The lines the label was bought for: a change since (another print, a cancel) is a 409.
           lines: lines.map((line) => ({ itemId: line.itemId, quantity: line.quantity })),
           shipmentId,
-          ...(attempt === 1 ? { read: stored, rules } : {}),
+          ...(attempt === 1 ? { read: stored, rules, knownStock } : {}),
           ...(request.ifMatch === undefined ? {} : { ifMatch: request.ifMatch }),
           check: stillPrintable,
           notes: unpaidNotes,
@@ -390,9 +441,12 @@ export async function printLabel(request: PrintRequest) {
           details: { ...details, manifestId },
           items: (shipment) => [
             ...manifestJoinItems(placement, shipment),
-            lastChoicePut(order.channel, label),
+            ...(sameChoice(lastChoice, label) ? [] : [lastChoicePut(order.channel, label)]),
           ],
         });
+        if (!sameChoice(lastChoice, label)) {
+          keepReference(lastChoiceName(order.channel), lastChoicePut(order.channel, label)[1].Put!.Item);
+        }
         return { shipment, orderVersion: committed.order.version };
       } catch (error) {
         const manifestMoved =

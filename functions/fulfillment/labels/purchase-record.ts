@@ -24,6 +24,9 @@ export async function labelsVoidedFor(requestKey: string): Promise<number> {
   return voidedOf(await getItem(labelPurchaseKey(requestKey), true));
 }
 
+/** The same from the record read with other items (undefined: no record). */
+export const labelsVoidedIn = voidedOf;
+
 /**
  * Notes that the label bought under the key's purchase key number `voidedBefore` is voided: the next
  * purchase for the key uses the next one. Answers the count now kept (another attempt that noted it

@@ -17,7 +17,14 @@ import { voidShipment } from '../../../shared/shipments/commit';
 import { findShipmentById } from '../../../shared/shipments/repository';
 import { countMetric } from '../../../shared/metrics/metrics';
 import { adapterFor } from '../carriers/registry';
-import { findManifest, manifestLeaveItems, releaseVoid, reserveVoid } from '../manifests/repository';
+import { manifestLeaveItems, releaseVoid, reserveVoid } from '../manifests/repository';
+
+/** The status of a manifest item a refused condition answered (as attribute values or plain). */
+function statusOf(item: Record<string, unknown> | undefined): string | undefined {
+  const status = item?.status as unknown;
+  if (typeof status === 'string') return status;
+  return (status as { S?: string } | undefined)?.S;
+}
 
 const refused = (reasonCode: string, message: string, shipment: Shipment) =>
   new Conflict(message, { reasonCode, shipmentId: shipment.id, shipmentStatus: shipment.status });
@@ -26,12 +33,10 @@ const refused = (reasonCode: string, message: string, shipment: Shipment) =>
  * Refused before the carrier is asked: units an order's returns claim are not unshipped (the recording
  * would refuse it after the carrier had voided the label). The recording checks it again, in its commit.
  */
-async function checkNotReturned(shipment: Shipment, ifMatch: number | undefined): Promise<void> {
-  const [stored, { claims }] = await Promise.all([
-    loadOrder(shipment.orderId),
-    readReturnClaims(shipment.orderId),
-  ]);
-  if (!stored) return;
+async function checkNotReturned(shipment: Shipment, ifMatch: number | undefined) {
+  const [stored, read] = await Promise.all([loadOrder(shipment.orderId), readReturnClaims(shipment.orderId)]);
+  const { claims } = read;
+  if (!stored) return undefined;
   // A stale If-Match is refused before the carrier voids anything; the commit checks it again.
   checkVersion('order', stored.order.version, ifMatch);
   try {
@@ -44,6 +49,8 @@ async function checkNotReturned(shipment: Shipment, ifMatch: number | undefined)
       shipmentId: shipment.id,
     });
   }
+  // The recording's first attempt decides on these reads (TakeBackRequest.read).
+  return { order: stored, shipment, claims: read };
 }
 
 export interface VoidLabelRequest {
@@ -76,7 +83,7 @@ export async function voidLabel({
       shipment,
     );
   }
-  await checkNotReturned(shipment, ifMatch);
+  const read = await checkNotReturned(shipment, ifMatch);
   const manifestId = shipment.manifestId;
   const closed = (status?: string) =>
     refused(
@@ -87,12 +94,11 @@ export async function voidLabel({
       shipment,
     );
   if (manifestId) {
-    const manifest = await findManifest(manifestId);
-    if (manifest && manifest.status !== 'open') throw closed(manifest.status);
     try {
+      // Held only while open; a refusal answers the manifest as it is (closing or closed).
       await reserveVoid(manifestId);
     } catch (error) {
-      if (error instanceof ConditionFailed) throw closed();
+      if (error instanceof ConditionFailed) throw closed(statusOf(error.item));
       throw error;
     }
   }
@@ -124,7 +130,8 @@ export async function voidLabel({
             );
           }
         },
-        items: (read) => (manifestId ? manifestLeaveItems(manifestId, read) : []),
+        ...(read ? { read } : {}),
+        items: (taken) => (manifestId ? manifestLeaveItems(manifestId, taken) : []),
       }),
     );
     countMetric('LabelsVoided');

@@ -19,7 +19,7 @@ import { findWarehouse } from '../../../shared/warehouses/repository';
 import { loadPdfRenderers } from '../../../shared/render/load';
 import { CarrierTimedOut } from '../carriers/errors';
 import { adapterFor } from '../carriers/registry';
-import { readFormSettings } from '../forms/repository';
+import { cachedFormSettings } from '../forms/repository';
 import { fieldsOf } from '../forms/schemas';
 import type { fulfillmentCatalogue } from '../routes';
 import {
@@ -167,7 +167,7 @@ async function makeForm(manifest: Manifest, closedBy: string, progress: ClosePro
   const [entries, warehouse, settings] = await Promise.all([
     manifestEntriesOf(manifest.id),
     findWarehouse(manifest.warehouseId),
-    readFormSettings('manifest'),
+    cachedFormSettings('manifest'),
   ]);
   // A close retried after a crash or a failed form keeps the pickup the carrier already gave.
   let pickupReference = manifest.pickupReference;

@@ -36,7 +36,11 @@ export async function openManifestId(
   warehouseId: string,
   shipDate: string,
 ): Promise<string | undefined> {
-  const pointer = await getItem(openManifestKey(processorCode, warehouseId, shipDate), true);
+  return openManifestIdIn(await getItem(openManifestKey(processorCode, warehouseId, shipDate), true));
+}
+
+/** The same from the pointer item read with other items (undefined: none is open). */
+export function openManifestIdIn(pointer: Record<string, unknown> | undefined): string | undefined {
   return typeof pointer?.manifestId === 'string' ? pointer.manifestId : undefined;
 }
 

@@ -19,6 +19,8 @@ export const manifestRoutes = {
     method: 'POST',
     path: '/v1/fulfillment/manifests/{manifestId}/close',
     operationId: 'closeManifest',
+    // The carrier's pickup is booked before the close commits: a retry must not book another.
+    outsideEffect: true,
     summary:
       'Close a manifest: its end-of-day PDF (every shipment, totals, the carrier pickup reference) to S3, answered with a link; its shipments can no longer be voided. Closing a closed manifest answers it again; one with no packages, or for a future date, is a 409',
     permission: 'write',

@@ -79,6 +79,8 @@ export const shipNowRoutes = {
     // A quote changes nothing: asking again answers it.
     outcomeRead: 'replay',
     operationId: 'quoteShipNowRates',
+    // The carrier is asked for its rates.
+    outsideEffect: true,
     summary:
       "Quotes of one carrier's services for the order's packages (dimensional weight, confirmation, delivery days); a package over the carrier's limits is a 422 naming the limit",
     permission: 'write',
@@ -94,6 +96,8 @@ export const shipNowRoutes = {
     path: '/v1/fulfillment/ship-now/{orderId}/print',
     outcomeRead: 'GET /v1/fulfillment/ship-now/{orderId}/tracking',
     operationId: 'printShipNowLabel',
+    // A label is bought from the carrier before the shipment commits: a retry must not buy another.
+    outsideEffect: true,
     summary:
       "Buy the label for a rate (or processor code and service), record the shipment (stock out, order shipped or partly), put it on the open manifest, render the 4x6 label PDF and answer it as a link. The order needs its own warehouse and the units this order holds there; an order on hold or awaiting payment is a 409 (`shipUnpaid: true` ships an unpaid one on purpose, recorded in its history); the ship date is today to 7 days ahead in the warehouse's zone (400 otherwise); If-Match names the order's version (412 when stale) and the ETag answers its version after the print",
     permission: 'write',

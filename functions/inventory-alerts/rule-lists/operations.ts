@@ -1,7 +1,7 @@
 /** Rule lists: create, add and remove SKUs, delete (refused while rules or factors target a list, unless force). */
 import { ConditionFailed, TransactionCancelled } from '../../../shared/db/errors';
 import { inParallel } from '../../../shared/db/parallel';
-import { withoutRequestGuard } from '../../../shared/db/request-guard';
+import { RequestGuardLost, withoutRequestGuard } from '../../../shared/db/request-guard';
 import { mayHaveCommitted } from '../../../shared/db/write-outcome';
 import { LostRace, anyRefusal, withRetry } from '../../../shared/db/retry';
 import { maxTransactionItems, transactWrite } from '../../../shared/db/transactions';
@@ -176,9 +176,13 @@ export const ruleListOperations: Implementations<typeof ruleListRoutes> = {
     try {
       await insertRuleList(header, skus);
     } catch (error) {
-      if (!(error instanceof TransactionCancelled && error.refused('name'))) throw error;
-      // Another list took the name meanwhile: this one's SKU items, never reachable, go again.
+      // A duplicate of a request with the same Idempotency-Key committed first (its record refused this
+      // one, which the kernel answers from it): this list's SKU items, never reachable, go again.
+      const duplicate = error instanceof RequestGuardLost;
+      if (!duplicate && !(error instanceof TransactionCancelled && error.refused('name'))) throw error;
+      // Or another list took the name meanwhile.
       await removeListItems(header.id);
+      if (duplicate) throw error;
       throw nameTaken(body.name, await listIdNamed(body.name));
     }
     return { body: { ...header, skus }, headers: { location: `/v1/inventory/rule-lists/${header.id}` } };

@@ -6,7 +6,11 @@ import { newId } from '../../../shared/ids';
 import { Conflict, NotFound, ValidationFailed } from '../../../shared/errors';
 import type { Implementations } from '../../../shared/http/catalogue';
 import type { WarehouseRecord } from '../../../shared/warehouses/repository';
-import { findWarehouseRecord, listWarehouseRecords } from '../../../shared/warehouses/repository';
+import {
+  findWarehouseRecord,
+  forgetWarehouses,
+  listWarehouseRecords,
+} from '../../../shared/warehouses/repository';
 import { stockSummary } from '../../../shared/warehouses/stock-summary';
 import type { Warehouse } from '../../../shared/warehouses/warehouse';
 import { anyRefusal, withRetry } from '../../../shared/db/retry';
@@ -143,6 +147,7 @@ export const warehouseOperations: WarehouseOperations = {
         updatedAt: at,
       };
       await insertWarehouse(warehouse, change);
+      forgetWarehouses();
       return {
         body: view({ warehouse, counters: noStock }),
         version: warehouse.version,
@@ -195,6 +200,7 @@ export const warehouseOperations: WarehouseOperations = {
         updatedAt: now(),
       };
       await updateWarehouse(previous.warehouse, next, change);
+      forgetWarehouses();
       return { body: view({ warehouse: next, counters: previous.counters }), version: next.version };
     });
   },
@@ -212,6 +218,7 @@ export const warehouseOperations: WarehouseOperations = {
       if (refusal) throw refusal;
       const change = await pointerChangeOnDelete(warehouse, await readDefaultPointer(), query.newDefaultId);
       await deleteWarehouse(warehouse, change, now());
+      forgetWarehouses();
       return {};
     });
   },

@@ -12,7 +12,7 @@ import type { TransactItem } from '../../../shared/db/transactions';
 import { conditionalUpdate, transactWrite } from '../../../shared/db/transactions';
 import type { AutomationAction, AutomationRule } from '../../../shared/domain/automation';
 import type { RuleListing } from '../../../shared/orders/rules';
-import { ruleListingFilter, toRule } from '../../../shared/orders/rules';
+import { forgetRules, ruleListingFilter, toRule } from '../../../shared/orders/rules';
 
 export async function findRule(id: string): Promise<AutomationRule | undefined> {
   const item = await getItem(automationRuleKey(id), true);
@@ -68,6 +68,7 @@ export async function insertRule(
     ],
     ...checks,
   ]);
+  forgetRules();
 }
 
 /** New actions for a rule at the version read; ConditionFailed when it changed meanwhile. */
@@ -88,5 +89,6 @@ export async function replaceRuleActions(
       ':at': at,
     },
   });
+  forgetRules();
   return { ...rule, actions, version: rule.version + 1, updatedAt: at };
 }

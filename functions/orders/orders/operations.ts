@@ -7,8 +7,7 @@ import { moneyText } from '../../../shared/domain/money';
 import { checkStaffPayment } from '../../../shared/domain/payment';
 import { Conflict, NotFound, ValidationFailed } from '../../../shared/errors';
 import type { Implementations } from '../../../shared/http/catalogue';
-import { getItem } from '../../../shared/db/query';
-import { warehouseKey } from '../../../shared/db/keys';
+import { findWarehouse } from '../../../shared/warehouses/repository';
 import type { ChangeNote, StoredOrder } from '../../../shared/orders/decide';
 import { draftOf } from '../../../shared/orders/decide';
 import { loadOrder } from '../../../shared/orders/repository';
@@ -21,8 +20,9 @@ function view(committed: { order: Order; payments: CommittedOrder['payments'] })
   return { ...committed.order, payments: committed.payments };
 }
 
+/** Reference data (cached, shared/reference/cache): a warehouse deleted moments ago may still be taken. */
 async function warehouseExists(id: string): Promise<boolean> {
-  return (await getItem(warehouseKey(id))) !== undefined;
+  return (await findWarehouse(id)) !== undefined;
 }
 
 function requireStored(stored: StoredOrder | undefined, id: string): StoredOrder {

@@ -20,7 +20,7 @@ import {
   orderIdsInStatus,
 } from './order-moves';
 import type { DeletionFence } from './repository';
-import { findCustomStatus, resolveStatus } from '../../../shared/orders/statuses';
+import { findCustomStatus, forgetStatus, resolveStatus } from '../../../shared/orders/statuses';
 import { deleteFencedStatus, lowerDeletionFence, raiseDeletionFence } from './repository';
 import type { StatusDeleteResult } from './schemas';
 
@@ -184,6 +184,7 @@ export async function deleteCustomStatus(
     const updatedRuleIds = replacement ? await repointRules(status.id, replacement.id) : [];
     try {
       await deleteFencedStatus(status, fence);
+      forgetStatus(status.id);
     } catch (error) {
       if (!(error instanceof TransactionCancelled)) throw error;
       throw new Conflict(

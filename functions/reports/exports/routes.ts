@@ -53,6 +53,8 @@ export const exportRoutes = {
     path: '/v1/reports/exports/excel',
     outcomeRead: 'replay',
     operationId: 'exportReportExcel',
+    // The workbook is written to S3 before its record commits.
+    outsideEffect: true,
     summary: exportSummary('an Excel workbook'),
     permission: 'read',
     body: exportInput,

@@ -16,7 +16,7 @@ import {
   plural,
   unitsOf,
   activeWarehouse,
-  restockCosts,
+  restockCostsAndStock,
 } from './steps';
 
 type Operations = Pick<Implementations<typeof returnRoutes>, 'receiveOrderReturn'>;
@@ -37,7 +37,7 @@ export const receiveOperations: Operations = {
       const { lines, complete } = withReceipt(ret, body.lines);
       const restocks = body.lines.filter((line) => line.disposition === 'restock');
       const skuOf = (itemId: string) => ret.lines.find((line) => line.itemId === itemId)!.sku;
-      const costs = await restockCosts(
+      const { costs, stock } = await restockCostsAndStock(
         params.order_id,
         restocks.map((line) => ({ itemId: line.itemId, sku: skuOf(line.itemId) })),
       );
@@ -75,6 +75,8 @@ export const receiveOperations: Operations = {
           owner: `return:${ret.id}`,
           with: () => [returnPut(received, ret.version)],
           warehouseCondition: warehouseIsActive,
+          // Every record of the SKUs was read for the costs: those of the restocks' warehouses among them.
+          known: { pairs: movements, items: stock },
         });
       } catch (error) {
         if (error instanceof WarehouseRefused) {

@@ -128,7 +128,18 @@ export async function restockCosts(
   orderId: string,
   lines: ReadonlyArray<{ itemId: string; sku: string }>,
 ): Promise<Map<string, number>> {
-  if (lines.length === 0) return new Map();
+  return (await restockCostsAndStock(orderId, lines)).costs;
+}
+
+/**
+ * restockCosts, with every stock record of the SKUs as read (consistently): the restock's ledger plans
+ * on them (KnownStock) instead of reading its records again.
+ */
+export async function restockCostsAndStock(
+  orderId: string,
+  lines: ReadonlyArray<{ itemId: string; sku: string }>,
+): Promise<{ costs: Map<string, number>; stock: Array<Record<string, unknown>> }> {
+  if (lines.length === 0) return { costs: new Map(), stock: [] };
   const shipments = await allShipmentsOfOrder(orderId);
   const skus = [...new Set(lines.map((line) => line.sku))];
   const records = new Map(
@@ -145,7 +156,7 @@ export async function restockCosts(
     const record = known.find((candidate) => candidate.warehouseId === from) ?? known[0];
     if (record) costs.set(line.itemId, Number(record.averageUnitCost));
   }
-  return costs;
+  return { costs, stock: [...records.values()].flat() };
 }
 
 /** The warehouse the order's units left from: its shipments', else its assigned one, else the default. */

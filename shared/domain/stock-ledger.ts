@@ -49,6 +49,13 @@ export interface StockRecord {
    * change id (shared/stock/staged.ts). Client data never names a key here: change ids are ULIDs.
    */
   staged?: Record<string, StagedDelta>;
+  /**
+   * A record with slots (shared/domain/stock-slots.ts): how many. As stored, such a record's `allocated`
+   * is what its reserve holds (backorders, staged changes, legacy), and `slotted` the units it handed to
+   * its slots; the totals add the slots' allocations (totalsOf). In memory, planners and readers see totals.
+   */
+  slots?: number;
+  slotted?: number;
 }
 
 /** What a staged change did to one record: undone by subtracting it when the change is abandoned. */
@@ -224,12 +231,20 @@ export const noStockCounts: WarehouseStockCounts = Object.freeze({
   skusBackordered: 0,
 });
 
-export function stockCountsOf(record: Pick<StockRecord, 'onHand' | 'allocated'>): WarehouseStockCounts {
+/**
+ * A record with slots counts from the record as stored: units handed to slots count as held by it (slots
+ * never backorder, and while its reserve is short no slot holds free units), so slot writes never move
+ * the counters (shared/domain/stock-slots.ts).
+ */
+export function stockCountsOf(
+  record: Pick<StockRecord, 'onHand' | 'allocated'> & { slotted?: number },
+): WarehouseStockCounts {
+  const held = record.allocated + (record.slotted ?? 0);
   return {
     unitsOnHand: record.onHand,
     skusHeld: record.onHand > 0 ? 1 : 0,
-    stockRecordsInUse: record.onHand > 0 || record.allocated > 0 ? 1 : 0,
-    skusBackordered: record.allocated > record.onHand ? 1 : 0,
+    stockRecordsInUse: record.onHand > 0 || held > 0 ? 1 : 0,
+    skusBackordered: held > record.onHand ? 1 : 0,
   };
 }
 

@@ -19,7 +19,6 @@ import {
   stockIndexKeys,
   stockKey,
   stockSlotKey,
-  stockSlotKeys,
 } from '../db/keys';
 import { getItems } from '../db/query';
 import { LostRace, withRetry } from '../db/retry';
@@ -27,6 +26,7 @@ import type { NamedItem } from '../db/transactions';
 import { maxTransactionItems, transactWrite } from '../db/transactions';
 import type { WarehouseCondition } from '../warehouses/counters';
 import { stockCountsUpdate, warehouseCheck } from '../warehouses/counters';
+import { readSlots } from './slots';
 import { commitStaged, resolveStaged } from './staged';
 import { TransactionCancelled } from '../db/errors';
 import type {
@@ -132,36 +132,9 @@ export async function readStock(
     const key = pairKey(pair.sku, pair.warehouseId);
     if (!records.has(key)) records.set(key, emptyStock(pair.sku, pair.warehouseId, at));
   }
-  const slots = await readSlots([...records.values()], at);
+  const slots = await readSlots([...records.values()], at, true);
   await resolveStaged(records, owner);
   return { records, storedCounts, slots };
-}
-
-/** The slots of the records that have them, by pair, in slot order. */
-export async function readSlots(
-  records: readonly StockRecord[],
-  at: string,
-): Promise<Map<string, StockSlot[]>> {
-  const slotted = records.filter((record) => record.slots);
-  const found = new Map<string, StockSlot>();
-  if (slotted.length > 0) {
-    const keys = slotted.flatMap((record) => stockSlotKeys(record.sku, record.warehouseId, record.slots!));
-    for (const item of await getItems(keys, true)) {
-      const { PK: _pk, SK: _sk, ...slot } = item;
-      found.set(`${item.PK}`, slot as unknown as StockSlot);
-    }
-  }
-  return new Map(
-    slotted.map((record) => [
-      pairKey(record.sku, record.warehouseId),
-      Array.from(
-        { length: record.slots! },
-        (_, slot) =>
-          found.get(stockSlotKey(record.sku, record.warehouseId, slot).PK) ??
-          emptySlot(record.sku, record.warehouseId, slot, at),
-      ),
-    ]),
-  );
 }
 
 /** A record a change writes, on the version read, with what the write adds to its warehouse's counters. */

@@ -44,6 +44,7 @@ import { labelsVoidedFor, noteLabelVoided } from './purchase-record';
 import { watchWrites } from '../../../shared/db/write-outcome';
 import { getItems } from '../../../shared/db/query';
 import { stockKey } from '../../../shared/db/keys';
+import { withSlotTotals } from '../../../shared/stock/slots';
 import type { ShipmentLine } from '../../../shared/domain/shipment';
 import type { PackageToShip, PurchasedLabel, PurchaseRequest } from '../carriers/adapter';
 import { buyAndRecord } from '../carriers/adapter';
@@ -81,8 +82,11 @@ async function statusOf(statusId: string): Promise<OrderStatus> {
 
 async function stockFigures(lines: readonly ShipmentLine[], warehouseId: string) {
   const skus = [...new Set(lines.map((line) => line.sku))];
-  const items = await getItems(
-    skus.map((sku) => stockKey(sku, warehouseId)),
+  const items = await withSlotTotals(
+    await getItems(
+      skus.map((sku) => stockKey(sku, warehouseId)),
+      true,
+    ),
     true,
   );
   return new Map(

@@ -20,11 +20,12 @@ export const stockInWarehouse = (warehouseId: string) => ({
 /*
  * Stock slots (shared/domain/stock-slots.ts): a record with slots hands part of its units to `count` slot
  * items, each in a partition key of its own (DynamoDB's limits are per partition key), so allocations
- * and releases write one small slot item instead of the record.
+ * and releases write one small slot item instead of the record. The key starts `STOCK#` (the ledger's
+ * access and the alerts' stream filter take it) but no query of `STOCK#<sku>` meets it: the key differs.
  */
 export const stockSlotKey = (sku: string, warehouseId: string, slot: number): ItemKey => ({
-  PK: `STOCKSLOT#${sku}#WH#${warehouseId}#${slot}`,
-  SK: 'STOCKSLOT',
+  PK: `STOCK#${sku}#WH#${warehouseId}#SLOT#${slot}`,
+  SK: `SLOT#${slot}`,
 });
 /** Every slot of a record with `count` slots, slot 0 first. */
 export const stockSlotKeys = (sku: string, warehouseId: string, count: number): ItemKey[] =>

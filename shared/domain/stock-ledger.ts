@@ -85,7 +85,15 @@ export function withoutStagedDelta(record: StockRecord, changeId: string): Stock
       ...layers,
     ];
   }
-  return { ...record, onHand, allocated, ...figuresOf(onHand, allocated), layers, staged };
+  // A record with slots keeps its own figures: what it handed to its slots counts as held.
+  return {
+    ...record,
+    onHand,
+    allocated,
+    ...figuresOf(onHand, allocated + (record.slotted ?? 0)),
+    layers,
+    staged,
+  };
 }
 
 /** A settled change's delta stays in the figures; only its marker goes. */

@@ -104,7 +104,7 @@ export function distributeChange(stock: SlottedStock, change: SlotChange): Slott
   let { allocated: reserveAllocated } = stock.record;
   let slotted = stock.record.slotted ?? 0;
   const onHand = change.after.onHand;
-  if (slots.length === 0) throw new Error('distributeChange needs the record\'s slots');
+  if (slots.length === 0) throw new Error("distributeChange needs the record's slots");
   const home = slots[change.home % slots.length]!;
   const others = slots.filter((slot) => slot !== home);
   const free = () => onHand - reserveAllocated - slotted;

@@ -213,7 +213,9 @@ export function planStockChange(
           slots:
             storedSlots.length > 0
               ? storedSlots
-              : Array.from({ length: count }, (_, slot) => emptySlot(request.sku, request.warehouseId, slot, at)),
+              : Array.from({ length: count }, (_, slot) =>
+                  emptySlot(request.sku, request.warehouseId, slot, at),
+                ),
         },
         {
           after: outcome.record,
@@ -322,7 +324,8 @@ export function planStockChange(
   ]);
   const perWarehouse = new Map<string, { counts: WarehouseStockCounts; creates: boolean }>();
   // A change that writes slots alone moves no counters, but still meets the caller's warehouse condition.
-  for (const warehouseId of slotOnly) perWarehouse.set(warehouseId, { counts: noStockCounts, creates: false });
+  for (const warehouseId of slotOnly)
+    perWarehouse.set(warehouseId, { counts: noStockCounts, creates: false });
   for (const { record, readVersion, counts } of planned) {
     const totals = perWarehouse.get(record.warehouseId) ?? { counts: noStockCounts, creates: false };
     perWarehouse.set(record.warehouseId, {
@@ -487,9 +490,15 @@ async function recallSlots(
           Update: {
             TableName: tableName(),
             Key: stockSlotKey(slot.sku, slot.warehouseId, slot.slot),
-            UpdateExpression: 'SET free = :none, version = :next, updatedAt = :at',
+            UpdateExpression: 'SET #free = :none, version = :next, updatedAt = :at',
             ConditionExpression: 'version = :read',
-            ExpressionAttributeValues: { ':none': 0, ':next': slot.version + 1, ':read': slot.version, ':at': at },
+            ExpressionAttributeNames: { '#free': 'free' },
+            ExpressionAttributeValues: {
+              ':none': 0,
+              ':next': slot.version + 1,
+              ':read': slot.version,
+              ':at': at,
+            },
           },
         },
       ]);

@@ -64,7 +64,10 @@ export async function stockRecordPage(request: {
     cursor: request.cursor,
     scope: request.scope,
   });
-  return { items: (await withSlotTotals(page.items)) as unknown as StockRecord[], nextCursor: page.nextCursor };
+  return {
+    items: (await withSlotTotals(page.items)) as unknown as StockRecord[],
+    nextCursor: page.nextCursor,
+  };
 }
 
 /** What a replay reads of a movement (the rest of the item stays in the table). */

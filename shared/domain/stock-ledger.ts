@@ -128,6 +128,11 @@ export interface MovementRequest {
    */
   unitCost?: number;
   reference?: { type: string; id: string };
+  /**
+   * Whose allocation the units come out of or go back into, when not the reference (a shipment's: its
+   * order's): a record with slots finds them in that one's home slot first (shared/domain/stock-slots.ts).
+   */
+  allocationOf?: { type: string; id: string };
   /** Allocation only: may exceed what is available (the order's status allows backorders). */
   allowBackorder?: boolean;
 }

@@ -222,7 +222,7 @@ export function planStockChange(
           onHandChange: outcome.onHandChange,
           allocatedChange: outcome.allocatedChange,
           type: request.type,
-          home: homeStockSlot(request.reference, count),
+          home: homeStockSlot(request.allocationOf ?? request.reference, count),
           reserveOnly,
         },
       );

@@ -6,6 +6,9 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { ScanCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../shared/db/client';
+import type { StockRecord } from '../../shared/domain/stock-ledger';
+import type { StockSlot } from '../../shared/domain/stock-slots';
+import { totalsOf } from '../../shared/domain/stock-slots';
 
 type Item = Record<string, unknown>;
 
@@ -19,6 +22,13 @@ export interface TableSnapshot {
   payments: Map<string, Item[]>;
   shipments: Map<string, Item[]>;
   scanMs: number;
+}
+
+/** A record with slots as its readers see it: the slots' allocations added (shared/domain/stock-slots.ts). */
+function withSlotTotals(record: Item, slots: ReadonlyMap<string, Item[]>): Item {
+  if (!record.slots) return record;
+  const own = slots.get(`${String(record.sku)}\u0000${String(record.warehouseId)}`) ?? [];
+  return { ...record, ...totalsOf(record as unknown as StockRecord, own as unknown as StockSlot[]) };
 }
 
 const push = (into: Map<string, Item[]>, key: string, item: Item) => {
@@ -38,11 +48,14 @@ export async function snapshotTable(): Promise<TableSnapshot> {
     shipments: new Map(),
     scanMs: 0,
   };
+  const slots = new Map<string, Item[]>();
   const sort = (item: Item) => {
     snapshot.items += 1;
     const pk = String(item.PK);
     const sk = String(item.SK);
     if (pk.startsWith('STOCK#') && sk.startsWith('WH#')) snapshot.stock.push(item);
+    else if (pk.startsWith('STOCK#') && sk.startsWith('SLOT#'))
+      push(slots, `${String(item.sku)}\u0000${String(item.warehouseId)}`, item);
     else if (pk.startsWith('MOVEMENTS#SKU#')) snapshot.movements.push(item);
     else if (pk.startsWith('ORDER#')) {
       const orderId = pk.slice('ORDER#'.length);
@@ -69,6 +82,7 @@ export async function snapshotTable(): Promise<TableSnapshot> {
     } while (start);
   };
   await Promise.all(Array.from({ length: segments }, (_, segment) => scanSegment(segment)));
+  snapshot.stock = snapshot.stock.map((record) => withSlotTotals(record, slots));
   snapshot.scanMs = Date.now() - started;
   return snapshot;
 }

@@ -15,6 +15,7 @@ import {
   vendorKey,
 } from '../db/keys';
 import { getItem, getItems, queryAll } from '../db/query';
+import { withSlotTotals } from '../stock/slots';
 import { toResource } from '../db/resource';
 import { readUnitsSold } from '../aggregates/units-sold';
 import type { AssessmentInput, SourceWithLead } from '../domain/alert-assessment';
@@ -269,8 +270,9 @@ export class AlertInputs {
       this.levelFor(sku, warehouseId),
       this.sourcesOf(sku),
     ]);
-    const onHand = typeof record?.onHand === 'number' ? record.onHand : 0;
-    const allocated = typeof record?.allocated === 'number' ? record.allocated : 0;
+    const [totals] = record ? await withSlotTotals([record], true) : [];
+    const onHand = typeof totals?.onHand === 'number' ? totals.onHand : 0;
+    const allocated = typeof totals?.allocated === 'number' ? totals.allocated : 0;
     const moved = movements.reduce((sum, movement) => sum + Number(movement.quantity), 0);
     return {
       today: this.today,

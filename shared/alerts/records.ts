@@ -51,7 +51,10 @@ export interface AlertWork {
   removedRuleIds: string[];
   /** The alert settings were written: every rule is swept. */
   settingsChanged: boolean;
-  /** SKUs whose purchase-order sources changed, in the source's warehouse (before and after). */
+  /**
+   * Pairs assessed as stored now: SKUs whose purchase-order sources changed (in the source's warehouse,
+   * before and after), and stock with slots written (no one image holds its figures).
+   */
   sourcePairs: StockPair[];
   /** Vendors whose name, lead time or active flag changed: the SKUs they source. */
   vendorIds: string[];
@@ -134,7 +137,13 @@ export function alertWorkOf(records: readonly StreamRecord[]): AlertWork {
       const pk = String(item.PK);
       const sk = String(item.SK);
       const both = [before, after].filter((image): image is Record<string, unknown> => image !== undefined);
-      if (pk.startsWith('STOCK#') && sk.startsWith('WH#')) {
+      if (pk.startsWith('STOCK#') && (sk.startsWith('SLOT#') || (sk.startsWith('WH#') && after?.slots))) {
+        // A stock slot, or a record with slots: one image holds part of the figures, so the pair is
+        // assessed as stored now (its reader sums the slots), once per batch.
+        const pair = { sku: String(item.sku), warehouseId: String(item.warehouseId) };
+        if (!work.sourcePairs.some((p) => p.sku === pair.sku && p.warehouseId === pair.warehouseId))
+          work.sourcePairs.push(pair);
+      } else if (pk.startsWith('STOCK#') && sk.startsWith('WH#')) {
         if (after && (before?.onHand !== after.onHand || before?.allocated !== after.allocated)) {
           work.stockImages.push({
             sku: String(after.sku),

@@ -317,6 +317,7 @@ export function shipmentStockRequests(
   // Shipping folds releases; taking back folds allocations.
   const folded = direction === 1 ? 'release' : 'allocation';
   const fromAllocation = new Map<string, number>();
+  const allocationOf = new Map<string, MovementRequest['reference']>();
   const remaining: MovementRequest[] = [];
   for (const change of allocationChanges) {
     const moved = units.get(change.sku);
@@ -327,6 +328,7 @@ export function shipmentStockRequests(
     const already = fromAllocation.get(change.sku) ?? 0;
     const taken = Math.min(change.quantity, moved - already);
     fromAllocation.set(change.sku, already + taken);
+    if (change.reference) allocationOf.set(change.sku, change.reference);
     if (change.quantity > taken) remaining.push({ ...change, quantity: change.quantity - taken });
   }
   const movements = [...units].map(([sku, quantity]): MovementRequest => ({
@@ -336,6 +338,7 @@ export function shipmentStockRequests(
     quantity,
     fromAllocation: fromAllocation.get(sku) ?? 0,
     reference: { type: 'shipment', id: shipment.id },
+    ...(allocationOf.get(sku) ? { allocationOf: allocationOf.get(sku) } : {}),
   }));
   return direction === 1 ? [...remaining, ...movements] : [...movements, ...remaining];
 }

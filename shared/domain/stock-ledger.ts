@@ -49,6 +49,13 @@ export interface StockRecord {
    * change id (shared/stock/staged.ts). Client data never names a key here: change ids are ULIDs.
    */
   staged?: Record<string, StagedDelta>;
+  /**
+   * A record with slots (shared/domain/stock-slots.ts): how many. As stored, such a record's `allocated`
+   * is what its reserve holds (backorders, staged changes, legacy), and `slotted` the units it handed to
+   * its slots; the totals add the slots' allocations (totalsOf). In memory, planners and readers see totals.
+   */
+  slots?: number;
+  slotted?: number;
 }
 
 /** What a staged change did to one record: undone by subtracting it when the change is abandoned. */
@@ -78,7 +85,15 @@ export function withoutStagedDelta(record: StockRecord, changeId: string): Stock
       ...layers,
     ];
   }
-  return { ...record, onHand, allocated, ...figuresOf(onHand, allocated), layers, staged };
+  // A record with slots keeps its own figures: what it handed to its slots counts as held.
+  return {
+    ...record,
+    onHand,
+    allocated,
+    ...figuresOf(onHand, allocated + (record.slotted ?? 0)),
+    layers,
+    staged,
+  };
 }
 
 /** A settled change's delta stays in the figures; only its marker goes. */
@@ -113,6 +128,11 @@ export interface MovementRequest {
    */
   unitCost?: number;
   reference?: { type: string; id: string };
+  /**
+   * Whose allocation the units come out of or go back into, when not the reference (a shipment's: its
+   * order's): a record with slots finds them in that one's home slot first (shared/domain/stock-slots.ts).
+   */
+  allocationOf?: { type: string; id: string };
   /** Allocation only: may exceed what is available (the order's status allows backorders). */
   allowBackorder?: boolean;
 }
@@ -224,12 +244,20 @@ export const noStockCounts: WarehouseStockCounts = Object.freeze({
   skusBackordered: 0,
 });
 
-export function stockCountsOf(record: Pick<StockRecord, 'onHand' | 'allocated'>): WarehouseStockCounts {
+/**
+ * A record with slots counts from the record as stored: units handed to slots count as held by it (slots
+ * never backorder, and while its reserve is short no slot holds free units), so slot writes never move
+ * the counters (shared/domain/stock-slots.ts).
+ */
+export function stockCountsOf(
+  record: Pick<StockRecord, 'onHand' | 'allocated'> & { slotted?: number },
+): WarehouseStockCounts {
+  const held = record.allocated + (record.slotted ?? 0);
   return {
     unitsOnHand: record.onHand,
     skusHeld: record.onHand > 0 ? 1 : 0,
-    stockRecordsInUse: record.onHand > 0 || record.allocated > 0 ? 1 : 0,
-    skusBackordered: record.allocated > record.onHand ? 1 : 0,
+    stockRecordsInUse: record.onHand > 0 || held > 0 ? 1 : 0,
+    skusBackordered: held > record.onHand ? 1 : 0,
   };
 }
 

@@ -12,13 +12,21 @@
  */
 import { newId } from '../ids';
 import { tableName } from '../db/client';
-import { movementIndexKeys, movementKey, stockIndexKeys, stockKey } from '../db/keys';
+import {
+  homeStockSlot,
+  movementIndexKeys,
+  movementKey,
+  stockIndexKeys,
+  stockKey,
+  stockSlotKey,
+} from '../db/keys';
 import { getItems } from '../db/query';
 import { LostRace, withRetry } from '../db/retry';
 import type { NamedItem } from '../db/transactions';
 import { maxTransactionItems, transactWrite } from '../db/transactions';
 import type { WarehouseCondition } from '../warehouses/counters';
 import { stockCountsUpdate, warehouseCheck } from '../warehouses/counters';
+import { readSlots } from './slots';
 import { commitStaged, resolveStaged } from './staged';
 import { TransactionCancelled } from '../db/errors';
 import type {
@@ -40,6 +48,16 @@ import {
   stockCountsChange,
   stockCountsOf,
 } from '../domain/stock-ledger';
+import type { StockSlot } from '../domain/stock-slots';
+import {
+  distributeChange,
+  emptySlot,
+  reserveFree,
+  slotChanged,
+  slotCountFor,
+  storedRecordChanged,
+  totalsOf,
+} from '../domain/stock-slots';
 
 export interface StockChange {
   requests: MovementRequest[];
@@ -76,16 +94,21 @@ export interface LedgerResult {
 const pairKey = (sku: string, warehouseId: string) => `${sku}\u0000${warehouseId}`;
 
 export interface StockRead {
-  /** As a change may use them: abandoned staged deltas taken out (shared/stock/staged.ts). */
+  /**
+   * As stored (a record with slots: its own figures), as a change may use them: abandoned staged deltas
+   * taken out (shared/stock/staged.ts).
+   */
   records: Map<string, StockRecord>;
   /**
    * What each stored record counts for its warehouse, before that resolution: a write replaces the
    * stored record, so the counters move from these.
    */
   storedCounts: Map<string, WarehouseStockCounts>;
+  /** The slots of records with slots, in order (absent ones as empty slots of version 0). */
+  slots: Map<string, StockSlot[]>;
 }
 
-/** Stock records for (sku, warehouse) pairs, strongly consistent, absent ones as empty records. */
+/** Stock records for (sku, warehouse) pairs and their slots, strongly consistent, absent ones as empty records. */
 export async function readStock(
   pairs: ReadonlyArray<{ sku: string; warehouseId: string }>,
   at: string,
@@ -112,12 +135,13 @@ export async function readStock(
       onHand: record.onHand,
       allocated: record.allocated,
       // Derived, not read: records written before `backordered` existed lack it.
-      ...figuresOf(record.onHand, record.allocated),
+      ...figuresOf(record.onHand, record.allocated + (record.slotted ?? 0)),
       averageUnitCost: record.averageUnitCost,
       layers: record.layers ?? [],
       version: record.version,
       updatedAt: record.updatedAt,
       ...(record.staged ? { staged: record.staged } : {}),
+      ...(record.slots ? { slots: record.slots, slotted: record.slotted ?? 0 } : {}),
     });
     storedCounts.set(key, stockCountsOf(record));
   }
@@ -125,12 +149,14 @@ export async function readStock(
     const key = pairKey(pair.sku, pair.warehouseId);
     if (!records.has(key)) records.set(key, emptyStock(pair.sku, pair.warehouseId, at));
   }
+  const slots = await readSlots([...records.values()], at, true);
   await resolveStaged(records, owner);
-  return { records, storedCounts };
+  return { records, storedCounts, slots };
 }
 
 /** A record a change writes, on the version read, with what the write adds to its warehouse's counters. */
 export interface PlannedRecord {
+  /** As stored (a record with slots: its own figures). */
   record: StockRecord;
   readVersion: number;
   counts: WarehouseStockCounts;
@@ -139,6 +165,8 @@ export interface PlannedRecord {
 export interface StockPlan {
   /** Stock record puts. */
   recordItems: NamedItem[];
+  /** Slot puts (records with slots), each on the version read. */
+  slotItems: NamedItem[];
   movementItems: NamedItem[];
   /** With the records in one transaction: each warehouse's counters, or a check of it. */
   warehouseItems: NamedItem[];
@@ -146,33 +174,78 @@ export interface StockPlan {
   warehouseChecks: NamedItem[];
   movements: Movement[];
   records: PlannedRecord[];
+  /** Every record the change touched, with its slots' figures added: what readers see afterwards. */
+  totals: StockRecord[];
 }
 
+export interface PlanOptions {
+  warehouseCondition?: StockChange['warehouseCondition'];
+  /** The stored records' counts (readStock); by default those of `current`. */
+  storedCounts?: ReadonlyMap<string, WarehouseStockCounts>;
+  /** The slots of records with slots (readStock). */
+  slots?: ReadonlyMap<string, StockSlot[]>;
+  /** Keep to the records (a staged change: undoing it rewrites records alone); no record gets slots. */
+  reserveOnly?: boolean;
+}
+
+const slotItemName = (slot: StockSlot) => `stock:${pairKey(slot.sku, slot.warehouseId)}#slot${slot.slot}`;
+
 /**
- * The items of a change: stock records on the versions read, movements, warehouse counters and checks.
- * `storedCounts` are the stored records' counts (readStock); by default those of `current`.
+ * The items of a change: stock records and slots on the versions read, movements, warehouse counters
+ * and checks. Each request is checked against the totals (record and slots), then its units placed
+ * (shared/domain/stock-slots.ts): an allocation a slot can serve writes that slot alone.
  */
 export function planStockChange(
   requests: readonly MovementRequest[],
   current: ReadonlyMap<string, StockRecord>,
   at: string,
-  warehouseCondition?: StockChange['warehouseCondition'],
-  storedCounts: ReadonlyMap<string, WarehouseStockCounts> = new Map(),
+  options: PlanOptions = {},
 ): StockPlan {
+  const { warehouseCondition, storedCounts = new Map(), reserveOnly = false } = options;
   const records = new Map(current);
+  const slots = new Map(options.slots ?? []);
+  const touched = new Set<string>();
   const movements: Movement[] = [];
   const shortfalls: Shortfall[] = [];
   const costless: UnitCostRequired['missing'] = [];
   requests.forEach((request, index) => {
     const key = pairKey(request.sku, request.warehouseId);
-    const before = records.get(key)!;
-    const outcome = applyMovement(before, request, at);
+    const stored = records.get(key)!;
+    const storedSlots = slots.get(key) ?? [];
+    const totals = totalsOf(stored, storedSlots);
+    const outcome = applyMovement(totals, request, at);
     if (!outcome.ok) {
       if (outcome.shortfall) shortfalls.push(outcome.shortfall);
       else costless.push({ index, sku: request.sku, warehouseId: request.warehouseId });
       return;
     }
-    records.set(key, outcome.record);
+    touched.add(key);
+    const count = reserveOnly ? (stored.slots ?? 0) : slotCountFor(stored, totals, request);
+    if (count === 0) {
+      records.set(key, outcome.record);
+    } else {
+      const placed = distributeChange(
+        {
+          record: stored.slots ? stored : { ...stored, slots: count, slotted: 0 },
+          slots:
+            storedSlots.length > 0
+              ? storedSlots
+              : Array.from({ length: count }, (_, slot) =>
+                  emptySlot(request.sku, request.warehouseId, slot, at),
+                ),
+        },
+        {
+          after: outcome.record,
+          onHandChange: outcome.onHandChange,
+          allocatedChange: outcome.allocatedChange,
+          type: request.type,
+          home: homeStockSlot(request.allocationOf ?? request.reference, count),
+          reserveOnly,
+        },
+      );
+      records.set(key, placed.record);
+      slots.set(key, placed.slots);
+    }
     // Allocations and releases move no units: the order records them; only units on hand make movements.
     if (outcome.onHandChange === 0) return;
     movements.push({
@@ -194,15 +267,37 @@ export function planStockChange(
   if (costless.length > 0) throw new UnitCostRequired(costless);
 
   const table = tableName();
-  const changed = [...records].filter(([key, record]) => record.version !== current.get(key)!.version);
-  const planned: PlannedRecord[] = changed.map(([key, record]) => {
-    const stored = storedCounts.get(key) ?? stockCountsOf(current.get(key)!);
-    return {
-      record,
-      readVersion: current.get(key)!.version,
-      counts: stockCountsChange(stored, stockCountsOf(record)),
-    };
-  });
+  const slotWrites: StockSlot[] = [];
+  const planned: PlannedRecord[] = [];
+  const slotOnly = new Set<string>();
+  for (const key of touched) {
+    const before = current.get(key)!;
+    const after = records.get(key)!;
+    const slotsBefore = options.slots?.get(key) ?? [];
+    const slotsAfter = slots.get(key) ?? [];
+    const changedSlots = slotsAfter.filter((slot, index) => {
+      const read = slotsBefore[index];
+      return read ? slotChanged(read, slot) : slot.free > 0 || slot.allocated > 0 || slot.reserveShort;
+    });
+    const marksChanged = slotsAfter.some(
+      (slot, index) => Boolean(slot.reserveShort) !== Boolean(slotsBefore[index]?.reserveShort),
+    );
+    slotWrites.push(...changedSlots);
+    // A record without slots is written by every request that touches it, as always; a record with
+    // slots only when its own figures or its slots' marks change (the marks change with the record).
+    const recordWritten =
+      !after.slots || before.version === 0 || marksChanged || storedRecordChanged(before, after);
+    if (!recordWritten) {
+      slotOnly.add(after.warehouseId);
+      continue;
+    }
+    const stored = storedCounts.get(key) ?? stockCountsOf(before);
+    planned.push({
+      record: { ...after, version: before.version + 1, updatedAt: at },
+      readVersion: before.version,
+      counts: stockCountsChange(stored, stockCountsOf(after)),
+    });
+  }
   const recordItems: NamedItem[] = planned.map(({ record, readVersion }) => [
     `stock:${pairKey(record.sku, record.warehouseId)}`,
     {
@@ -211,6 +306,22 @@ export function planStockChange(
         Item: { ...stockKey(record.sku, record.warehouseId), ...stockIndexKeys(record), ...record },
         ConditionExpression: readVersion === 0 ? 'attribute_not_exists(PK)' : 'version = :read',
         ExpressionAttributeValues: readVersion === 0 ? undefined : { ':read': readVersion },
+      },
+    },
+  ]);
+  const slotItems: NamedItem[] = slotWrites.map((slot) => [
+    slotItemName(slot),
+    {
+      Put: {
+        TableName: table,
+        Item: {
+          ...stockSlotKey(slot.sku, slot.warehouseId, slot.slot),
+          ...slot,
+          version: slot.version + 1,
+          updatedAt: at,
+        },
+        ConditionExpression: slot.version === 0 ? 'attribute_not_exists(PK)' : 'version = :read',
+        ExpressionAttributeValues: slot.version === 0 ? undefined : { ':read': slot.version },
       },
     },
   ]);
@@ -229,6 +340,9 @@ export function planStockChange(
     },
   ]);
   const perWarehouse = new Map<string, { counts: WarehouseStockCounts; creates: boolean }>();
+  // A change that writes slots alone moves no counters, but still meets the caller's warehouse condition.
+  for (const warehouseId of slotOnly)
+    perWarehouse.set(warehouseId, { counts: noStockCounts, creates: false });
   for (const { record, readVersion, counts } of planned) {
     const totals = perWarehouse.get(record.warehouseId) ?? { counts: noStockCounts, creates: false };
     perWarehouse.set(record.warehouseId, {
@@ -246,7 +360,17 @@ export function planStockChange(
     else if (checked) warehouseItems.push([name, warehouseCheck(warehouseId, warehouseCondition)]);
     if (checked) warehouseChecks.push([name, warehouseCheck(warehouseId, warehouseCondition)]);
   }
-  return { recordItems, movementItems, warehouseItems, warehouseChecks, movements, records: planned };
+  const totals = [...touched].map((key) => totalsOf(records.get(key)!, slots.get(key) ?? []));
+  return {
+    recordItems,
+    slotItems,
+    movementItems,
+    warehouseItems,
+    warehouseChecks,
+    movements,
+    records: planned,
+    totals,
+  };
 }
 
 /** The change's delta on each record, marked under its id: what abandoning it takes back out. */
@@ -270,20 +394,29 @@ function markStaged(
  */
 export async function commitStockChangeOnce(change: StockChange): Promise<LedgerResult> {
   const at = new Date().toISOString();
-  const { records: current, storedCounts } = await readStock(change.requests, at, change.owner, change.known);
-  const planned = planStockChange(change.requests, current, at, change.warehouseCondition, storedCounts);
+  const {
+    records: current,
+    storedCounts,
+    slots,
+  } = await readStock(change.requests, at, change.owner, change.known);
+  const options = { warehouseCondition: change.warehouseCondition, storedCounts, slots };
+  let planned = planStockChange(change.requests, current, at, options);
   const callerItems = change.with?.(planned.movements) ?? [];
-  const total =
-    planned.recordItems.length +
-    planned.movementItems.length +
-    planned.warehouseItems.length +
+  const sizeOf = (plan: StockPlan) =>
+    plan.recordItems.length +
+    plan.slotItems.length +
+    plan.movementItems.length +
+    plan.warehouseItems.length +
     callerItems.length;
+  // One item of room for the request's idempotency guard.
+  const staged = sizeOf(planned) >= maxTransactionItems;
+  if (staged) planned = await planStaged(change.requests, current, at, options);
   await change.commitAfter;
   try {
-    // One item of room for the request's idempotency guard.
-    if (total < maxTransactionItems) {
+    if (!staged) {
       await transactWrite([
         ...planned.recordItems,
+        ...planned.slotItems,
         ...planned.movementItems,
         ...planned.warehouseItems,
         ...callerItems,
@@ -306,7 +439,101 @@ export async function commitStockChangeOnce(change: StockChange): Promise<Ledger
     if (error.refusedWithPrefix('stock:')) throw new LostRace('a stock record changed');
     throw error;
   }
-  return { movements: planned.movements, records: planned.records.map(({ record }) => record) };
+  return { movements: planned.movements, records: planned.totals };
+}
+
+/**
+ * A staged change keeps to the records (undoing it rewrites them alone). Where a record's reserve cannot
+ * serve it, or would be backordered while its slots hold free units, those units first go back to the
+ * record (recallSlots, a transaction that changes no totals) and the change is planned again.
+ */
+async function planStaged(
+  requests: readonly MovementRequest[],
+  current: ReadonlyMap<string, StockRecord>,
+  at: string,
+  options: PlanOptions,
+): Promise<StockPlan> {
+  const holdingFree = (key: string) => (options.slots?.get(key) ?? []).some((slot) => slot.free > 0);
+  let plan: StockPlan | undefined;
+  try {
+    plan = planStockChange(requests, current, at, { ...options, reserveOnly: true });
+  } catch (error) {
+    if (!(error instanceof InsufficientStock)) throw error;
+    const short = error.shortfalls.map((s) => pairKey(s.sku, s.warehouseId)).filter(holdingFree);
+    if (short.length === 0) throw error;
+    await recallSlots(short, current, options.slots!, at);
+    throw new LostRace('units went back from slots to their record');
+  }
+  const backordered = plan.records
+    .filter(({ record }) => record.slots && reserveFree(record) < 0)
+    .map(({ record }) => pairKey(record.sku, record.warehouseId))
+    .filter(holdingFree);
+  if (backordered.length > 0) {
+    await recallSlots(backordered, current, options.slots!, at);
+    throw new LostRace('units went back from slots to their record');
+  }
+  return plan;
+}
+
+/** Moves every free unit of the records' slots back to the records, in one transaction on the versions read. */
+async function recallSlots(
+  keys: readonly string[],
+  current: ReadonlyMap<string, StockRecord>,
+  slots: ReadonlyMap<string, StockSlot[]>,
+  at: string,
+): Promise<void> {
+  const items: NamedItem[] = [];
+  for (const key of keys) {
+    const record = current.get(key)!;
+    const holding = slots.get(key)!.filter((slot) => slot.free > 0);
+    const recalled = holding.reduce((sum, slot) => sum + slot.free, 0);
+    items.push([
+      `stock:${key}`,
+      {
+        Update: {
+          TableName: tableName(),
+          Key: stockKey(record.sku, record.warehouseId),
+          UpdateExpression: 'SET slotted = slotted - :recalled, version = :next, updatedAt = :at',
+          ConditionExpression: 'version = :read',
+          ExpressionAttributeValues: {
+            ':recalled': recalled,
+            ':next': record.version + 1,
+            ':read': record.version,
+            ':at': at,
+          },
+        },
+      },
+    ]);
+    for (const slot of holding) {
+      items.push([
+        slotItemName(slot),
+        {
+          Update: {
+            TableName: tableName(),
+            Key: stockSlotKey(slot.sku, slot.warehouseId, slot.slot),
+            UpdateExpression: 'SET #free = :none, version = :next, updatedAt = :at',
+            ConditionExpression: 'version = :read',
+            ExpressionAttributeNames: { '#free': 'free' },
+            ExpressionAttributeValues: {
+              ':none': 0,
+              ':next': slot.version + 1,
+              ':read': slot.version,
+              ':at': at,
+            },
+          },
+        },
+      ]);
+    }
+  }
+  try {
+    for (let start = 0; start < items.length; start += maxTransactionItems) {
+      // Each record with its slots fits one transaction; a chunk boundary never splits them (9 items each).
+      await transactWrite(items.slice(start, start + maxTransactionItems));
+    }
+  } catch (error) {
+    if (error instanceof TransactionCancelled && error.refusedWithPrefix('stock:')) throw new LostRace();
+    throw error;
+  }
 }
 
 /** A stock change on its own (work orders, tests): retried by the one policy until it commits or is refused. */

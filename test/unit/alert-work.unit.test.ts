@@ -34,6 +34,17 @@ const stock = (onHand: number, allocated: number, version: number, extra: Item =
   ...extra,
 });
 
+const slot = (n: number, free: number, allocated: number, version: number) => ({
+  PK: `STOCK#MUG#WH#W1#SLOT#${n}`,
+  SK: `SLOT#${n}`,
+  sku: 'MUG',
+  warehouseId: 'W1',
+  slot: n,
+  free,
+  allocated,
+  version,
+});
+
 const vendor = (fields: Item) => ({
   PK: 'VENDOR#V1',
   SK: 'VENDOR',
@@ -47,6 +58,17 @@ const vendor = (fields: Item) => ({
 });
 
 describe('the alert work of a stream batch', () => {
+  it('assesses stock with slots as stored now, once a batch: no one image holds its figures', () => {
+    const work = alertWorkOf([
+      record(stock(1000, 0, 1), stock(1000, 0, 2, { slots: 8, slotted: 125 })),
+      record(slot(3, 123, 2, 1), slot(3, 121, 4, 2)),
+      record(slot(5, 10, 0, 4), slot(5, 9, 1, 5)),
+    ]);
+    expect(work.stockImages).toEqual([]);
+    expect(work.sourcePairs).toEqual([{ sku: 'MUG', warehouseId: 'W1' }]);
+    expect(isAlertInput(record(undefined, slot(0, 1, 0, 1)))).toBe(true);
+  });
+
   it('keeps every stock write that moved on hand or allocated, in order, and none that moved only cost', () => {
     const work = alertWorkOf([
       record(stock(2, 0, 4), stock(12, 0, 5)),

@@ -151,6 +151,8 @@ describe('shipmentStockRequests', () => {
         quantity: 3,
         fromAllocation: 3,
         reference: { type: 'shipment', id: 'S1' },
+        // Stock with slots finds the order's allocation in the order's home slot.
+        allocationOf: { type: 'order', id: 'O1' },
       },
     ]);
   });

@@ -46,6 +46,7 @@ import { getItem, getItems } from '../../../shared/db/query';
 import { cachedReference, keepReference } from '../../../shared/reference/cache';
 import type { ItemKey } from '../../../shared/db/keys';
 import { labelPurchaseKey, openManifestKey, stockKey } from '../../../shared/db/keys';
+import { withSlotTotals } from '../../../shared/stock/slots';
 import type { ShipmentLine } from '../../../shared/domain/shipment';
 import type { PackageToShip, PurchasedLabel, PurchaseRequest } from '../carriers/adapter';
 import { buyAndRecord } from '../carriers/adapter';
@@ -111,9 +112,11 @@ async function readBeforeBuying(
       return item.PK === key.PK && item.SK === key.SK;
     }),
   );
+  // The figures add what the record's slots hold; the commit plans on the records themselves.
+  const figures = await withSlotTotals(stockItems, true);
   return {
     stock: new Map(
-      stockItems.map((item) => [
+      figures.map((item) => [
         String(item.sku),
         { onHand: Number(item.onHand), allocated: Number(item.allocated) },
       ]),

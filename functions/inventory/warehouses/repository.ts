@@ -21,6 +21,7 @@ import { transactWrite } from '../../../shared/db/transactions';
 import { deletedWarehouseItem } from '../../../shared/warehouses/deleted';
 import { warehouseItem } from '../../../shared/warehouses/repository';
 import type { Warehouse } from '../../../shared/warehouses/warehouse';
+import { withSlotTotals } from '../../../shared/stock/slots';
 import { setFields } from '../update-expression';
 import type { AllocationsRead } from './rules';
 
@@ -217,12 +218,14 @@ export async function updateWarehouse(
 export async function allocationsIn(warehouseId: string, limit: number): Promise<AllocationsRead> {
   const page = await queryPage({
     ...stockInWarehouse(warehouseId),
-    filter: { expression: 'allocated > :none', values: { ':none': 0 } },
+    // A record with slots may hold its allocations in its slots alone.
+    filter: { expression: 'allocated > :none OR slotted > :none', values: { ':none': 0 } },
     limit,
     scope: 'internal',
   });
+  const items = (await withSlotTotals(page.items)).filter((item) => Number(item.allocated) > 0);
   return {
-    items: page.items.map((item) => ({
+    items: items.map((item) => ({
       sku: String(item.sku),
       allocated: Number(item.allocated),
       backordered: figuresOf(Number(item.onHand), Number(item.allocated)).backordered,

@@ -207,10 +207,14 @@ export async function stockLevels(
     filter:
       query.inStock || query.backordered
         ? {
-            expression: [query.inStock ? 'onHand > :zero' : '', query.backordered ? 'allocated > onHand' : '']
+            // A record with slots keeps its backorder in its own `backordered` (slots never backorder).
+            expression: [
+              query.inStock ? 'onHand > :zero' : '',
+              query.backordered ? '(allocated > onHand OR (slots > :zero AND backordered > :zero))' : '',
+            ]
               .filter(Boolean)
               .join(' AND '),
-            values: query.inStock ? { ':zero': 0 } : {},
+            values: { ':zero': 0 },
           }
         : undefined,
     limit: query.limit,

@@ -17,6 +17,7 @@ import type { NamedPartition } from '../../../shared/db/partition-pages';
 import { queryPartitionPages } from '../../../shared/db/partition-pages';
 import type { Filter, Item, Page } from '../../../shared/db/query';
 import { allOf, getItems, queryAll } from '../../../shared/db/query';
+import { withSlotTotals } from '../../../shared/stock/slots';
 import type { Day } from '../../../shared/domain/reporting-days';
 import { addDays, daysBetween, startOfDay } from '../../../shared/domain/reporting-days';
 import type { Movement, StockRecord } from '../../../shared/domain/stock-ledger';
@@ -44,7 +45,7 @@ export async function stockRecords(
   const partitions = await Promise.all(
     warehouseIds.map((warehouseId) => queryAll(stockPartition(warehouseId, skuPrefix))),
   );
-  return partitions.flat() as unknown as StockRecord[];
+  return (await withSlotTotals(partitions.flat())) as unknown as StockRecord[];
 }
 
 /** One page of stock records, warehouse after warehouse (by code), SKU order within each. */
@@ -63,7 +64,10 @@ export async function stockRecordPage(request: {
     cursor: request.cursor,
     scope: request.scope,
   });
-  return { items: page.items as unknown as StockRecord[], nextCursor: page.nextCursor };
+  return {
+    items: (await withSlotTotals(page.items)) as unknown as StockRecord[],
+    nextCursor: page.nextCursor,
+  };
 }
 
 /** What a replay reads of a movement (the rest of the item stays in the table). */

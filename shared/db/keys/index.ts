@@ -13,6 +13,7 @@
  * | default warehouse   | WAREHOUSE_DEFAULT          | WAREHOUSE_DEFAULT     |                                        |                                        |                           |
  * | deleted warehouse   | WAREHOUSE_DELETED#<id>     | WAREHOUSE_DELETED     | WAREHOUSES_DELETED / ID#<id>           |                                        |                           |
  * | stock record        | STOCK#<sku>                | WH#<warehouseId>      | WH_STOCK#<warehouseId> / SKU#<sku>     |                                        |                           |
+ * | stock slot          | STOCK#<sku>#WH#<wh>#SLOT#<n> | SLOT#<n>            | (a record with `slots`: part of its units, its own partition; shared/domain/stock-slots.ts)     |
  * | staged stock change | STOCKCHANGE#<id>           | STOCKCHANGE           |                                        |                                        |                           |
  * | stock movement      | MOVEMENTS#SKU#<sku>        | <at>#<id>             | MOVEMENTS#WH#<warehouseId> / <at>#<id> | MOVEMENTS#DAY#<yyyy-mm-dd> / <at>#<id> |                           |
  * | stock rule          | STOCKRULE#<id>             | STOCKRULE             | STOCKRULES / <pattern>#<wh or *>#<id>  |                                        |                           |
@@ -71,6 +72,7 @@
  * | deleted warehouses (id, code, name)          | Query GSI1 PK=WAREHOUSES_DELETED                        |
  * | stock of a SKU in every warehouse            | Query PK=STOCK#<sku>                                    |
  * | stock records (for a movement)               | BatchGetItem stockKey(sku, warehouseId)…                |
+ * | slots of a record with slots                 | BatchGetItem stockSlotKeys(sku, warehouseId, slots)     |
  * | stock held in a warehouse (SKU prefix)       | Query GSI1 PK=WH_STOCK#<warehouseId>, SK begins_with SKU#<prefix> |
  * | a SKU's record as of a past day (replayed)   | Query PK=MOVEMENTS#SKU#<sku>, SK < <end of the day>      |
  * | movements of a SKU over a date range         | Query PK=MOVEMENTS#SKU#<sku>, SK between <from> and <to>|

@@ -17,6 +17,23 @@ export const stockInWarehouse = (warehouseId: string) => ({
   skPrefix: 'SKU#',
 });
 
+/*
+ * Stock slots (shared/domain/stock-slots.ts): a record with slots hands part of its units to `count` slot
+ * items, each in a partition key of its own (DynamoDB's limits are per partition key), so allocations
+ * and releases write one small slot item instead of the record. The key starts `STOCK#` (the ledger's
+ * access and the alerts' stream filter take it) but no query of `STOCK#<sku>` meets it: the key differs.
+ */
+export const stockSlotKey = (sku: string, warehouseId: string, slot: number): ItemKey => ({
+  PK: `STOCK#${sku}#WH#${warehouseId}#SLOT#${slot}`,
+  SK: `SLOT#${slot}`,
+});
+/** Every slot of a record with `count` slots, slot 0 first. */
+export const stockSlotKeys = (sku: string, warehouseId: string, count: number): ItemKey[] =>
+  Array.from({ length: count }, (_, slot) => stockSlotKey(sku, warehouseId, slot));
+/** The slot an order's allocations and releases go to first: a hash of the order, stable for its life. */
+export const homeStockSlot = (reference: { type: string; id: string } | undefined, count: number): number =>
+  reference ? shardOf(`${reference.type}#${reference.id}`, count) : 0;
+
 /** A stock change too large for one transaction: staged on its records, then confirmed or abandoned here. */
 export const stockChangeKey = (id: string): ItemKey => ({ PK: `STOCKCHANGE#${id}`, SK: 'STOCKCHANGE' });
 

@@ -86,7 +86,9 @@ export const day: Suite = {
     const concurrency = numberFromEnv('DAY_CONCURRENCY', 8, (n) => Number.isInteger(n) && n >= 1 && n <= 64);
     const timeZone = reportingTimeZone();
     const window = dayWindow(new Date(), timeZone);
-    const shipDate = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    // Labels ship today (the reporting zone's day, as the manifests count it): a manifest for a later day does
+    // not close (shared/domain/manifest.ts closeRefusal), and the day closes every manifest it opened.
+    const shipDate = window.today;
     const plan = planDay(scale, window.start, window.end);
 
     const dataDir = mkdtempSync(join(tmpdir(), 'bench-day-'));

@@ -354,25 +354,25 @@ export const calls: Suite = {
         await life('CALLS-WARMUP-1');
         const measuredLives: Array<Map<string, Measured>> = [];
         for (let n = 1; n <= lives; n += 1) measuredLives.push(await life(`CALLS-ORDER-${n}`));
-        const first = measuredLives[0]!;
         const all = (operation: string) => measuredLives.map((one) => one.get(operation)!);
 
         const callRows: Row[] = tableOperations.map((operation) => {
-          const measured = first.get(operation)!;
-          const trips = all(operation).map((one) => roundTrips(one.calls));
-          const target = targets[operation];
+          const measured = all(operation);
+          const trips = measured.map((one) => roundTrips(one.calls));
           const most = Math.max(...trips);
+          // The life with the most round trips is shown: commands a handler sends one after another only
+          // sometimes overlap, as the machine's timing lets them; the verdict takes the most.
+          const shown = measured[trips.indexOf(most)]!;
+          const target = targets[operation];
           return {
             operation,
-            'round trips': roundTrips(measured.calls),
-            ...(Math.min(...trips) === most
-              ? {}
-              : { 'round trips (other lives)': `${Math.min(...trips)}-${most}` }),
+            'round trips': most,
+            fewest: Math.min(...trips),
             target: target === undefined ? '' : `≤ ${target}`,
             verdict: target === undefined ? '' : most <= target ? 'PASS' : 'OVER',
-            'DynamoDB commands': dynamoCalls(measured.calls).length,
-            'commands by round trip': roundsText(measured.calls),
-            'S3 commands': measured.calls
+            'DynamoDB commands': dynamoCalls(shown.calls).length,
+            'commands by round trip': roundsText(shown.calls),
+            'S3 commands': shown.calls
               .filter((call) => call.client === 's3')
               .map((call) => call.name)
               .join(', '),
@@ -494,7 +494,7 @@ export const calls: Suite = {
             { title: 'On-demand price of 1,000 orders (us-east-1 list prices)', rows: priceRows },
           ],
           notes: [
-            `Handlers in this process against DynamoDB Local in memory and s3rver (stdout swallowed, ${writes} lines); a warehouse with an origin address holding the 4 SKUs. One warm-up life first (modules loaded, the day's manifest opened, reference data read as a warm container keeps it), then ${lives} lives measured; the calls table is the first measured life (a second column shows when other lives made a different number of round trips, and the verdict takes the most). Every POST carries an Idempotency-Key.`,
+            `Handlers in this process against DynamoDB Local in memory and s3rver (stdout swallowed, ${writes} lines); a warehouse with an origin address holding the 4 SKUs. One warm-up life first (modules loaded, the day's manifest opened, reference data read as a warm container keeps it), then ${lives} lives measured; the calls table shows, per operation, the most round trips any measured life made (the verdict takes it; its commands are that life's) and the fewest. Every POST carries an Idempotency-Key.`,
             'A life: PUT order (4 lines, a warehouse, so allocations move) → payment of the balance → PUT again with the ship-to address changed (re-sync) → label print (built-in parcel, ground) → void → print again (unmeasured) → return opened, approved, received (1 unit restocked) → refund.',
             'Round trips: DynamoDB commands whose times overlap are one round trip (commands sent with Promise.all); the carrier (built in, in process) and S3 are not counted.',
             `Lifecycle cost: Lambda duration is the handler's wall time in this process (median of ${lives} lives, rounded up to the ms as Lambda bills), at the memory each group declares (functions/<group>/routes.ts, the CDK function's memorySize); not Lambda's own init or the network to DynamoDB. Stream consumers (projector, aggregates, alerts) and their writes, and the day's manifest close, are not counted. Shipped = the label print (ship-now); an API request and a Lambda request per operation.`,

@@ -171,6 +171,13 @@ function roundsText(calls: readonly RecordedCall[]): string {
     .join(' | ');
 }
 
+/** The value most samples took; the larger of those tied. */
+function mostCommon(values: readonly number[]): number {
+  const counts = new Map<number, number>();
+  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+  return [...counts].sort(([a, n], [b, m]) => m - n || b - a)[0]![0];
+}
+
 const roundTrips = (calls: readonly RecordedCall[]) => roundsOf(dynamoCalls(calls)).length;
 const localUnits = (calls: readonly RecordedCall[], reads: boolean) =>
   dynamoCalls(calls)
@@ -359,17 +366,20 @@ export const calls: Suite = {
         const callRows: Row[] = tableOperations.map((operation) => {
           const measured = all(operation);
           const trips = measured.map((one) => roundTrips(one.calls));
-          const most = Math.max(...trips);
-          // The life with the most round trips is shown: commands a handler sends one after another only
-          // sometimes overlap, as the machine's timing lets them; the verdict takes the most.
-          const shown = measured[trips.indexOf(most)]!;
+          // The count most lives made (the more on a tie): commands sent one after another only sometimes
+          // overlap as the machine's timing lets them, and a reference-data cache may refresh in some life.
+          const typical = mostCommon(trips);
+          const shown = measured[trips.indexOf(typical)]!;
           const target = targets[operation];
           return {
             operation,
-            'round trips': most,
-            fewest: Math.min(...trips),
+            'round trips': typical,
+            'in the lives':
+              Math.min(...trips) === Math.max(...trips)
+                ? String(typical)
+                : `${Math.min(...trips)}-${Math.max(...trips)}`,
             target: target === undefined ? '' : `≤ ${target}`,
-            verdict: target === undefined ? '' : most <= target ? 'PASS' : 'OVER',
+            verdict: target === undefined ? '' : typical <= target ? 'PASS' : 'OVER',
             'DynamoDB commands': dynamoCalls(shown.calls).length,
             'commands by round trip': roundsText(shown.calls),
             'S3 commands': shown.calls
@@ -494,7 +504,7 @@ export const calls: Suite = {
             { title: 'On-demand price of 1,000 orders (us-east-1 list prices)', rows: priceRows },
           ],
           notes: [
-            `Handlers in this process against DynamoDB Local in memory and s3rver (stdout swallowed, ${writes} lines); a warehouse with an origin address holding the 4 SKUs. One warm-up life first (modules loaded, the day's manifest opened, reference data read as a warm container keeps it), then ${lives} lives measured; the calls table shows, per operation, the most round trips any measured life made (the verdict takes it; its commands are that life's) and the fewest. Every POST carries an Idempotency-Key.`,
+            `Handlers in this process against DynamoDB Local in memory and s3rver (stdout swallowed, ${writes} lines); a warehouse with an origin address holding the 4 SKUs. One warm-up life first (modules loaded, the day's manifest opened, reference data read as a warm container keeps it), then ${lives} lives measured; the calls table shows, per operation, the round trips most lives made (the more on a tie; the verdict takes it, its commands are such a life's) and the range over the lives: commands sent one after another only sometimes overlap, as the timing lets them, and a reference-data cache may refresh during some life. Every POST carries an Idempotency-Key.`,
             'A life: PUT order (4 lines, a warehouse, so allocations move) → payment of the balance → PUT again with the ship-to address changed (re-sync) → label print (built-in parcel, ground) → void → print again (unmeasured) → return opened, approved, received (1 unit restocked) → refund.',
             'Round trips: DynamoDB commands whose times overlap are one round trip (commands sent with Promise.all); the carrier (built in, in process) and S3 are not counted.',
             `Lifecycle cost: Lambda duration is the handler's wall time in this process (median of ${lives} lives, rounded up to the ms as Lambda bills), at the memory each group declares (functions/<group>/routes.ts, the CDK function's memorySize); not Lambda's own init or the network to DynamoDB. Stream consumers (projector, aggregates, alerts) and their writes, and the day's manifest close, are not counted. Shipped = the label print (ship-now); an API request and a Lambda request per operation.`,

@@ -70,10 +70,10 @@ export interface PartitionLoad {
 
 type Slot = 'order' | 'sku0' | 'sku1' | 'sku2' | 'wh' | 'channel' | 'unique';
 
-/** A partition key template: its family name and which per-order value it depends on (one at most). */
+/** A partition key template: its family name and the per-order values it depends on (`{sku}`, `{wh}`, …). */
 interface KeyTemplate {
   family: string;
-  slot?: Slot;
+  slots: Slot[];
   /** A write-sharded key: how many shards, what picks one (`sku0`… when a SKU's), and the shard recorded. */
   shard?: { shards: number; by: 'order' | 'unique' | Slot; recorded: number; modelled: boolean };
 }
@@ -92,15 +92,19 @@ function shardOfTemplate(partition: string, values: TemplateValues): KeyTemplate
     : { shards: known.shards, by: `sku${line}` as Slot, recorded, modelled: true };
 }
 
+const placeholder = (slot: Slot) => (slot.startsWith('sku') ? 'sku' : slot);
+
+/** A key that belongs to one order (its own partition, a payment's, a shipment's): no two orders share it. */
+const isOrdersOwn = (template: KeyTemplate) =>
+  template.slots.some((slot) => slot === 'order' || slot === 'unique');
+
 function templateOf(partition: string, values: TemplateValues): KeyTemplate {
   const shard = shardOfTemplate(partition, values);
   let family = shard ? partition.replace(shardedKey, '$1$2@{shard}#') : partition;
   const slots: Slot[] = [];
   const replace = (value: string, slot: Slot) => {
     if (family.includes(value)) {
-      family = family
-        .split(value)
-        .join(`{${slot === 'sku0' || slot === 'sku1' || slot === 'sku2' ? 'sku' : slot}}`);
+      family = family.split(value).join(`{${placeholder(slot)}}`);
       slots.push(slot);
     }
   };
@@ -109,8 +113,9 @@ function templateOf(partition: string, values: TemplateValues): KeyTemplate {
   replace(values.warehouseId, 'wh');
   replace(values.channel, 'channel');
   for (const id of values.uniqueIds) replace(id, 'unique');
-  if (slots.length > 1) throw new Error(`a key with two per-order parts is not modelled: ${partition}`);
-  return { family, slot: slots[0], ...(shard ? { shard } : {}) };
+  if (slots.filter((slot) => slot.startsWith('sku')).length > 1)
+    throw new Error(`a key with two SKUs in it is not modelled: ${partition}`);
+  return { family, slots, ...(shard ? { shard } : {}) };
 }
 
 /** Write-sharded families whose spread is not modelled (not in `shardedFamilies`): they stay on the recorded shard. */
@@ -291,7 +296,7 @@ export function requestLoads(operations: PeakOperations, values: TemplateValues,
   const compile = (entries: ReadonlyArray<{ partition: string; units: number }>) =>
     entries.map((entry, index): Compiled => {
       const template = templateOf(entry.partition, values);
-      return template.slot === undefined && (template.shard === undefined || !template.shard.modelled)
+      return template.slots.length === 0 && (template.shard === undefined || !template.shard.modelled)
         ? { template, units: entry.units, index, id: counter.id(entry.partition, template.family) }
         : { template, units: entry.units, index, byValue: new Map() };
     });
@@ -304,20 +309,22 @@ export function requestLoads(operations: PeakOperations, values: TemplateValues,
   const idFor = (compiled: Compiled, order: Order) => {
     if (compiled.id !== undefined) return compiled.id;
     const { template } = compiled;
-    const value = template.slot === undefined ? '' : slotValue(template.slot, order);
+    const slotValues = template.slots.map((slot) => slotValue(slot, order));
     const shard = template.shard ? shardFor(template, order, compiled.index) : undefined;
-    const name = `${value}|${shard ?? ''}`;
+    const name = `${slotValues.join('|')}|${shard ?? ''}`;
     let id = compiled.byValue!.get(name);
     if (id === undefined) {
-      let partition = template.family.replace(/\{(sku|wh|channel)\}/, value);
+      let partition = template.slots.reduce(
+        (text, slot, index) => text.replace(`{${placeholder(slot)}}`, slotValues[index]!),
+        template.family,
+      );
       if (shard !== undefined) partition = partition.replace('{shard}', String(shard));
       id = counter.id(partition, template.family);
       compiled.byValue!.set(name, id);
     }
     return id;
   };
-  const isPerOrder = (compiled: Compiled) =>
-    compiled.template.slot === 'order' || compiled.template.slot === 'unique';
+  const isPerOrder = (compiled: Compiled) => isOrdersOwn(compiled.template);
   for (const operation of [operations.create, operations.pay, operations.ship]) {
     // One order's own keys: its load in the second its operation runs.
     const ofOrder = new Map<string, PartitionLoad>();
@@ -327,7 +334,7 @@ export function requestLoads(operations: PeakOperations, values: TemplateValues,
     ] as const) {
       for (const entry of entries) {
         const template = templateOf(entry.partition, values);
-        if (template.slot !== 'order' && template.slot !== 'unique') continue;
+        if (!isOrdersOwn(template)) continue;
         const load = ofOrder.get(template.family) ?? {
           partition: template.family,
           family: template.family,

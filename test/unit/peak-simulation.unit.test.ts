@@ -77,6 +77,13 @@ describe('peak simulation of write-sharded keys', () => {
     expect(unmodelledShardFamilies([operation], values)).toEqual(['GSI1:SOMETHING@{shard}#NEW']);
   });
 
+  it('models a key holding both a SKU and a warehouse: one partition per pair drawn', () => {
+    const loads = loadsOf([`SLOTS#${values.skus[2]}#${values.warehouseId}`]);
+    expect(new Set(loads.map((load) => load.family))).toEqual(new Set(['SLOTS#{sku}#{wh}']));
+    for (const load of loads) expect(load.partition).toMatch(/^SLOTS#SKU-\d+#WH-[01]$/);
+    expect(loads.reduce((sum, load) => sum + load.maxWritesPerSecond, 0)).toBeGreaterThanOrEqual(1_600);
+  });
+
   it('counts a key of the layout before sharding as one partition, as before', () => {
     const loads = loadsOf(['GSI1:ORDERS#STATUS#awaiting-payment']);
     expect(loads.map((load) => [load.partition, load.maxWritesPerSecond])).toEqual([

@@ -11,6 +11,7 @@
 import { plannedTransactions } from '../../shared/aggregates/apply';
 import { aggregateKey } from '../../shared/db/keys';
 import { shardCounts, shardOf } from '../../shared/db/keys/shards';
+import { slotPolicy } from '../../shared/domain/stock-slots';
 import type { RecordedOperation } from './key-recorder';
 
 /** The values a template is written with, replaced per order. */
@@ -78,7 +79,16 @@ interface KeyTemplate {
   shard?: { shards: number; by: 'order' | 'unique' | Slot; recorded: number; modelled: boolean };
 }
 
+/**
+ * A stock slot (`STOCK#<sku>#WH#<wh>#SLOT#<n>`, shared/db/keys/stock.ts): an order's allocations go to the
+ * slot a hash of the order picks, so the slots of a SKU spread like a family sharded by order.
+ */
+const stockSlotKey = /#SLOT#(\d+)$/;
+
 function shardOfTemplate(partition: string, values: TemplateValues): KeyTemplate['shard'] {
+  const slot = stockSlotKey.exec(partition);
+  if (slot && partition.startsWith('STOCK#'))
+    return { shards: slotPolicy.count, by: 'order', recorded: Number(slot[1]), modelled: true };
   const match = shardedKey.exec(partition);
   if (!match) return undefined;
   const recorded = Number(match[3]);
@@ -100,7 +110,11 @@ const isOrdersOwn = (template: KeyTemplate) =>
 
 function templateOf(partition: string, values: TemplateValues): KeyTemplate {
   const shard = shardOfTemplate(partition, values);
-  let family = shard ? partition.replace(shardedKey, '$1$2@{shard}#') : partition;
+  let family = shard
+    ? stockSlotKey.test(partition) && partition.startsWith('STOCK#')
+      ? partition.replace(stockSlotKey, '#SLOT#{shard}')
+      : partition.replace(shardedKey, '$1$2@{shard}#')
+    : partition;
   const slots: Slot[] = [];
   const replace = (value: string, slot: Slot) => {
     if (family.includes(value)) {

@@ -68,6 +68,17 @@ describe('peak simulation of write-sharded keys', () => {
     expect(flashShards.has(hottest.partition)).toBe(true);
   });
 
+  it("spreads a flash-sale SKU's slots over its slots by order", () => {
+    const flash = { ...shape, flashShare: 1 };
+    const loads = loadsOf([`STOCK#${values.skus[0]}#WH#${values.warehouseId}#SLOT#3`], flash);
+    const families = new Set(loads.map((load) => load.family));
+    expect(families).toEqual(new Set(['STOCK#{sku}#WH#{wh}#SLOT#{shard}']));
+    const flashSlots = loads.filter((load) => load.partition.startsWith('STOCK#SKU-FLASH#'));
+    // Every order's line is the flash SKU: 1,600 writes a second over 2 warehouses × 8 slots.
+    expect(flashSlots.length).toBe(16);
+    for (const load of flashSlots) expect(load.maxWritesPerSecond).toBeLessThan(250);
+  });
+
   it('leaves a sharded family it does not know on the recorded shard, and names it', () => {
     const operation = placing(['GSI1:SOMETHING@2#NEW']);
     const loads = loadsOf(['GSI1:SOMETHING@2#NEW']);

@@ -115,7 +115,7 @@ try {
     again,
     signal: stop.signal,
     onPage(progress) {
-      if (Date.now() - lastLine < 2000) return;
+      if (Date.now() - lastLine < 10_000) return;
       lastLine = Date.now();
       const moved = Object.values(progress.counts).reduce((total, step) => total + step.moved, 0);
       console.error(

@@ -319,8 +319,8 @@ describe('npm run migrate', () => {
       }
       expect(finished.outcome).toBe('finished');
       expect(finished.resumed).toBe(true);
-    // It resumed where the killed command's checkpoints stood: it read only what was left of the table.
-    expect(finished.scanned).toBeLessThan(seeded.length - 4_000);
+      // It resumed where the killed command's checkpoints stood: it read only what was left of the table.
+      expect(finished.scanned).toBeLessThan(seeded.length - 4_000);
       expect(faults.throttled).toBeGreaterThan(0);
       expect(faults.raced).toBeDefined();
       expect(finished.counts['order-index']!.alreadyMoved).toBeGreaterThanOrEqual(1);

@@ -113,7 +113,7 @@ describe('domain events from stream records', () => {
     const counted = { ...warehouse, stockRecordsInUse: 1, skusBackordered: 1, poSourceCount: 2 };
     expect(toDomainEvent(record('MODIFY', counted, warehouse))).toBeUndefined();
     // npm run migrate moving the counters off an inactive warehouse and marking it: no warehouse change.
-    const inactive = { ...counted, active: false };
+    const inactive = { ...counted, skusHeld: 3, active: false };
     const {
       unitsOnHand: _u,
       skusHeld: _s,

@@ -203,13 +203,18 @@ export async function migrateTable(options: MigrateOptions): Promise<MigrationRe
     }
   }
 
-  try {
-    await Promise.all(checkpoints.map((_, segment) => migrateSegment(segment)));
-  } catch (error) {
-    // The other segments stop at their page's end: their checkpoints stay where a rerun resumes.
-    stopping = true;
-    throw error;
-  }
+  // A failed segment stops the others at their page's end (their checkpoints stay where a rerun resumes);
+  // the run answers once every segment has stopped, so nothing of it goes on writing after.
+  const settled = await Promise.allSettled(
+    checkpoints.map((_, segment) =>
+      migrateSegment(segment).catch((error: unknown) => {
+        stopping = true;
+        throw error;
+      }),
+    ),
+  );
+  const failed = settled.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+  if (failed) throw failed.reason;
 
   const result = { run: run.run, segments: run.segments, resumed, scanned, counts: sum(checkpoints, steps) };
   if (!checkpoints.every((checkpoint) => checkpoint.done)) return { outcome: 'stopped', ...result };

@@ -43,8 +43,11 @@ const stockLedger = ['STOCK#*', 'MOVEMENTS#*', 'STOCKCHANGE#*'];
 const stagedStockChange = ['STOCKCHANGE#*'];
 /** shared/shipments through the order writer: the order partition (header, history) and the shipment. */
 const shipmentWriter = ['ORDER#*', 'SHIPMENT#*'];
-/** shared/shipments' per-day and per-month totals, and shared/warehouses' counters kept by other writers. */
-const shipmentCounters = ['SHIPTOTALS#*', 'WAREHOUSE#*'];
+/**
+ * shared/shipments' per-day and per-month totals (in their shards, `SHIPTOTALS@<n>#…`; the cells before
+ * sharding are only read until `npm run migrate` moves them), and shared/warehouses' counters kept by other writers.
+ */
+const shipmentCounters = ['SHIPTOTALS@*', 'WAREHOUSE#*'];
 const allReads: readonly ReadAction[] = ['GetItem', 'BatchGetItem', 'Query'];
 /**
  * For the groups whose transactions check an item they do not change: the stock ledger's warehouse

@@ -17,7 +17,7 @@ import { freePort } from '../../infra/local/free-port';
 import { startS3Local } from '../../infra/local/s3-local';
 import { db, setDb } from '../../shared/db/client';
 import { warehouseKey } from '../../shared/db/keys';
-import { shipmentTotalsKey } from '../../shared/db/keys/shipments';
+import { shardedShipmentTotalsKey, shipmentTotalsShard } from '../../shared/db/keys/shipments';
 import { totalsCells } from '../../shared/shipments/queries';
 import { warehouseItem } from '../../shared/warehouses/repository';
 import { warehouse } from '../../test/support/builders';
@@ -52,16 +52,30 @@ const warehouses = [
   warehouse({ code: 'EU', name: 'Rotterdam' }),
 ];
 
-/** A month cell every size holds (the combination of the fixture's first shipment). */
-const probeCell = shipmentTotalsKey({
-  day: month,
-  carrier: 'UPS',
-  service: 'Ground',
-  warehouseId: warehouses[0]!.id,
-  status: 'active',
-  source: 'label',
-  currency: 'USD',
-});
+/**
+ * A month cell every size holds: the combination of the fixture's first shipment, in that shipment's
+ * totals shard (its id, and so its shard, differ from size to size).
+ */
+function probeCell(count: number) {
+  const first = monthOfShipments(
+    count,
+    month,
+    warehouses.map((w) => w.id),
+  ).next().value!;
+  return shardedShipmentTotalsKey(
+    {
+      day: month,
+      carrier: 'UPS',
+      service: 'Ground',
+      warehouseId: warehouses[0]!.id,
+      status: 'active',
+      source: 'label',
+      currency: 'USD',
+    },
+    shipmentTotalsShard(first.id),
+  );
+}
+const probeCells = new Map(sizes.map((size) => [size.table as string, probeCell(size.count)]));
 
 export const shipments: Suite = {
   name: 'shipments',
@@ -128,7 +142,10 @@ export const shipments: Suite = {
           },
           'bare: GetItem of one month cell': async () => {
             const { Item } = await db().send(
-              new GetCommand({ TableName: process.env.TABLE_NAME!, Key: probeCell }),
+              new GetCommand({
+                TableName: process.env.TABLE_NAME!,
+                Key: probeCells.get(process.env.TABLE_NAME!)!,
+              }),
             );
             if (!Item) throw new Error('the probed month cell is missing');
           },

@@ -1,6 +1,7 @@
 /**
  * A month of shipments for the shipments benchmark, as the service stores them: shipment items from
- * `shipmentItem` and per-day cells summed from `cellOf`/`figuresOf`, written with BatchWriteItem.
+ * `shipmentItem` and per-day cells (in each shipment's totals shard) summed from `cellOf`/`figuresOf`,
+ * written with BatchWriteItem.
  * Deterministic: the same count and month give the same data. Only what the list, totals and export
  * read is written (shipments and cells; not the orders behind them).
  */
@@ -103,5 +104,5 @@ export async function loadMonth(
   await writeAll(db(), table, items(), options);
   const cells = sums.cells();
   await writeAll(db(), table, cells.map(shipmentTotalsItem), options);
-  return cells.filter((cell) => cell.day.length === 10).length;
+  return cells.filter(({ cell }) => cell.day.length === 10).length;
 }

@@ -10,10 +10,11 @@ import {
   categoriesAtPath,
   categoriesOfChannel,
   channelCategoryKey,
-  ordersFromChannel,
+  ordersFromChannelPartitions,
   taxonomyChannelIndexKeys,
   taxonomyChannelKey,
 } from '../../shared/db/keys';
+import { anyItemIn } from '../../shared/db/every-partition';
 import { getItem, getItems, queryAll, queryPage } from '../../shared/db/query';
 import type { TransactItem } from '../../shared/db/transactions';
 import { NotFound, ValidationFailed } from '../../shared/errors';
@@ -55,12 +56,11 @@ export async function findChannel(channel: string): Promise<ChannelState | undef
         : {}),
     };
   }
-  // Orders carry the channel as the channel sent it: look for the code as typed and in lower case.
-  for (const code of new Set([channel, channel.toLowerCase()])) {
-    const orders = await queryPage({ ...ordersFromChannel(code), limit: 1, scope: 'internal' });
-    if (orders.items.length > 0) return { channel, registered: false };
-  }
-  return undefined;
+  // Orders carry the channel as the channel sent it: look for the code as typed and in lower case, in
+  // every shard of the channel's index and its legacy partition, all at once.
+  const codes = [...new Set([channel, channel.toLowerCase()])];
+  const hasOrders = await anyItemIn(codes.flatMap(ordersFromChannelPartitions));
+  return hasOrders ? { channel, registered: false } : undefined;
 }
 
 /** The channel's state, or 404 naming it. */

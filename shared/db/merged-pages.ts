@@ -2,20 +2,20 @@
  * One page of a listing whose items are spread over several partitions of one index (the shards of a
  * sharded key family, plus the key of the layout before sharding until the migration has run): the
  * partitions are read a few items at a time and merged by sort key, so the page is in the same order a
- * single partition would give. The cursor keeps where each partition stands (after the last item taken
- * from it, or from its start) and the sort key of the last item of the page, scoped to the request and
- * signed like every cursor. A partition read to its end is read again on the next page, so an item added
- * to it later after the page's last item is still listed, as it would be in one partition.
+ * single partition would give.
+ *
+ * The listing's sort keys must be unique across its partitions (they end in the item's id). Then the sort
+ * key of the page's last item says where every partition resumes: the cursor holds only that (signed and
+ * scoped like every cursor, and small whatever the number of partitions), and the next page reads each
+ * partition from it on. An item added later after that point is still listed, as it would be in one
+ * partition.
  */
-import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import { decodeCursor, encodeCursor, InvalidCursor } from './cursor';
 import type { Filter, Item, Page, PartitionQuery } from './query';
-import { fullItems, indexKeyNames, pickKey, queryChunk } from './query';
-
-type Key = Record<string, NativeAttributeValue>;
+import { fullItems, indexKeyNames, queryChunk } from './query';
 
 export interface MergedPartition extends Pick<PartitionQuery, 'index' | 'pk' | 'skPrefix' | 'skBetween'> {
-  /** Stable within the listing (a shard number, `legacy`): the cursor names it. */
+  /** Names the partition (a shard number, `legacy`): for the caller's bookkeeping and error messages. */
   name: string;
 }
 
@@ -29,46 +29,50 @@ export interface MergedPagesRequest {
   ascending?: boolean;
 }
 
-/** Where a partition stands: nothing taken from it yet, or after an item (its key). */
-type Position = { kind: 'start' } | { kind: 'after'; key: Key };
+/** Above every sort key a client can write: the last code point. */
+const HIGHEST = '\u{10ffff}';
 
-const START = 'start';
-/** The cursor's entry for the sort key of the page's last item (partition names never start with `~`). */
-const FRONTIER = '~';
-
-function decodeCursorState(request: MergedPagesRequest): { positions: Position[]; frontier?: string } {
-  const decoded = decodeCursor(request.cursor, request.scope);
-  if (!decoded) return { positions: request.partitions.map(() => ({ kind: 'start' })) };
-  const frontier = decoded[FRONTIER];
-  if (typeof frontier !== 'string') throw new InvalidCursor();
-  return { positions: request.partitions.map(({ name }) => decodePosition(decoded[name])), frontier };
+/**
+ * The partition's sort-key range from the frontier on (the frontier itself included: the caller drops it),
+ * or undefined when nothing of the partition lies past it.
+ */
+export function rangeFrom(
+  partition: Pick<MergedPartition, 'skPrefix' | 'skBetween'>,
+  frontier: string | undefined,
+  ascending: boolean,
+): Pick<PartitionQuery, 'skPrefix' | 'skBetween' | 'skRange'> | undefined {
+  const bounds = partition.skBetween
+    ? { from: partition.skBetween.from, to: partition.skBetween.to }
+    : partition.skPrefix
+      ? { from: partition.skPrefix, to: `${partition.skPrefix}${HIGHEST}` }
+      : { from: undefined, to: undefined };
+  if (frontier === undefined) {
+    return partition.skBetween
+      ? { skBetween: partition.skBetween }
+      : partition.skPrefix
+        ? { skPrefix: partition.skPrefix }
+        : {};
+  }
+  let { from, to } = bounds as { from?: string; to?: string };
+  if (ascending) from = from === undefined || frontier > from ? frontier : from;
+  else to = to === undefined || frontier < to ? frontier : to;
+  if (from !== undefined && to !== undefined && from > to) return undefined;
+  return { skRange: { from, to } };
 }
 
-function decodePosition(value: unknown): Position {
-  if (value === START) return { kind: 'start' };
-  if (typeof value !== 'string') throw new InvalidCursor();
-  let key: unknown;
-  try {
-    key = JSON.parse(value);
-  } catch {
-    throw new InvalidCursor();
-  }
-  if (
-    typeof key !== 'object' ||
-    key === null ||
-    Array.isArray(key) ||
-    !Object.values(key).every((part) => typeof part === 'string' || typeof part === 'number')
-  )
-    throw new InvalidCursor();
-  return { kind: 'after', key: key as Key };
+function decodeFrontier(request: MergedPagesRequest): string | undefined {
+  const decoded = decodeCursor(request.cursor, request.scope);
+  if (!decoded) return undefined;
+  const frontier = decoded.after;
+  if (typeof frontier !== 'string') throw new InvalidCursor();
+  return frontier;
 }
 
 interface Run {
-  position: Position;
   /** Items read and not yet taken, in the listing's order. */
   buffer: Item[];
-  /** Where the next read starts; undefined once the partition's range is read to its end. */
-  next: Key | undefined;
+  /** Where the next read starts (DynamoDB's last evaluated key); undefined before the first. */
+  next: Record<string, unknown> | undefined;
   exhausted: boolean;
 }
 
@@ -78,21 +82,15 @@ export async function queryMergedPages(request: MergedPagesRequest): Promise<Pag
   const index = partitions[0]!.index;
   if (partitions.some((partition) => partition.index !== index))
     throw new Error('Merged partitions must belong to one index: their sort keys are compared.');
-  const { pkName, skName } = indexKeyNames(index);
+  const { skName } = indexKeyNames(index);
   const ascending = request.ascending ?? true;
-  if (partitions.some((partition) => partition.name.startsWith(FRONTIER)))
-    throw new Error(`A merged partition's name may not start with ${FRONTIER}.`);
-  const state = decodeCursorState(request);
-  const runs: Run[] = state.positions.map((position) => ({
-    position,
+  const frontier = decodeFrontier(request);
+  const ranges = partitions.map((partition) => rangeFrom(partition, frontier, ascending));
+  const runs: Run[] = ranges.map((range) => ({
     buffer: [],
-    next: position.kind === 'after' ? position.key : undefined,
-    exhausted: false,
+    next: undefined,
+    exhausted: range === undefined,
   }));
-  /** Whether an item sorts after the previous page's last item (a partition read from its start skips the rest). */
-  const afterFrontier = (item: Item) =>
-    state.frontier === undefined ||
-    (ascending ? String(item[skName]) > state.frontier : String(item[skName]) < state.frontier);
   // Each partition is read in small steps: most pages take items from many partitions.
   const step = Math.min(limit + 1, Math.max(5, Math.ceil(limit / partitions.length) + 1));
 
@@ -105,15 +103,13 @@ export async function queryMergedPages(request: MergedPagesRequest): Promise<Pag
       if (empty.length === 0) return;
       await Promise.all(
         empty.map(async ({ run, at }) => {
-          const { name: _name, ...partition } = partitions[at]!;
+          const { index: partitionIndex, pk } = partitions[at]!;
           const chunk = await queryChunk(
-            { ...partition, filter: request.filter, ascending },
+            { index: partitionIndex, pk, ...ranges[at], filter: request.filter, ascending },
             run.next,
             request.filter ? Math.max(step, 25) : step,
           );
-          run.buffer.push(
-            ...(run.position.kind === 'start' ? chunk.items.filter(afterFrontier) : chunk.items),
-          );
+          run.buffer.push(...chunk.items.filter((item) => String(item[skName]) !== frontier));
           run.next = chunk.lastEvaluatedKey;
           run.exhausted = !chunk.lastEvaluatedKey;
         }),
@@ -137,21 +133,12 @@ export async function queryMergedPages(request: MergedPagesRequest): Promise<Pag
       if (ascending ? candidate < current : candidate > current) best = at;
     }
     if (best < 0) break;
-    const item = runs[best]!.buffer.shift()!;
-    runs[best]!.position = { kind: 'after', key: pickKey(item, pkName, skName) };
-    taken.push(item);
+    taken.push(runs[best]!.buffer.shift()!);
   }
   // Whether another page holds anything: every partition still open shows its next item, or ends.
   await refill();
   const more = runs.some((run) => run.buffer.length > 0);
   const items = await fullItems(index, taken);
-  if (!more) return { items, nextCursor: null };
-  const positions: Record<string, string> = Object.fromEntries(
-    runs.map((run, at): [string, string] => [
-      partitions[at]!.name,
-      run.position.kind === 'after' ? JSON.stringify(run.position.key) : START,
-    ]),
-  );
-  positions[FRONTIER] = String(taken.at(-1)?.[skName] ?? state.frontier ?? '');
-  return { items, nextCursor: encodeCursor(positions, request.scope) };
+  if (!more || taken.length === 0) return { items, nextCursor: null };
+  return { items, nextCursor: encodeCursor({ after: String(taken.at(-1)![skName]) }, request.scope) };
 }

@@ -1,10 +1,13 @@
 /**
- * One page of items kept in one index partition per month (shipments, manifests), read month after
- * month over a range of days: the cursor names the month and the position within it, scoped to the
- * request so it cannot be replayed against another.
+ * One page of items kept in index partitions per month (manifests in one, shipments in the shards of a
+ * sharded index), read month after month over a range of days: the cursor names the month and the
+ * position within it (one partition's key, or merged-pages.ts's cursor over the month's partitions),
+ * scoped to the request so it cannot be replayed against another.
  */
 import { decodeCursor, encodeCursor, InvalidCursor } from './cursor';
 import type { IndexName } from './table-definition';
+import type { MergedPartition } from './merged-pages';
+import { queryMergedPages } from './merged-pages';
 import type { Filter, Item, Page } from './query';
 import { queryPage } from './query';
 
@@ -26,12 +29,10 @@ export function monthsOf(from: string, to: string): string[] {
   }
 }
 
-export interface MonthPagesRequest {
+interface MonthRange {
   /** Days, YYYY-MM-DD: sort keys start with the day. */
   from: string;
   to: string;
-  /** The index partition that holds one month. */
-  partitionOf: (month: string) => { index?: IndexName; pk: string };
   filter?: Filter;
   limit: number;
   cursor?: string;
@@ -41,7 +42,50 @@ export interface MonthPagesRequest {
   ascending: boolean;
 }
 
-export async function queryMonthPages(request: MonthPagesRequest): Promise<Page<Item>> {
+export interface MonthPagesRequest extends MonthRange {
+  /** The index partition that holds one month. */
+  partitionOf: (month: string) => { index?: IndexName; pk: string };
+}
+
+/** A month's items over several partitions of one index (shards and the layout before them), merged by sort key. */
+export interface MergedMonthPagesRequest extends MonthRange {
+  /** The partitions that hold one month, named as merged-pages.ts needs. */
+  partitionsOf: (month: string) => ReadonlyArray<Pick<MergedPartition, 'name' | 'index' | 'pk'>>;
+}
+
+export function queryMonthPages(request: MonthPagesRequest): Promise<Page<Item>> {
+  return monthAfterMonth(request, (month, page) =>
+    queryPage({ ...request.partitionOf(month), ...page, skBetween: daysOf(request) }),
+  );
+}
+
+export function queryMergedMonthPages(request: MergedMonthPagesRequest): Promise<Page<Item>> {
+  return monthAfterMonth(request, (month, page) =>
+    queryMergedPages({
+      ...page,
+      partitions: request
+        .partitionsOf(month)
+        .map((partition) => ({ ...partition, skBetween: daysOf(request) })),
+    }),
+  );
+}
+
+/** Sort keys of the range's days (a day's keys go on after it: `<day>#…`). */
+const daysOf = (range: { from: string; to: string }) => ({ from: range.from, to: `${range.to}#\uffff` });
+
+interface MonthPage {
+  filter?: Filter;
+  limit: number;
+  cursor?: string;
+  scope: string;
+  ascending: boolean;
+}
+
+/** Reads month after month from where the cursor stands, each month's pages by `readMonth`, until the page is full. */
+async function monthAfterMonth(
+  request: MonthRange,
+  readMonth: (month: string, page: MonthPage) => Promise<Page<Item>>,
+): Promise<Page<Item>> {
   const { scope } = request;
   const months = monthsOf(request.from, request.to);
   if (!request.ascending) months.reverse();
@@ -57,9 +101,7 @@ export async function queryMonthPages(request: MonthPagesRequest): Promise<Page<
   const items: Item[] = [];
   for (; monthIndex < months.length; monthIndex += 1) {
     const month = months[monthIndex]!;
-    const page = await queryPage({
-      ...request.partitionOf(month),
-      skBetween: { from: request.from, to: `${request.to}#\uffff` },
+    const page = await readMonth(month, {
       filter: request.filter,
       limit: request.limit - items.length,
       cursor: inner,

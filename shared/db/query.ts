@@ -69,6 +69,8 @@ export interface PageRequest {
   skPrefix?: string;
   /** Sort keys from `from` to `to`, both included (instead of a prefix). */
   skBetween?: { from: string; to: string };
+  /** Sort keys from `from` and/or up to `to`, both included, either side open (merged pages resuming). */
+  skRange?: { from?: string; to?: string };
   /** Extra FilterExpression over non-key attributes, with its names and values. */
   filter?: {
     expression: string;
@@ -134,7 +136,7 @@ export function indexKeyNames(index: IndexName | undefined): { pkName: string; s
 /** Which items of a partition a query reads: the partition, a sort-key range and a filter. */
 export type PartitionQuery = Pick<
   PageRequest,
-  'index' | 'pk' | 'skPrefix' | 'skBetween' | 'filter' | 'ascending' | 'consistent'
+  'index' | 'pk' | 'skPrefix' | 'skBetween' | 'skRange' | 'filter' | 'ascending' | 'consistent'
 >;
 
 /**
@@ -159,6 +161,17 @@ export async function queryChunk(
     values[':skFrom'] = request.skBetween.from;
     values[':skTo'] = request.skBetween.to;
     keyCondition += ' AND #sk BETWEEN :skFrom AND :skTo';
+  } else if (request.skRange && (request.skRange.from !== undefined || request.skRange.to !== undefined)) {
+    const { from, to } = request.skRange;
+    names['#sk'] = skName;
+    if (from !== undefined) values[':skFrom'] = from;
+    if (to !== undefined) values[':skTo'] = to;
+    keyCondition +=
+      from !== undefined && to !== undefined
+        ? ' AND #sk BETWEEN :skFrom AND :skTo'
+        : from !== undefined
+          ? ' AND #sk >= :skFrom'
+          : ' AND #sk <= :skTo';
   }
   const result: QueryCommandOutput = await db().send(
     new QueryCommand({

@@ -1,6 +1,6 @@
 /** Orders in the single table: the header, payments and history entries share the order's partition. */
 import { tableName } from '../db/client';
-import { historyKey, orderIndexKeys, orderKey, orderPartition, paymentKey } from '../db/keys';
+import { historyKey, orderKey, orderPartition, paymentKey, shardedOrderIndexKeys } from '../db/keys';
 import { queryAll } from '../db/query';
 import type { TransactItem } from '../db/transactions';
 import type { Allocations, Order } from '../domain/order';
@@ -66,7 +66,7 @@ export function orderPut(order: Order, readVersion: number | undefined, eventTyp
       TableName: tableName(),
       Item: {
         ...orderKey(order.id),
-        ...orderIndexKeys(order),
+        ...shardedOrderIndexKeys(order),
         entity: 'order',
         eventType,
         ...order,

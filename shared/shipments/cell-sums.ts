@@ -1,36 +1,36 @@
 /**
  * Totals cells summed in memory, for bulk loads (the seed, benchmarks): day cells as shipments are added,
- * month cells from them at the end, equal to what the writer's updates would have left.
+ * each in its shipment's totals shard, month cells from them at the end, equal to what the writer's
+ * updates would have left.
  */
-import { shipmentTotalsKey } from '../db/keys/shipments';
+import { shardedShipmentTotalsKey, shipmentTotalsShard } from '../db/keys/shipments';
 import type { Shipment } from '../domain/shipment';
+import type { ShardTotalsCell } from './repository';
 import { monthCellsOf } from './repository';
-import type { TotalsCell } from './totals';
 import { cellOf, figuresOf } from './totals';
 
 export class ShipmentCellSums {
-  private readonly days = new Map<string, TotalsCell>();
+  private readonly days = new Map<string, ShardTotalsCell>();
 
   add(shipment: Shipment): void {
     const cell = cellOf(shipment);
-    const key = shipmentTotalsKey(cell);
+    const shard = shipmentTotalsShard(shipment.id);
+    const key = shardedShipmentTotalsKey(cell, shard);
     const figures = figuresOf(shipment, 1);
-    const sum = this.days.get(`${key.PK} ${key.SK}`) ?? {
-      ...cell,
-      shipments: 0,
-      packages: 0,
-      weightGrams: 0,
-      cost: 0,
+    const entry = this.days.get(`${key.PK} ${key.SK}`) ?? {
+      shard,
+      cell: { ...cell, shipments: 0, packages: 0, weightGrams: 0, cost: 0 },
     };
+    const sum = entry.cell;
     sum.shipments += figures.shipments;
     sum.packages += figures.packages;
     sum.weightGrams += figures.weightGrams;
     sum.cost += figures.cost;
-    this.days.set(`${key.PK} ${key.SK}`, sum);
+    this.days.set(`${key.PK} ${key.SK}`, entry);
   }
 
-  /** Day cells, then the month cells they sum to. */
-  cells(): TotalsCell[] {
+  /** Day cells, then the month cells they sum to, each with its shard. */
+  cells(): ShardTotalsCell[] {
     const days = [...this.days.values()];
     return [...days, ...monthCellsOf(days)];
   }

@@ -1,18 +1,21 @@
 /**
  * Shipments across orders, on known keys only: the list reads the month partitions of one index (by
- * carrier or warehouse when filtered on them, else all) between the range's days, month after month;
- * totals and filter values read the per-day cells of the range, never the shipments themselves.
+ * carrier or warehouse when filtered on them, else all) between the range's days, month after month, each
+ * month's shards (and the partition of the layout before sharding) merged by ship date; totals and filter
+ * values read the per-day cells of the range, summed over the totals shards, never the shipments themselves.
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../db/client';
-import { monthsOf, queryMonthPages } from '../db/month-pages';
-import { shipmentsOfMonth, shipmentTotalsOfMonth } from '../db/keys/shipments';
+import { monthsOf, queryMergedMonthPages } from '../db/month-pages';
+import { shipmentsOfMonthPartitions, shipmentTotalsOfMonthPartitions } from '../db/keys/shipments';
 import type { Filter, Page } from '../db/query';
 import { allOf } from '../db/query';
+import { inParallel } from '../db/parallel';
 import { toResource } from '../db/resource';
 import type { Shipment } from '../domain/shipment';
 import { shipmentSchema } from '../domain/shipment';
 import type { ShipmentFilters, TotalsCell } from './totals';
+import { sumOverShards } from './totals';
 
 export { monthsOf };
 
@@ -69,13 +72,13 @@ function scopeOf(request: ShipmentListRequest): string {
   ].join('|');
 }
 
-/** One page of shipments in ship-date order, month partition after month partition. */
+/** One page of shipments in ship-date order, month after month, each month's partitions merged. */
 export async function listShipments(request: ShipmentListRequest): Promise<Page<Shipment>> {
   const { filters } = request;
-  const page = await queryMonthPages({
+  const page = await queryMergedMonthPages({
     from: filters.from,
     to: filters.to,
-    partitionOf: (month) => shipmentsOfMonth(month, filters),
+    partitionsOf: (month) => shipmentsOfMonthPartitions(month, filters),
     filter: remainingFilter(filters),
     limit: request.limit,
     cursor: request.cursor,
@@ -116,35 +119,59 @@ export function totalsReads(range: { from: string; to: string }) {
   });
 }
 
-/** The cells covering a range of days, each month cell read as if on the month's first day. */
+/**
+ * The cells covering a range of days, each month cell read as if on the month's first day: every
+ * partition of each month (the totals shards and the partition before sharding) read at once, and each
+ * cell summed over them, so a combination's day (or month) is one cell as if it were kept in one item.
+ */
 export async function totalsCells(range: { from: string; to: string }): Promise<CellRead> {
+  const reads = totalsReads(range).flatMap((read) =>
+    shipmentTotalsOfMonthPartitions(read.month).map((partition) => ({ read, partition })),
+  );
+  const found: CellRead[] = [];
+  await inParallel(reads, partitionsInFlight, async ({ read, partition }, at) => {
+    const part = await cellsOfPartition(partition, read);
+    found[at] = read.whole
+      ? { ...part, cells: part.cells.map((cell) => ({ ...cell, day: `${read.month}-01` })) }
+      : part;
+  });
+  return {
+    cells: sumOverShards(found.flatMap((part) => part.cells)),
+    consumedReadUnits: found.reduce((sum, part) => sum + part.consumedReadUnits, 0),
+  };
+}
+
+/** Totals partitions read at once: a month's (its shards and the legacy one) together, a year's in a few rounds. */
+const partitionsInFlight = 32;
+
+type TotalsRead = ReturnType<typeof totalsReads>[number];
+
+/** One partition's cells of a month: its month cells (whole) or its day cells of the read's days. */
+async function cellsOfPartition(
+  partition: { pk: string; monthCellPrefix: string },
+  read: TotalsRead,
+): Promise<CellRead> {
   const cells: TotalsCell[] = [];
   let consumedReadUnits = 0;
-  for (const read of totalsReads(range)) {
-    const partition = shipmentTotalsOfMonth(read.month);
-    let start: Record<string, unknown> | undefined;
-    do {
-      const result = await db().send(
-        new QueryCommand({
-          TableName: tableName(),
-          KeyConditionExpression: read.whole
-            ? 'PK = :pk AND begins_with(SK, :prefix)'
-            : 'PK = :pk AND SK BETWEEN :from AND :to',
-          ExpressionAttributeValues: read.whole
-            ? { ':pk': partition.pk, ':prefix': partition.monthCellPrefix }
-            : { ':pk': partition.pk, ':from': read.from, ':to': `${read.to}#\uffff` },
-          ExclusiveStartKey: start,
-          ReturnConsumedCapacity: 'TOTAL',
-        }),
-      );
-      consumedReadUnits += result.ConsumedCapacity?.CapacityUnits ?? 0;
-      for (const item of result.Items ?? []) {
-        const cell = item as TotalsCell;
-        cells.push(read.whole ? { ...cell, day: `${read.month}-01` } : cell);
-      }
-      start = result.LastEvaluatedKey;
-    } while (start);
-  }
+  let start: Record<string, unknown> | undefined;
+  do {
+    const result = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: read.whole
+          ? 'PK = :pk AND begins_with(SK, :prefix)'
+          : 'PK = :pk AND SK BETWEEN :from AND :to',
+        ExpressionAttributeValues: read.whole
+          ? { ':pk': partition.pk, ':prefix': partition.monthCellPrefix }
+          : { ':pk': partition.pk, ':from': read.from, ':to': `${read.to}#\uffff` },
+        ExclusiveStartKey: start,
+        ReturnConsumedCapacity: 'TOTAL',
+      }),
+    );
+    consumedReadUnits += result.ConsumedCapacity?.CapacityUnits ?? 0;
+    cells.push(...((result.Items ?? []) as TotalsCell[]));
+    start = result.LastEvaluatedKey;
+  } while (start);
   return { cells, consumedReadUnits };
 }
 

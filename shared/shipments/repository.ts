@@ -1,11 +1,12 @@
 /** Shipments in the single table: the items a shipment change commits, and the reads of one order's shipments. */
 import { tableName } from '../db/client';
 import {
-  shipmentIndexKeys,
+  shardedShipmentIndexKeys,
+  shardedShipmentTotalsKey,
   shipmentKey,
   shipmentRefKey,
   shipmentsOfOrder,
-  shipmentTotalsKey,
+  shipmentTotalsShard,
 } from '../db/keys/shipments';
 import { getItem, queryAll, queryPage } from '../db/query';
 import type { Page } from '../db/query';
@@ -25,7 +26,7 @@ export function shipmentPut(shipment: Shipment): NamedItem {
         TableName: tableName(),
         Item: {
           ...shipmentKey(shipment.orderId, shipment.id),
-          ...shipmentIndexKeys(shipment),
+          ...shardedShipmentIndexKeys(shipment),
           entity: 'shipment',
           // The service, case-folded: the list's service filter compares it (services are typed by hand).
           serviceKey: shipment.service.toLowerCase(),
@@ -96,18 +97,29 @@ export function shipmentDelete(shipment: Shipment): NamedItem {
   ];
 }
 
-/** Adds a shipment's figures to its day's cell and its month's cell (sign −1 takes them out). */
+/**
+ * Adds a shipment's figures to its day's cell and its month's cell (sign −1 takes them out), in the totals
+ * shard of its id: a void or removal takes them out of the shard they went into. (A shipment written before
+ * sharding added to the unsharded cells; taking it out of a shard leaves that shard's cell negative and
+ * the sum over every partition exact, which is all readers use.)
+ */
 export function shipmentTotalsUpdates(shipment: Shipment, sign: 1 | -1): NamedItem[] {
   const day = cellOf(shipment);
   const figures = figuresOf(shipment, sign);
+  const shard = shipmentTotalsShard(shipment.id);
   return [
-    cellUpdate('day', day, figures),
-    cellUpdate('month', { ...day, day: day.day.slice(0, 7) }, figures),
+    cellUpdate('day', day, shard, figures),
+    cellUpdate('month', { ...day, day: day.day.slice(0, 7) }, shard, figures),
   ];
 }
 
-function cellUpdate(kind: 'day' | 'month', cell: ShipmentCell, figures: ShipmentFigures): NamedItem {
-  const key = shipmentTotalsKey(cell);
+function cellUpdate(
+  kind: 'day' | 'month',
+  cell: ShipmentCell,
+  shard: number,
+  figures: ShipmentFigures,
+): NamedItem {
+  const key = shardedShipmentTotalsKey(cell, shard);
   return [
     `totals:${kind}:${key.SK}`,
     {
@@ -143,24 +155,30 @@ export function shipmentItem(shipment: Shipment): Record<string, unknown> {
   return shipmentPut(shipment)[1].Put!.Item!;
 }
 
-/** A whole totals cell (day or month) as an item, its figures summed beforehand: for bulk loads. */
-export function shipmentTotalsItem(cell: TotalsCell): Record<string, unknown> {
-  return { ...shipmentTotalsKey(cell), ...cell };
+/** A totals cell of one shard, its figures summed beforehand: what bulk loads write. */
+export interface ShardTotalsCell {
+  shard: number;
+  cell: TotalsCell;
 }
 
-/** The month cells of a set of day cells (their sums per month and combination): for bulk loads. */
-export function monthCellsOf(dayCells: Iterable<TotalsCell>): TotalsCell[] {
-  const months = new Map<string, TotalsCell>();
-  for (const cell of dayCells) {
+/** A whole totals cell (day or month) of one shard as an item: for bulk loads. */
+export function shipmentTotalsItem({ shard, cell }: ShardTotalsCell): Record<string, unknown> {
+  return { ...shardedShipmentTotalsKey(cell, shard), ...cell };
+}
+
+/** The month cells of a set of day cells (their sums per shard, month and combination): for bulk loads. */
+export function monthCellsOf(dayCells: Iterable<ShardTotalsCell>): ShardTotalsCell[] {
+  const months = new Map<string, ShardTotalsCell>();
+  for (const { shard, cell } of dayCells) {
     const month = { ...cell, day: cell.day.slice(0, 7) };
-    const key = shipmentTotalsKey(month).SK + month.day;
-    const sum = months.get(key);
-    if (!sum) months.set(key, month);
+    const key = shardedShipmentTotalsKey(month, shard);
+    const sum = months.get(`${key.PK} ${key.SK}`);
+    if (!sum) months.set(`${key.PK} ${key.SK}`, { shard, cell: month });
     else {
-      sum.shipments += cell.shipments;
-      sum.packages += cell.packages;
-      sum.weightGrams += cell.weightGrams;
-      sum.cost += cell.cost;
+      sum.cell.shipments += cell.shipments;
+      sum.cell.packages += cell.packages;
+      sum.cell.weightGrams += cell.weightGrams;
+      sum.cell.cost += cell.cost;
     }
   }
   return [...months.values()];

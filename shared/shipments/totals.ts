@@ -4,6 +4,7 @@
  * voided, they move from the active cell to the voided one.
  */
 import type { ShipmentCell } from '../db/keys/shipments';
+import { shipmentTotalsKey } from '../db/keys/shipments';
 import type { Shipment } from '../domain/shipment';
 
 export interface ShipmentFigures {
@@ -36,6 +37,50 @@ export function figuresOf(shipment: Shipment, sign: 1 | -1): ShipmentFigures {
     weightGrams: sign * shipment.weightGrams,
     cost: sign * (shipment.cost?.amount ?? 0),
   };
+}
+
+/** A cell as read (a stored item carries its keys too): its attributes and figures only. */
+function cellOnly(read: TotalsCell): TotalsCell {
+  return {
+    day: read.day,
+    carrier: read.carrier,
+    service: read.service,
+    ...(read.warehouseId === undefined ? {} : { warehouseId: read.warehouseId }),
+    status: read.status,
+    source: read.source,
+    ...(read.currency === undefined ? {} : { currency: read.currency }),
+    shipments: read.shipments,
+    packages: read.packages,
+    weightGrams: read.weightGrams,
+    cost: read.cost,
+  };
+}
+
+/**
+ * One cell per day (or month read as its first day) and combination, its figures summed over the parts
+ * read from each totals shard (and the partition before sharding). The names it shows (a carrier's or service's case, which the
+ * key folds) are those of a part that counts shipments, as the one item kept them before sharding.
+ */
+export function sumOverShards(parts: Iterable<TotalsCell>): TotalsCell[] {
+  const sums = new Map<string, TotalsCell>();
+  for (const part of parts) {
+    const key = shipmentTotalsKey(part).SK;
+    const sum = sums.get(key);
+    if (!sum) {
+      sums.set(key, cellOnly(part));
+      continue;
+    }
+    const names = sum.shipments === 0 && part.shipments !== 0 ? cellOnly(part) : sum;
+    sums.set(key, {
+      ...names,
+      shipments: sum.shipments + part.shipments,
+      packages: sum.packages + part.packages,
+      weightGrams: sum.weightGrams + part.weightGrams,
+      cost: sum.cost + part.cost,
+    });
+  }
+  // In key order (day, then combination), as one partition's cells were read.
+  return [...sums].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, sum]) => sum);
 }
 
 export interface ShipmentFilters {

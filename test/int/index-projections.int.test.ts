@@ -3,15 +3,19 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { localDynamoClient } from '../../infra/local/dynamodb-local';
 import { db, tableName } from '../../shared/db/client';
-import { ordersFromChannel, ordersOfUtcDay } from '../../shared/db/keys';
-import { queryPage } from '../../shared/db/query';
+import {
+  ordersFromChannelPartitions,
+  ordersOfUtcDayPartitions,
+  shardedOrderIndexKeys,
+} from '../../shared/db/keys';
+import { queryMergedPages } from '../../shared/db/merged-pages';
 import { projectionInput, tableDefinition } from '../../shared/db/table-definition';
 import { call } from '../support/call';
 import { orderId, orderInput, orderLine } from '../support/order-builders';
 
 const orderDate = '2026-11-20T09:30:00.000Z';
-const dayPartition = () =>
-  ordersOfUtcDay('2026-11-20', { from: '2026-11-20T00:00:00', before: '2026-11-21T00:00:00' });
+const dayPartitions = () =>
+  ordersOfUtcDayPartitions('2026-11-20', { from: '2026-11-20T00:00:00', before: '2026-11-21T00:00:00' });
 
 async function placeOrder(channel: string) {
   const id = orderId();
@@ -80,11 +84,12 @@ describe('secondary index projections', () => {
 
   it('keeps only keys and filter attributes of an order in GSI2, and readers still get the whole order', async () => {
     const { id } = await placeOrder('projection-shop');
-    const { index, pk } = dayPartition();
+    // The order's day shard (the status plays no part in GSI2).
+    const pk = shardedOrderIndexKeys({ id, statusId: '', orderDate, channel: 'projection-shop' }).GSI2PK;
     const raw = await db().send(
       new QueryCommand({
         TableName: tableName(),
-        IndexName: index,
+        IndexName: 'GSI2',
         KeyConditionExpression: 'GSI2PK = :pk',
         ExpressionAttributeValues: { ':pk': pk },
       }),
@@ -95,21 +100,21 @@ describe('secondary index projections', () => {
       currency: 'USD',
     });
     expect(entry.lines).toBeUndefined();
-    const page = await queryPage({ ...dayPartition(), limit: 50, scope: 'internal' });
+    const page = await queryMergedPages({ partitions: dayPartitions(), limit: 50, scope: 'internal' });
     const order = page.items.find((item) => item.id === id)!;
     expect(order.lines).toHaveLength(2);
     expect(order).toMatchObject({ channel: 'projection-shop', orderDate, GSI2SK: `${orderDate}#${id}` });
     // A filter on a projected attribute still narrows the index's page.
-    const filtered = await queryPage({
-      ...dayPartition(),
+    const filtered = await queryMergedPages({
+      partitions: dayPartitions(),
       filter: { expression: 'channel = :channel', values: { ':channel': 'projection-shop' } },
       limit: 50,
       scope: 'internal',
     });
     expect(filtered.items.map((item) => item.id)).toContain(id);
     expect(filtered.items.every((item) => item.channel === 'projection-shop')).toBe(true);
-    const byChannel = await queryPage({
-      ...ordersFromChannel('projection-shop'),
+    const byChannel = await queryMergedPages({
+      partitions: ordersFromChannelPartitions('projection-shop'),
       limit: 1,
       scope: 'internal',
     });

@@ -63,6 +63,67 @@ describe('merged pages over shards', () => {
     expect(pages.at(-1)!.length).toBeGreaterThan(0);
   });
 
+  it('keeps the cursor small whatever the number of partitions', async () => {
+    const many: MergedPartition[] = [
+      ...partitions,
+      ...Array.from({ length: 40 }, (_, at) => ({
+        name: `x${at}`,
+        index: 'GSI1' as const,
+        pk: `${run}@none${at}`,
+      })),
+    ];
+    const page = await queryMergedPages({ partitions: many, limit: 9, scope: 'test' });
+    expect(page.nextCursor!.length).toBeLessThan(200);
+    const next = await queryMergedPages({
+      partitions: many,
+      limit: 9,
+      scope: 'test',
+      cursor: page.nextCursor!,
+    });
+    expect(sorts([...page.items, ...next.items])).toEqual(sorts(items).sort().slice(0, 18));
+  });
+
+  it('resumes within a sort-key prefix or range in both directions', async () => {
+    const within = partitions.map((partition) => ({ ...partition, skPrefix: '2026-11-1' }));
+    const expected = sorts(items)
+      .filter((sort) => sort.startsWith('2026-11-1'))
+      .sort();
+    for (const ascending of [true, false]) {
+      const read: Item[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await queryMergedPages({
+          partitions: within,
+          limit: 6,
+          scope: 'test',
+          cursor,
+          ascending,
+        });
+        read.push(...page.items);
+        cursor = page.nextCursor ?? undefined;
+      } while (cursor);
+      expect(sorts(read)).toEqual(ascending ? expected : [...expected].reverse());
+    }
+    const between = partitions.map((partition) => ({
+      ...partition,
+      skBetween: { from: '2026-11-05', to: '2026-11-09' },
+    }));
+    const page = await queryMergedPages({ partitions: between, limit: 4, scope: 'test', ascending: false });
+    const rest = await queryMergedPages({
+      partitions: between,
+      limit: 200,
+      scope: 'test',
+      ascending: false,
+      cursor: page.nextCursor!,
+    });
+    expect(sorts([...page.items, ...rest.items])).toEqual(
+      sorts(items)
+        .filter((sort) => sort >= '2026-11-05' && sort <= '2026-11-09')
+        .sort()
+        .reverse(),
+    );
+  });
+
   it('reads newest first when descending', async () => {
     const { pages } = await readAll({ limit: 11, ascending: false });
     expect(sorts(pages.flat())).toEqual(sorts(items).sort().reverse());

@@ -3,11 +3,19 @@ import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
 import { raiseDeletionFence } from '../../functions/orders/statuses/repository';
 import { db, tableName } from '../../shared/db/client';
-import { historyOfOrder, orderIndexKeys, orderKey, ordersInStatus } from '../../shared/db/keys';
+import { orderIdsInStatus } from '../../functions/orders/statuses/order-moves';
+import {
+  historyOfOrder,
+  orderKey,
+  ordersInStatusPartitions,
+  shardedOrderIndexKeys,
+} from '../../shared/db/keys';
+import { queryEveryPartition } from '../../shared/db/every-partition';
 import { queryAll } from '../../shared/db/query';
 import type { Order } from '../../shared/domain/order';
 import { builtInStatuses } from '../../shared/domain/order-status';
 import { call } from '../support/call';
+import { legacyLayoutKeys } from '../support/order-builders';
 
 const unknownId = '01ARZ3NDEKTSV4RRFFQ69G5FAV';
 let sequence = 0;
@@ -23,13 +31,20 @@ async function createStatus(overrides: Record<string, unknown> = {}) {
   return response.body;
 }
 
-/** Order headers as the order writes store them; only what moving them needs has to be right. */
-async function seedOrder(statusId: string): Promise<Order> {
+/**
+ * Order headers as the order writes store them (or, `legacy`, as the writes before the order indexes were
+ * sharded did); only what moving them needs has to be right.
+ */
+async function seedOrder(
+  statusId: string,
+  layout: 'sharded' | 'legacy' = 'sharded',
+  orderDate = new Date().toISOString(),
+): Promise<Order> {
   const now = new Date().toISOString();
   const order: Order = {
     id: `T-${ulid()}`,
     channel: 'web',
-    orderDate: now,
+    orderDate,
     customer: { name: 'Test Customer' },
     shipTo: { line1: '1 Main St', city: 'Portland', postalCode: '97201', country: 'US' },
     lines: [
@@ -70,7 +85,12 @@ async function seedOrder(statusId: string): Promise<Order> {
   await db().send(
     new PutCommand({
       TableName: tableName(),
-      Item: { ...orderKey(order.id), ...orderIndexKeys(order), entity: 'order', ...order },
+      Item: {
+        ...orderKey(order.id),
+        ...(layout === 'legacy' ? legacyLayoutKeys(order) : shardedOrderIndexKeys(order)),
+        entity: 'order',
+        ...order,
+      },
     }),
   );
   return order;
@@ -292,7 +312,7 @@ describe('deleting statuses', () => {
 
   it('refuses a status that orders use, naming how many, and changes nothing', async () => {
     const status = await createStatus();
-    const orders = [await seedOrder(status.id), await seedOrder(status.id)];
+    const orders = [await seedOrder(status.id), await seedOrder(status.id, 'legacy')];
     const refused = await call({ method: 'DELETE', path: `/v1/orders/statuses/${status.id}` });
     expect(refused.status).toBe(409);
     expect(refused.body.detail).toContain('2 orders');
@@ -315,7 +335,9 @@ describe('deleting statuses', () => {
 
   it('moves every order to the replacement, with a history entry each, then deletes', async () => {
     const status = await createStatus({ category: 'open' });
-    const orders = await Promise.all([1, 2, 3].map(() => seedOrder(status.id)));
+    const orders = await Promise.all(
+      (['sharded', 'legacy', 'sharded'] as const).map((layout) => seedOrder(status.id, layout)),
+    );
     const deleted = await call({
       method: 'DELETE',
       path: `/v1/orders/statuses/${status.id}?replacementStatusId=awaiting-shipment`,
@@ -332,7 +354,7 @@ describe('deleting statuses', () => {
       const stored = await storedOrder(order.id);
       expect(stored).toMatchObject({
         statusId: 'awaiting-shipment',
-        GSI1PK: 'ORDERS#STATUS#awaiting-shipment',
+        GSI1PK: shardedOrderIndexKeys({ ...order, statusId: 'awaiting-shipment' }).GSI1PK,
         GSI1SK: `${order.orderDate}#${order.id}`,
         version: 2,
       });
@@ -347,7 +369,7 @@ describe('deleting statuses', () => {
       });
       expect(history[0]!.summary).toContain(status.name);
     }
-    expect(await queryAll({ ...ordersInStatus(status.id) })).toEqual([]);
+    expect(await queryEveryPartition(ordersInStatusPartitions(status.id))).toEqual([]);
     expect((await listStatuses()).items.map((s: { id: string }) => s.id)).not.toContain(status.id);
   });
 
@@ -404,9 +426,57 @@ describe('deleting statuses', () => {
     expect((await listStatuses()).items.map((s: { id: string }) => s.id)).toContain(status.id);
   });
 
+  it('counts and moves the orders of every shard and the legacy partition, page after page, oldest first', async () => {
+    const status = await createStatus({ category: 'open' });
+    // More than one page of moves (100), a third of them written before the indexes were sharded.
+    const start = Date.parse('2026-06-01T08:00:00.000Z');
+    const orders = await Promise.all(
+      Array.from({ length: 110 }, (_, at) =>
+        seedOrder(status.id, at % 3 === 0 ? 'legacy' : 'sharded', new Date(start + at * 1000).toISOString()),
+      ),
+    );
+    const shards = new Set(orders.map((order) => shardedOrderIndexKeys(order).GSI1PK));
+    expect(shards.size, 'the orders lie in many shards').toBeGreaterThan(8);
+    const oldestFirst = [...orders].sort((a, b) => (a.orderDate < b.orderDate ? -1 : 1)).map((o) => o.id);
+    expect(await orderIdsInStatus(status.id, 7)).toEqual(oldestFirst.slice(0, 7));
+
+    const refused = await call({ method: 'DELETE', path: `/v1/orders/statuses/${status.id}` });
+    expect(refused.status).toBe(409);
+    expect(refused.body.orderCount).toBe(110);
+
+    // A busy machine may use up a request's moving time: the delete is repeated until done, as a client would.
+    let moved = 0;
+    for (let attempt = 0; ; attempt++) {
+      const deleted = await call({
+        method: 'DELETE',
+        path: `/v1/orders/statuses/${status.id}?replacementStatusId=backordered`,
+      });
+      moved += deleted.body.movedOrders;
+      if (deleted.status === 200) break;
+      expect(deleted.status, deleted.text).toBe(409);
+      expect(attempt).toBeLessThan(3);
+    }
+    expect(moved).toBe(110);
+    expect(await queryEveryPartition(ordersInStatusPartitions(status.id))).toEqual([]);
+    const inReplacement = new Set(
+      (await queryEveryPartition(ordersInStatusPartitions('backordered'))).map((item) => String(item.id)),
+    );
+    const stored = await Promise.all(orders.map((order) => storedOrder(order.id)));
+    for (const [at, order] of orders.entries()) {
+      expect(inReplacement.has(order.id), order.id).toBe(true);
+      expect(stored[at]).toMatchObject({
+        statusId: 'backordered',
+        version: 2,
+        ...shardedOrderIndexKeys({ ...order, statusId: 'backordered' }),
+      });
+    }
+  }, 120_000); // 110 orders moved one transaction each: about 15 s alone, more on a busy machine.
+
   it('two racing deletes move each order once; exactly one delete succeeds', async () => {
     const status = await createStatus();
-    const orders = await Promise.all(Array.from({ length: 12 }, () => seedOrder(status.id)));
+    const orders = await Promise.all(
+      Array.from({ length: 12 }, (_, at) => seedOrder(status.id, at % 3 === 0 ? 'legacy' : 'sharded')),
+    );
     const results = await Promise.all(
       [1, 2].map(() =>
         call({

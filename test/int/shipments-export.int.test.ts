@@ -158,7 +158,10 @@ describe('POST /v1/orders/shipments/export', () => {
     await db().send(
       new PutCommand({
         TableName: tableName(),
-        Item: shipmentTotalsItem({ ...cell, shipments: 60_000, packages: 60_000, weightGrams: 0, cost: 0 }),
+        Item: shipmentTotalsItem({
+          shard: 0,
+          cell: { ...cell, shipments: 60_000, packages: 60_000, weightGrams: 0, cost: 0 },
+        }),
       }),
     );
     const refused = await call({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { monthsOf, totalsReads } from '../../shared/shipments/queries';
 import type { TotalsCell } from '../../shared/shipments/totals';
-import { filterValuesOf, totalsOf } from '../../shared/shipments/totals';
+import { filterValuesOf, sumOverShards, totalsOf } from '../../shared/shipments/totals';
 
 function cell(overrides: Partial<TotalsCell> = {}): TotalsCell {
   return {
@@ -138,5 +138,34 @@ describe('totalsReads', () => {
     expect(totalsReads({ from: '2024-02-01', to: '2024-02-29' })).toEqual([
       { month: '2024-02', whole: true },
     ]);
+  });
+});
+
+describe('sumOverShards', () => {
+  const { currency: _currency, ...withoutCurrency } = cell({ cost: 0 });
+  it('sums each day and combination over its shards into one cell, in key order, keys left out', () => {
+    const parts = [
+      { ...cell({ day: '2026-11-03' }), PK: 'SHIPTOTALS@3#2026-11', SK: 'x' },
+      cell(),
+      cell({ shipments: -1, packages: -1, weightGrams: -400, cost: -500 }),
+      cell({ carrier: 'ups', service: 'GROUND', shipments: 3, packages: 4, weightGrams: 10, cost: 20 }),
+      cell({ status: 'voided', shipments: 1, packages: 1, weightGrams: 400, cost: 500 }),
+      withoutCurrency,
+    ];
+    expect(sumOverShards(parts)).toEqual([
+      withoutCurrency,
+      // UPS and ups share a key (carriers and services fold): one cell, named as its first part.
+      cell({ shipments: 4, packages: 6, weightGrams: 610, cost: 1020 }),
+      cell({ status: 'voided', shipments: 1, packages: 1, weightGrams: 400, cost: 500 }),
+      cell({ day: '2026-11-03' }),
+    ]);
+  });
+
+  it('names a cell after a part that counts shipments', () => {
+    const parts = [
+      cell({ carrier: 'ups', shipments: 0, packages: 0, weightGrams: 0, cost: 0 }),
+      cell({ carrier: 'UPS', shipments: 1, packages: 1, weightGrams: 5, cost: 7 }),
+    ];
+    expect(sumOverShards(parts)).toEqual([cell({ shipments: 1, packages: 1, weightGrams: 5, cost: 7 })]);
   });
 });

@@ -12,7 +12,13 @@ import { builtInStatus, statusHoldsStock } from '../../../shared/domain/order-st
 import { Conflict, NotFound, ValidationFailed } from '../../../shared/errors';
 import { allRules } from '../../../shared/orders/rules';
 import { findRule, replaceRuleActions } from '../automation-rules/repository';
-import { countOrdersInStatus, type MoveOutcome, moveOrderToStatus, orderIdsInStatus } from './order-moves';
+import {
+  anyOrderInStatus,
+  countOrdersInStatus,
+  type MoveOutcome,
+  moveOrderToStatus,
+  orderIdsInStatus,
+} from './order-moves';
 import type { DeletionFence } from './repository';
 import { findCustomStatus, resolveStatus } from '../../../shared/orders/statuses';
 import { deleteFencedStatus, lowerDeletionFence, raiseDeletionFence } from './repository';
@@ -74,12 +80,9 @@ async function rulesSettingStatus(statusId: string): Promise<AutomationRule[]> {
 }
 
 async function refuseIfInUse(status: OrderStatus): Promise<void> {
-  const [someOrders, rules] = await Promise.all([
-    orderIdsInStatus(status.id, 1),
-    rulesSettingStatus(status.id),
-  ]);
-  if (someOrders.length === 0 && rules.length === 0) return;
-  const orderCount = someOrders.length > 0 ? Math.max(1, await countOrdersInStatus(status.id)) : 0;
+  const [someOrders, rules] = await Promise.all([anyOrderInStatus(status.id), rulesSettingStatus(status.id)]);
+  if (!someOrders && rules.length === 0) return;
+  const orderCount = someOrders ? Math.max(1, await countOrdersInStatus(status.id)) : 0;
   const uses = [
     ...(orderCount > 0 ? [`${plural(orderCount, 'order')} ${orderCount === 1 ? 'is' : 'are'} in it`] : []),
     ...(rules.length > 0

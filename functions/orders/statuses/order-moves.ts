@@ -1,31 +1,36 @@
-/** Orders in a status (GSI1 ORDERS#STATUS#<id>), and moving one to another status with a history entry. */
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../../../shared/db/client';
-import { ordersInStatus } from '../../../shared/db/keys';
-import { countItems } from '../../../shared/db/query';
+/**
+ * Orders in a status (GSI1, sharded by order id: every shard and the legacy partition, ordersInStatusPartitions),
+ * and moving one to another status with a history entry.
+ */
+import { ordersInStatusPartitions } from '../../../shared/db/keys';
+import { anyItemIn, countEveryPartition } from '../../../shared/db/every-partition';
+import { queryMergedPages } from '../../../shared/db/merged-pages';
 import { Conflict } from '../../../shared/errors';
 import { draftOf } from '../../../shared/orders/decide';
 import { commitOrderChange } from '../../../shared/orders/writer';
 
-/** Ids of up to `limit` orders in the status (the index is eventually consistent). */
+/**
+ * Ids of up to `limit` orders in the status, oldest first across every partition (the index is eventually
+ * consistent). Moving an order takes it out of every partition of the status, so a mover asks again from
+ * the start rather than keep a cursor: what it gets is always what is left.
+ */
 export async function orderIdsInStatus(statusId: string, limit: number): Promise<string[]> {
-  const partition = ordersInStatus(statusId);
-  const result = await db().send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: partition.index,
-      KeyConditionExpression: `${partition.index}PK = :pk`,
-      ExpressionAttributeValues: { ':pk': partition.pk },
-      ProjectionExpression: 'id',
-      Limit: limit,
-    }),
-  );
-  return (result.Items ?? []).map((item) => String(item.id));
+  const page = await queryMergedPages({
+    partitions: ordersInStatusPartitions(statusId),
+    limit,
+    scope: 'internal',
+  });
+  return page.items.map((item) => String(item.id));
+}
+
+/** Whether any order is in the status, in any partition. */
+export function anyOrderInStatus(statusId: string): Promise<boolean> {
+  return anyItemIn(ordersInStatusPartitions(statusId));
 }
 
 /** Orders in the status, counted by the index without reading them back. */
 export function countOrdersInStatus(statusId: string): Promise<number> {
-  return countItems({ ...ordersInStatus(statusId) });
+  return countEveryPartition(ordersInStatusPartitions(statusId));
 }
 
 export type MoveOutcome = 'moved' | 'not-in-status' | 'target-unusable';

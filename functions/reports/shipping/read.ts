@@ -3,7 +3,13 @@
  * status of the pending categories, built-in and custom), shipment totals cells and manifests of the
  * range's months and one page of shipments.
  */
-import { allStatuses, manifestKey, manifestsOfMonth, ordersInStatus } from '../../../shared/db/keys';
+import {
+  allStatuses,
+  manifestKey,
+  manifestsOfMonth,
+  ordersInStatusPartitions,
+} from '../../../shared/db/keys';
+import { queryEveryPartition } from '../../../shared/db/every-partition';
 import { monthsOf } from '../../../shared/db/month-pages';
 import type { Item } from '../../../shared/db/query';
 import { getItems, queryAll } from '../../../shared/db/query';
@@ -16,6 +22,7 @@ import { builtInStatuses } from '../../../shared/domain/order-status';
 import { orderFromItem } from '../../../shared/orders/repository';
 import { toStatus } from '../../../shared/orders/statuses';
 import type { PendingCategory } from './figures';
+import { onePerOrder } from './one-per-order';
 
 /** The statuses of the pending categories (or of one), built-in and custom. */
 export async function pendingStatuses(categories: readonly PendingCategory[]): Promise<OrderStatus[]> {
@@ -25,19 +32,22 @@ export async function pendingStatuses(categories: readonly PendingCategory[]): P
   );
 }
 
-/** Orders in the statuses, read status by status from their index partitions, in parallel. */
+/**
+ * Orders in the statuses, each once: every partition of each status's index (its shards and the legacy
+ * one), all read in parallel.
+ */
 export async function ordersInStatuses(
   statuses: readonly OrderStatus[],
 ): Promise<Array<{ order: Order; status: OrderStatus }>> {
   const pages = await Promise.all(
     statuses.map(async (status) =>
-      (await queryAll(ordersInStatus(status.id))).map((item: Item) => ({
+      (await queryEveryPartition(ordersInStatusPartitions(status.id))).map((item: Item) => ({
         order: orderFromItem(item),
         status,
       })),
     ),
   );
-  return pages.flat();
+  return onePerOrder(pages.flat());
 }
 
 /** The manifests of the months a range of days covers. */

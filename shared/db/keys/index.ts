@@ -26,16 +26,17 @@
  * | rule list name marker | RULELIST_NAME#<collation key of name> | RULELIST_NAME |                          |                                        |                           |
  * | alert standing      | ALERTSTATE#<ruleId>        | <warehouseId>#<sku>   |                                        |                                        |                           |
  * | work order          | WORKORDER#<id>             | WORKORDER             | WORKORDERS#WH#<wh> / <status>#<at>#<id>|                                        |                           |
- * | order (header)      | ORDER#<id>                 | A#ORDER               | ORDERS#STATUS#<statusId> / <date>#<id> | ORDERS#DAY#<yyyy-mm-dd> / <date>#<id>  | ORDERS#CHANNEL#<ch> / <date>#<id> |
+ * | order (header)      | ORDER#<id>                 | A#ORDER               | ORDERS@<n>#STATUS#<statusId> / <date>#<id> | ORDERS@<n>#DAY#<yyyy-mm-dd> / <date>#<id> | ORDERS@<n>#CHANNEL#<ch> / <date>#<id> |
+ * |   (<n>: the order's shard, shardOf(id, 16); headers written before sharding carry ORDERS#STATUS#… / ORDERS#DAY#… / ORDERS#CHANNEL#… until npm run migrate) |
  * | order payment       | ORDER#<id>                 | A#PAYMENT#<at>#<pid>  |                                        |                                        |                           |
  * | order history entry | ORDER#<id>                 | H#<at>#<hid>          |                                        |                                        |                           |
  * | order note          | ORDER#<id>                 | N#<noteId>            |                                        |                                        |                           |
- * | shipment            | ORDER#<orderId>            | S#<shipmentId>        | SHIPMENTS#<yyyy-mm> / <shipDate>#<id>  | SHIPMENTS#CARRIER#<c>#<yyyy-mm> / same | SHIPMENTS#WH#<wh>#<yyyy-mm> / same |
+ * | shipment            | ORDER#<orderId>            | S#<shipmentId>        | SHIPMENTS@<n>#<yyyy-mm> / <shipDate>#<id> | SHIPMENTS@<n>#CARRIER#<c>#<yyyy-mm> / same | SHIPMENTS@<n>#WH#<wh>#<yyyy-mm> / same |
  * | order return        | ORDER#<orderId>            | R#<returnId>          |                                        |                                        |                           |
  * | order returns guard | ORDER#<orderId>            | RETURNS               | (version moved by every change of the units its returns claim)                                  |
  * | shipment pointer    | SHIPMENT#<shipmentId>      | SHIPMENT              | (its orderId: reprint and void name only the shipment)                                          |
- * | shipment day totals | SHIPTOTALS#<yyyy-mm>       | <day>#<combination>   |                                        |                                        |                           |
- * | shipment month totals | SHIPTOTALS#<yyyy-mm>     | M#<combination>       |                                        |                                        |                           |
+ * | shipment day totals | SHIPTOTALS@<n>#<yyyy-mm>   | <day>#<combination>   | (<n>: shard of the shipment id; SHIPMENTS@<n>: likewise)                                        |
+ * | shipment month totals | SHIPTOTALS@<n>#<yyyy-mm> | M#<combination>       | (before npm run migrate also SHIPTOTALS#… and SHIPMENTS#…, read beside the shards)              |
  * | export record       | EXPORT#<id>                | EXPORT                |                                        |                                        |                           |
  * | custom status       | STATUS#<id>                | STATUS                | STATUSES / <lower name>#<id>           |                                        |                           |
  * | status name marker  | STATUS_NAME#<lower name>   | STATUS_NAME           |                                        |                                        |                           |
@@ -91,13 +92,14 @@
  * | an order's history of one kind (or all) from/to, newest first | Query PK=ORDER#<id>, SK between H#<from> and H#<to>#\uffff, descending, filter kind |
  * | an order's notes, newest first               | Query PK=ORDER#<id>, SK begins_with N#, descending      |
  * | an order's shipments, newest first           | Query PK=ORDER#<id>, SK begins_with S#, descending      |
- * | shipments by ship date (all/carrier/warehouse) | Query GSI1/GSI2/GSI3 month partitions, SK between       |
- * | shipment totals over a range                 | Query PK=SHIPTOTALS#<month>, M# (whole) or day range    |
+ * | shipments by ship date (all/carrier/warehouse) | Query GSI1/GSI2/GSI3 month partitions, every shard, SK between; merged by sort key |
+ * | shipment totals over a range                 | Query PK=SHIPTOTALS@<n>#<month> (every shard), M# (whole) or day range; cells summed |
  * | an order's returns, newest first             | Query PK=ORDER#<id>, SK begins_with R#, descending (consistent) |
  * | units claimed by an order's returns          | the same Query, guarded by the RETURNS item's version   |
  * | a note is added only to an existing order    | ConditionCheck attribute_exists on the order header     |
- * | orders in a status (status delete, move; pending shipments) | Query GSI1 PK=ORDERS#STATUS#<statusId>   |
- * | orders of a day / of a channel (sales detail) | Query GSI2 PK=ORDERS#DAY#<day> / GSI3 PK=ORDERS#CHANNEL#<ch> |
+ * | orders in a status (status delete, move; pending shipments) | Query GSI1 PK=ORDERS@<n>#STATUS#<statusId> for every shard + legacy ORDERS#STATUS#<statusId>, merged by SK or read whole in parallel |
+ * | orders of a UTC day (sales detail)           | Query GSI2 PK=ORDERS@<n>#DAY#<day> for every shard + legacy ORDERS#DAY#<day>, SK between, merged by SK |
+ * | has a channel any order (taxonomy)           | Query GSI3 PK=ORDERS@<n>#CHANNEL#<ch> for every shard + legacy ORDERS#CHANNEL#<ch>, Limit 1 each, in parallel |
  * | custom statuses by name                      | Query GSI1 PK=STATUSES                                  |
  * | column views of a user, shared column views  | Query GSI1 PK=COLVIEWS#OWNER#<sub>, GSI2 PK=COLVIEWS#SHARED |
  * | automation rules in priority order           | Query GSI1 PK=AUTORULES                                 |

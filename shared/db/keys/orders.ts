@@ -6,40 +6,6 @@ import { allShards, shardCounts, shardOf } from './shards';
 export const orderKey = (id: string): ItemKey => ({ PK: `ORDER#${id}`, SK: 'A#ORDER' });
 /** The order itself (header and payments) sorts before its history in the partition. */
 export const orderPartition = (id: string) => ({ pk: `ORDER#${id}`, skPrefix: 'A#' });
-export const orderIndexKeys = (order: {
-  id: string;
-  statusId: string;
-  orderDate: string;
-  channel: string;
-}) => ({
-  GSI1PK: `ORDERS#STATUS#${order.statusId}`,
-  GSI1SK: `${order.orderDate}#${order.id}`,
-  GSI2PK: `ORDERS#DAY#${order.orderDate.slice(0, 10)}`,
-  GSI2SK: `${order.orderDate}#${order.id}`,
-  GSI3PK: `ORDERS#CHANNEL#${order.channel}`,
-  GSI3SK: `${order.orderDate}#${order.id}`,
-});
-/**
- * Orders dated on a UTC day, from the index sort key `from` (an instant, or an order's own key to resume
- * at it) and before the instant `before`: a reporting day in another zone spans two of these partitions.
- */
-export const ordersOfUtcDay = (day: string, range: { from: string; before: string }) => ({
-  index: 'GSI2' as const,
-  pk: `ORDERS#DAY#${day}`,
-  // `<instant>#<id>` sorts after `<instant>`: an order dated exactly `before` is left out.
-  skBetween: { from: range.from, to: range.before },
-});
-export const ordersInStatus = (statusId: string) => ({
-  index: 'GSI1' as const,
-  pk: `ORDERS#STATUS#${statusId}`,
-  skPrefix: '',
-});
-/** Orders from a channel (the channel's code exactly as orders carry it). */
-export const ordersFromChannel = (channel: string) => ({
-  index: 'GSI3' as const,
-  pk: `ORDERS#CHANNEL#${channel}`,
-  skPrefix: '',
-});
 export const paymentKey = (orderId: string, payment: { at: string; id: string }): ItemKey => ({
   PK: `ORDER#${orderId}`,
   SK: `A#PAYMENT#${payment.at}#${payment.id}`,
@@ -107,12 +73,14 @@ export const automationRuleIndexKeys = (rule: { id: string; priority: number }) 
 export const automationRulesByPriority = () => ({ index: 'GSI1' as const, pk: 'AUTORULES', skPrefix: '' });
 
 /*
- * Sharded order indexes (docs/scale.md): every order write rewrites its index entries, so each family is
- * spread over `shardCounts.orderIndex` partitions by a hash of the order id. The `ORDERS@<n>#…` prefix
- * cannot equal a key of the layout before (`ORDERS#…`), which readers query too until `npm run migrate`
- * has run: each reader below answers the shards and the legacy partition, for queryMergedPages.
+ * The order indexes (docs/scale.md): every order write would rewrite one status, one day and one channel
+ * partition, so each family is spread over `shardCounts.orderIndex` partitions by a hash of the order id,
+ * and readers merge the shards by sort key (`<orderDate>#<id>`, unique across shards). The `ORDERS@<n>#…`
+ * prefix cannot equal a key of the layout before (`ORDERS#…`, `legacyOrderIndexKeys`), which readers query
+ * too until `npm run migrate` has run: each `…Partitions` list below ends with that legacy partition.
  */
 const orderShard = (orderId: string) => shardOf(orderId, shardCounts.orderIndex);
+/** The index keys every write of an order header carries (the order writer's, the seed's). */
 export const shardedOrderIndexKeys = (order: {
   id: string;
   statusId: string;
@@ -130,7 +98,27 @@ export const shardedOrderIndexKeys = (order: {
     GSI3SK: sort,
   };
 };
-/** Every partition (shards, then the legacy one) listing orders in a status, oldest first by order date. */
+/**
+ * The index keys of the layout before sharding. Nothing writes them any more: headers written before
+ * carry them until `npm run migrate` rewrites them, and tests build such headers with them.
+ */
+export const legacyOrderIndexKeys = (order: {
+  id: string;
+  statusId: string;
+  orderDate: string;
+  channel: string;
+}) => ({
+  GSI1PK: `ORDERS#STATUS#${order.statusId}`,
+  GSI1SK: `${order.orderDate}#${order.id}`,
+  GSI2PK: `ORDERS#DAY#${order.orderDate.slice(0, 10)}`,
+  GSI2SK: `${order.orderDate}#${order.id}`,
+  GSI3PK: `ORDERS#CHANNEL#${order.channel}`,
+  GSI3SK: `${order.orderDate}#${order.id}`,
+});
+/**
+ * Every partition (shards, then the legacy one) listing the orders in a status, oldest first by order
+ * date: status moves and deletes, the pending-shipments report.
+ */
 export const ordersInStatusPartitions = (statusId: string) => [
   ...allShards('orderIndex').map((shard) => ({
     name: String(shard),
@@ -139,17 +127,29 @@ export const ordersInStatusPartitions = (statusId: string) => [
   })),
   { name: 'legacy', index: 'GSI1' as const, pk: `ORDERS#STATUS#${statusId}` },
 ];
-/** Every partition of a UTC day's orders, within the sort-key range of ordersOfUtcDay. */
-export const ordersOfUtcDayPartitions = (day: string, range: { from: string; before: string }) => [
-  ...allShards('orderIndex').map((shard) => ({
-    name: String(shard),
-    index: 'GSI2' as const,
-    pk: `ORDERS@${shard}#DAY#${day}`,
-    skBetween: { from: range.from, to: range.before },
-  })),
-  { name: 'legacy', ...ordersOfUtcDay(day, range) },
-];
-/** Every partition of a channel's orders. */
+/**
+ * Every partition of the orders dated on a UTC day (sales detailed), from the index sort key `from` (an
+ * instant, or an order's own key to resume at it) and before the instant `before`: a reporting day in
+ * another zone spans two UTC days, so two of these lists.
+ */
+export const ordersOfUtcDayPartitions = (day: string, range: { from: string; before: string }) => {
+  // `<instant>#<id>` sorts after `<instant>`: an order dated exactly `before` is left out.
+  const skBetween = { from: range.from, to: range.before };
+  return [
+    ...allShards('orderIndex').map((shard) => ({
+      name: String(shard),
+      index: 'GSI2' as const,
+      pk: `ORDERS@${shard}#DAY#${day}`,
+      skBetween,
+    })),
+    { name: 'legacy', index: 'GSI2' as const, pk: `ORDERS#DAY#${day}`, skBetween },
+  ];
+};
+/**
+ * Every partition of the orders from a channel (its code exactly as orders carry it): read only to learn
+ * whether a channel has any order (taxonomy), kept because the index entry is small and written once
+ * per order (docs/scale.md).
+ */
 export const ordersFromChannelPartitions = (channel: string) => [
   ...allShards('orderIndex').map((shard) => ({
     name: String(shard),

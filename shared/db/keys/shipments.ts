@@ -25,6 +25,7 @@ export const shipmentRefKey = (shipmentId: string): ItemKey => ({
   SK: 'SHIPMENT',
 });
 
+/** Index entries of the layout before sharding: no writer uses them now; readers and migrate know them. */
 export const shipmentIndexKeys = (shipment: {
   id: string;
   shipDate: string;
@@ -65,7 +66,8 @@ export interface ShipmentCell {
 /**
  * Totals for one combination of the filters over one day (`day` YYYY-MM-DD), or over a whole month
  * (`day` YYYY-MM): month cells sort after the month's day cells (`M#` after digits), so a range of days
- * and the month's cells are each one key range of the month's partition.
+ * and the month's cells are each one key range of the month's partition. The layout before sharding:
+ * writers use shardedShipmentTotalsKey, whose sort keys are these.
  */
 export const shipmentTotalsKey = (cell: ShipmentCell): ItemKey => {
   const combination = [

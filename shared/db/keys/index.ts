@@ -57,6 +57,9 @@
  * | channel listing     | LISTING#<lower ch>         | SKU#<sku>             |                                        |                                        |                           |
  * | idempotency record  | IDEMPOTENCY#<enc subject>#<enc op>#<enc key> | IDEMPOTENCY |                                        |                                        |                           |
  * | label purchase record | LABELPURCHASE#<request key> | LABELPURCHASE     |                                        |                                        |                           |
+ * | migration run       | MIGRATION#<name>           | RUN                   | (run number, scan segments: npm run migrate)                                                    |
+ * | migration segment   | MIGRATION#<name>           | RUN#<run>#SEGMENT#<n> | (the segment's last scanned key, done, items moved per step)                                    |
+ * | table layout        | TABLE_LAYOUT               | TABLE_LAYOUT          | (layout `sharded` once npm run migrate has finished)                                            |
  *
  * | access pattern                               | query                                                   |
  * |----------------------------------------------|---------------------------------------------------------|
@@ -137,3 +140,4 @@ export * from './aggregates';
 export * from './alerts';
 export * from './taxonomy';
 export * from './shards';
+export * from './migrations';

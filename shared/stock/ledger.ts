@@ -5,20 +5,20 @@
  * (shared/db/retry), so the ledger never goes below zero and a refused request records nothing.
  *
  * No item shared by every change: an allocation or release touches only its stock records. The
- * warehouse's counters (shared/warehouses/counters.ts) move in the transaction that writes a record, and
- * only when the record crosses a line: units on hand change, it turns in use or idle (units on hand or
- * allocated, or neither), or into or out of a backorder. A warehouse is checked when a stock record is
+ * warehouse's counters (shared/warehouses/counters.ts: counter shards by SKU, never the warehouse item)
+ * move in the transaction that writes a record, and only when the record crosses a line: units on hand change, it turns in use or idle (units on hand or
+ * allocated, or neither), or into or out of a backorder. A warehouse's shard is checked when a stock record is
  * created in it (or when the caller sets a condition on it).
  */
 import { newId } from '../ids';
 import { tableName } from '../db/client';
-import { movementIndexKeys, movementKey, stockIndexKeys, stockKey } from '../db/keys';
+import { movementKey, shardedMovementIndexKeys, shardedStockIndexKeys, stockKey } from '../db/keys';
 import { getItems } from '../db/query';
 import { LostRace, withRetry } from '../db/retry';
 import type { NamedItem } from '../db/transactions';
 import { maxTransactionItems, transactWrite } from '../db/transactions';
 import type { WarehouseCondition } from '../warehouses/counters';
-import { stockCountsUpdate, warehouseCheck } from '../warehouses/counters';
+import { warehouseCounterItems, warehouseIdOfItem } from '../warehouses/counters';
 import { commitStaged, resolveStaged } from './staged';
 import { TransactionCancelled } from '../db/errors';
 import type {
@@ -32,11 +32,9 @@ import {
   InsufficientStock,
   UnitCostRequired,
   WarehouseRefused,
-  addStockCounts,
   applyMovement,
   emptyStock,
   figuresOf,
-  noStockCounts,
   stockCountsChange,
   stockCountsOf,
 } from '../domain/stock-ledger';
@@ -140,7 +138,7 @@ export interface StockPlan {
   /** Stock record puts. */
   recordItems: NamedItem[];
   movementItems: NamedItem[];
-  /** With the records in one transaction: each warehouse's counters, or a check of it. */
+  /** With the records in one transaction: each warehouse counter shard's counters, or a check of it. */
   warehouseItems: NamedItem[];
   /** With a staged change's confirm (its counters move with each staged chunk): the checks only. */
   warehouseChecks: NamedItem[];
@@ -208,7 +206,7 @@ export function planStockChange(
     {
       Put: {
         TableName: table,
-        Item: { ...stockKey(record.sku, record.warehouseId), ...stockIndexKeys(record), ...record },
+        Item: { ...stockKey(record.sku, record.warehouseId), ...shardedStockIndexKeys(record), ...record },
         ConditionExpression: readVersion === 0 ? 'attribute_not_exists(PK)' : 'version = :read',
         ExpressionAttributeValues: readVersion === 0 ? undefined : { ':read': readVersion },
       },
@@ -221,31 +219,22 @@ export function planStockChange(
         TableName: table,
         Item: {
           ...movementKey(movement),
-          ...movementIndexKeys(movement),
+          ...shardedMovementIndexKeys(movement),
           entity: 'stock-movement',
           ...movement,
         },
       },
     },
   ]);
-  const perWarehouse = new Map<string, { counts: WarehouseStockCounts; creates: boolean }>();
-  for (const { record, readVersion, counts } of planned) {
-    const totals = perWarehouse.get(record.warehouseId) ?? { counts: noStockCounts, creates: false };
-    perWarehouse.set(record.warehouseId, {
-      counts: addStockCounts(totals.counts, counts),
-      creates: totals.creates || readVersion === 0,
-    });
-  }
-  const warehouseItems: NamedItem[] = [];
-  const warehouseChecks: NamedItem[] = [];
-  for (const [warehouseId, { counts, creates }] of perWarehouse) {
-    const name = `warehouse:${warehouseId}`;
-    const checked = creates || warehouseCondition !== undefined;
-    const update = stockCountsUpdate(warehouseId, counts, warehouseCondition);
-    if (update) warehouseItems.push([name, update]);
-    else if (checked) warehouseItems.push([name, warehouseCheck(warehouseId, warehouseCondition)]);
-    if (checked) warehouseChecks.push([name, warehouseCheck(warehouseId, warehouseCondition)]);
-  }
+  const { items: warehouseItems, checks: warehouseChecks } = warehouseCounterItems(
+    planned.map(({ record, readVersion, counts }) => ({
+      sku: record.sku,
+      warehouseId: record.warehouseId,
+      counts,
+      creates: readVersion === 0,
+    })),
+    warehouseCondition,
+  );
   return { recordItems, movementItems, warehouseItems, warehouseChecks, movements, records: planned };
 }
 
@@ -302,7 +291,7 @@ export async function commitStockChangeOnce(change: StockChange): Promise<Ledger
   } catch (error) {
     if (!(error instanceof TransactionCancelled)) throw error;
     const warehouse = error.refusedWithPrefix('warehouse:');
-    if (warehouse) throw new WarehouseRefused(warehouse.name.slice('warehouse:'.length));
+    if (warehouse) throw new WarehouseRefused(warehouseIdOfItem(warehouse.name));
     if (error.refusedWithPrefix('stock:')) throw new LostRace('a stock record changed');
     throw error;
   }

@@ -299,7 +299,11 @@ export async function commitStaged(change: StagedCommit): Promise<void> {
               recordPut(record, readVersion),
             ]),
             ...stockCountsItems(
-              chunk.map(({ record, counts }) => ({ sku: record.sku, warehouseId: record.warehouseId, counts })),
+              chunk.map(({ record, counts }) => ({
+                sku: record.sku,
+                warehouseId: record.warehouseId,
+                counts,
+              })),
               change.warehouseCondition,
             ),
             ['intent', intentIs(id, 'staging')],

@@ -39,7 +39,10 @@ export async function readCounterShards(
     const { warehouseId, shard } = where.get(String(item.PK))!;
     shards
       .get(warehouseId)!
-      .set(shard, Object.fromEntries(shardedCounterNames.map((name) => [name, counter(item[name])])) as ShardedCounters);
+      .set(
+        shard,
+        Object.fromEntries(shardedCounterNames.map((name) => [name, counter(item[name])])) as ShardedCounters,
+      );
   }
   return shards;
 }

@@ -106,7 +106,10 @@ export interface CountedWrite {
 
 /** Writes grouped by the counter shard they add to, their counts summed. */
 function perShard(writes: Iterable<CountedWrite>) {
-  const sums = new Map<string, { warehouseId: string; shard: number; counts: WarehouseStockCounts; creates: boolean }>();
+  const sums = new Map<
+    string,
+    { warehouseId: string; shard: number; counts: WarehouseStockCounts; creates: boolean }
+  >();
   for (const { sku, warehouseId, counts, creates } of writes) {
     const shard = warehouseCounterShard(sku);
     const key = warehouseItemName(warehouseId, shard);
@@ -121,7 +124,10 @@ function perShard(writes: Iterable<CountedWrite>) {
 }
 
 /** The counter updates of several records' writes, summed per counter shard, named `warehouse:<id>@<n>`. */
-export function stockCountsItems(writes: Iterable<CountedWrite>, condition?: WarehouseCondition): NamedItem[] {
+export function stockCountsItems(
+  writes: Iterable<CountedWrite>,
+  condition?: WarehouseCondition,
+): NamedItem[] {
   return [...perShard(writes)].flatMap(([name, { warehouseId, shard, counts }]): NamedItem[] => {
     const update = stockCountsUpdate(warehouseId, shard, counts, condition);
     return update ? [[name, update]] : [];
@@ -236,7 +242,11 @@ export function countersAsRead(counters: InUseCounters, prefix: string) {
   for (const name of inUseCounterNames) {
     const value = counters[name];
     values[`:${prefix}${name}`] = value;
-    parts.push(value === 0 ? `(attribute_not_exists(${name}) OR ${name} = :${prefix}${name})` : `${name} = :${prefix}${name}`);
+    parts.push(
+      value === 0
+        ? `(attribute_not_exists(${name}) OR ${name} = :${prefix}${name})`
+        : `${name} = :${prefix}${name}`,
+    );
   }
   return { expression: parts.join(' AND '), values };
 }
@@ -270,4 +280,21 @@ export function counterShardTombstones(
       ];
     }),
   );
+}
+
+/**
+ * A counter shard as the writes above leave it (the seed, test builders): its counters and the
+ * warehouse's flags that are set.
+ */
+export function counterShardItem(
+  warehouseId: string,
+  shard: number,
+  counters: Record<string, number>,
+  flags: WarehouseShardFlags,
+): Record<string, unknown> {
+  return {
+    ...warehouseCounterKey(warehouseId, shard),
+    ...counters,
+    ...Object.fromEntries(flagNames.filter((name) => flags[name]).map((name) => [name, true])),
+  };
 }

@@ -39,7 +39,8 @@ export const poSourceOperations: Implementations<typeof poSourceRoutes> = {
       if (refusal) throw refusal;
       // The read says whether it exists; its counter shard refuses one deleted or closed to purchase
       // orders since (the source's count moves there, never on the warehouse item).
-      if (!(await findWarehouse(body.warehouseId))?.acceptsPurchaseOrders) throw refusedWarehouse(body.warehouseId);
+      if (!(await findWarehouse(body.warehouseId))?.acceptsPurchaseOrders)
+        throw refusedWarehouse(body.warehouseId);
       try {
         await insertPoSource(source);
       } catch (error) {

@@ -7,6 +7,7 @@ import { applyStockMovements } from '../../shared/stock/ledger';
 import { findWarehouseRecord } from '../../shared/warehouses/repository';
 import { poSourceInput, vendorInput } from '../support/builders';
 import { call } from '../support/call';
+import { storedCounters } from '../support/stock-layout';
 import {
   createStockRule,
   createWarehouse,
@@ -175,7 +176,7 @@ describe('warehouses', () => {
       skusBackordered: 0,
       capacityUsed: 0.01,
     });
-    expect(await storedItem(warehouseKey(warehouse.id))).toMatchObject({ unitsOnHand: 8, skusHeld: 2 });
+    expect(await storedCounters(warehouse.id)).toMatchObject({ unitsOnHand: 8, skusHeld: 2 });
 
     const refused = await call({ method: 'DELETE', path: `${path}/${warehouse.id}` });
     expect(refused.status).toBe(409);
@@ -292,7 +293,7 @@ describe('warehouses', () => {
       expect(source.status, source.text).toBe(201);
       sources.push(source.body);
     }
-    expect(await storedItem(warehouseKey(warehouse.id))).toMatchObject({ poSourceCount: 2 });
+    expect(await storedCounters(warehouse.id)).toMatchObject({ poSourceCount: 2 });
     const refused = await call({ method: 'DELETE', path: `${path}/${warehouse.id}` });
     expect(refused.status).toBe(409);
     expect(refused.body.poSourceCount).toBe(2);
@@ -303,13 +304,13 @@ describe('warehouses', () => {
     // One source deleted on its own, the other with its vendor.
     const one = await call({ method: 'DELETE', path: `/v1/vendors/po-sources?ids=${sources[0].id}` });
     expect(one.status, one.text).toBe(200);
-    expect(await storedItem(warehouseKey(warehouse.id))).toMatchObject({ poSourceCount: 1 });
+    expect(await storedCounters(warehouse.id)).toMatchObject({ poSourceCount: 1 });
     const withVendor = await call({
       method: 'DELETE',
       path: `/v1/vendors?ids=${vendors[1].id}&withPoSources=true`,
     });
     expect(withVendor.status, withVendor.text).toBe(200);
-    expect(await storedItem(warehouseKey(warehouse.id))).toMatchObject({ poSourceCount: 0 });
+    expect(await storedCounters(warehouse.id)).toMatchObject({ poSourceCount: 0 });
     expect((await call({ method: 'DELETE', path: `${path}/${warehouse.id}` })).status).toBe(204);
 
     // A source into the deleted warehouse is a clear 400, and leaves no bare warehouse item behind.

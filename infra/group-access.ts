@@ -41,6 +41,11 @@ export const idempotencyWriteActions: readonly WriteAction[] = ['PutItem', 'Upda
  */
 const stockLedger = ['STOCK#*', 'MOVEMENTS#*', 'STOCKCHANGE#*'];
 const stagedStockChange = ['STOCKCHANGE#*'];
+/**
+ * shared/warehouses/counters.ts: a warehouse's counter shards, added to by the ledger's and the sources'
+ * writes, flagged and tombstoned by the warehouse's edits and delete.
+ */
+const warehouseCounterShards = ['WHCOUNT@*'];
 /** shared/shipments through the order writer: the order partition (header, history) and the shipment. */
 const shipmentWriter = ['ORDER#*', 'SHIPMENT#*'];
 /**
@@ -60,8 +65,8 @@ export const groupAccess: Readonly<Record<string, GroupAccess>> = {
     reads: allReads,
     writes: {
       PutItem: ['VENDOR#*', 'VENDOR_CODE#*', 'POSOURCE#*', 'POSOURCE_UNIQ#*'],
-      // A source counts on its receiving warehouse (shared/warehouses/counters.ts).
-      UpdateItem: ['VENDOR#*', 'WAREHOUSE#*'],
+      // A source counts on its receiving warehouse's counter shard (shared/warehouses/counters.ts).
+      UpdateItem: ['VENDOR#*', ...warehouseCounterShards],
       DeleteItem: ['VENDOR#*', 'VENDOR_CODE#*', 'POSOURCE#*', 'POSOURCE_UNIQ#*'],
     },
   },
@@ -77,7 +82,14 @@ export const groupAccess: Readonly<Record<string, GroupAccess>> = {
         'WORKORDER#*',
         ...stockLedger,
       ],
-      UpdateItem: ['STATUS#*', 'COLVIEWS_COUNT#*', 'AUTORULE#*', 'WAREHOUSE#*', ...stagedStockChange],
+      UpdateItem: [
+        'STATUS#*',
+        'COLVIEWS_COUNT#*',
+        'AUTORULE#*',
+        'WAREHOUSE#*',
+        ...stagedStockChange,
+        ...warehouseCounterShards,
+      ],
       DeleteItem: ['STATUS#*', 'STATUS_NAME#*', 'COLVIEW#*'],
     },
   },
@@ -86,7 +98,7 @@ export const groupAccess: Readonly<Record<string, GroupAccess>> = {
     writes: {
       // EXPORT#: the shipments export's record.
       PutItem: [...shipmentWriter, ...stockLedger, 'EXPORT#*'],
-      UpdateItem: [...shipmentCounters, ...stagedStockChange],
+      UpdateItem: [...shipmentCounters, ...stagedStockChange, ...warehouseCounterShards],
       // Notes (under ORDER#) and manual shipments are removed.
       DeleteItem: shipmentWriter,
     },
@@ -98,7 +110,13 @@ export const groupAccess: Readonly<Record<string, GroupAccess>> = {
       // SETTINGS: the forms' settings (SK FORM#<type>).
       PutItem: [...shipmentWriter, ...stockLedger, 'MANIFEST#*', 'OPENMANIFEST#*', 'CHANNEL#*', 'SETTINGS'],
       // LABELPURCHASE: labels voided for a print's Idempotency-Key (labels/purchase-record.ts).
-      UpdateItem: [...shipmentCounters, 'MANIFEST#*', 'LABELPURCHASE#*', ...stagedStockChange],
+      UpdateItem: [
+        ...shipmentCounters,
+        'MANIFEST#*',
+        'LABELPURCHASE#*',
+        ...stagedStockChange,
+        ...warehouseCounterShards,
+      ],
       DeleteItem: ['MANIFEST#*', 'OPENMANIFEST#*'],
     },
     filePrefixes: ['labels/', 'manifests/'],
@@ -107,7 +125,7 @@ export const groupAccess: Readonly<Record<string, GroupAccess>> = {
     reads: readsAndChecks,
     writes: {
       PutItem: [...shipmentWriter, ...stockLedger],
-      UpdateItem: [...shipmentCounters, ...stagedStockChange],
+      UpdateItem: [...shipmentCounters, ...stagedStockChange, ...warehouseCounterShards],
       DeleteItem: ['ORDER#*'],
     },
   },
@@ -126,7 +144,7 @@ export const groupAccess: Readonly<Record<string, GroupAccess>> = {
         'RULEPERIOD#*',
         'SETTINGS',
       ],
-      UpdateItem: ['WAREHOUSE#*', 'WAREHOUSE_DEFAULT', 'STOCKRULE#*'],
+      UpdateItem: ['WAREHOUSE#*', 'WAREHOUSE_DEFAULT', 'STOCKRULE#*', ...warehouseCounterShards],
       DeleteItem: [
         'WAREHOUSE#*',
         'WAREHOUSE_CODE#*',

@@ -73,7 +73,12 @@ async function loadMovements(): Promise<void> {
   for (const movement of movements()) {
     batch.push({
       PutRequest: {
-        Item: { ...movementKey(movement), ...shardedMovementIndexKeys(movement), entity: 'movement', ...movement },
+        Item: {
+          ...movementKey(movement),
+          ...shardedMovementIndexKeys(movement),
+          entity: 'movement',
+          ...movement,
+        },
       },
     });
     if (batch.length === 500) {

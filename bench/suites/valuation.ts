@@ -9,7 +9,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { seedTable } from '../../infra/local/seed/seed-database';
 import { db, setDb, tableName } from '../../shared/db/client';
 import { stockInWarehousePartitions, allWarehouses } from '../../shared/db/keys';
-import { queryAllPartitions } from '../../shared/db/query-all-partitions';
+import { queryEveryPartition } from '../../shared/db/every-partition';
 import { queryAll } from '../../shared/db/query';
 import type { Day } from '../../shared/domain/reporting-days';
 import { addDays, reportingDay, startOfDay } from '../../shared/domain/reporting-days';
@@ -49,7 +49,8 @@ async function everyMovement(): Promise<Movement[]> {
   const warehouses = await queryAll(allWarehouses());
   const skus = new Set<string>();
   for (const warehouse of warehouses)
-    for (const record of await queryAllPartitions(stockInWarehousePartitions(String(warehouse.id)))) skus.add(String(record.sku));
+    for (const record of await queryEveryPartition(stockInWarehousePartitions(String(warehouse.id))))
+      skus.add(String(record.sku));
   const movements: Movement[] = [];
   for (const sku of skus) {
     let start: Record<string, unknown> | undefined;

@@ -4,12 +4,12 @@
  */
 import { allWarehouses, stockInWarehousePartitions } from '../../shared/db/keys';
 import { queryAll } from '../../shared/db/query';
-import { queryAllPartitions } from '../../shared/db/query-all-partitions';
+import { queryEveryPartition } from '../../shared/db/every-partition';
 
 export async function unitsOnHandBySku(): Promise<Map<string, number>> {
   const warehouses = await queryAll(allWarehouses());
   const stock = await Promise.all(
-    warehouses.map((warehouse) => queryAllPartitions(stockInWarehousePartitions(String(warehouse.id)))),
+    warehouses.map((warehouse) => queryEveryPartition(stockInWarehousePartitions(String(warehouse.id)))),
   );
   const onHand = new Map<string, number>();
   for (const record of stock.flat()) {

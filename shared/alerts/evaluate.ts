@@ -20,7 +20,7 @@ import {
   stockOfSku,
 } from '../db/keys';
 import { getItems, queryAll } from '../db/query';
-import { queryAllPartitions } from '../db/query-all-partitions';
+import { queryEveryPartition } from '../db/every-partition';
 import { anyRefusal, withRetry } from '../db/retry';
 import type { Assessment } from '../domain/alert-assessment';
 import { assess } from '../domain/alert-assessment';
@@ -287,7 +287,7 @@ async function pairsInScope(scope: TouchedScope): Promise<StockPair[]> {
         ...partition,
         skPrefix: `${partition.skPrefix}${prefix}`,
       }));
-      for (const record of await queryAllPartitions(partitions)) {
+      for (const record of await queryEveryPartition(partitions)) {
         const sku = String(record.sku);
         if (every || patterns.some((pattern) => skuMatchesPattern(sku, pattern)))
           pairs.push({ sku, warehouseId });
@@ -322,7 +322,7 @@ async function coveredPairs(rule: StoredAlertRule, inputs: AlertInputs): Promise
     return covered;
   }
   for (const warehouseId of warehouseIds) {
-    for (const record of await queryAllPartitions(stockInWarehousePartitions(warehouseId))) {
+    for (const record of await queryEveryPartition(stockInWarehousePartitions(warehouseId))) {
       const pair = { sku: String(record.sku), warehouseId };
       if (ruleCoversSku(rule.scope, pair.sku, await inputs.listsHolding(pair.sku)))
         covered.set(pairKey(pair), pair);

@@ -18,7 +18,6 @@ import {
   stockInWarehousePartitions,
 } from '../../shared/db/keys';
 import { queryEveryPartition } from '../../shared/db/every-partition';
-import { queryAllPartitions } from '../../shared/db/query-all-partitions';
 import { storedCounters } from '../support/stock-layout';
 import { getItem, queryAll } from '../../shared/db/query';
 import type { Order } from '../../shared/domain/order';
@@ -99,7 +98,7 @@ describe('npm run seed (seedDatabase)', () => {
 
     const records: StockRecord[] = [];
     for (const warehouse of warehouses) {
-      const held = (await queryAllPartitions(
+      const held = (await queryEveryPartition(
         stockInWarehousePartitions(String(warehouse.id)),
       )) as unknown as StockRecord[];
       records.push(...held);

@@ -8,7 +8,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { db } from '../../shared/db/client';
 import { allWarehouseCounterKeys, stockInWarehousePartitions, warehouseKey } from '../../shared/db/keys';
-import { queryAllPartitions } from '../../shared/db/query-all-partitions';
+import { queryEveryPartition } from '../../shared/db/every-partition';
 import { readCounterShards, sumCounters } from '../../shared/warehouses/counter-shards';
 import { toWarehouseRecord } from '../../shared/warehouses/repository';
 import type { WarehouseStockCounts } from '../../shared/domain/stock-ledger';
@@ -56,7 +56,7 @@ async function countersOf(warehouseId: string): Promise<WarehouseStockCounts> {
 
 /** The warehouse's counters are the sums over its stored stock records; answers them. */
 async function expectCountersMatchRecords(warehouseId: string): Promise<WarehouseStockCounts> {
-  const records = await queryAllPartitions(stockInWarehousePartitions(warehouseId));
+  const records = await queryEveryPartition(stockInWarehousePartitions(warehouseId));
   const sums = records.reduce<WarehouseStockCounts>(
     (total, record) =>
       addStockCounts(total, stockCountsOf({ onHand: record.onHand, allocated: record.allocated })),

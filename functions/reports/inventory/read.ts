@@ -20,7 +20,7 @@ import { queryGroupPages } from '../../../shared/db/merged-group-pages';
 import type { MergedPartition } from '../../../shared/db/merged-pages';
 import type { Filter, Item, Page } from '../../../shared/db/query';
 import { allOf, getItems, queryAll } from '../../../shared/db/query';
-import { queryAllPartitions } from '../../../shared/db/query-all-partitions';
+import { queryEveryPartition } from '../../../shared/db/every-partition';
 import type { Day } from '../../../shared/domain/reporting-days';
 import { addDays, daysBetween, startOfDay } from '../../../shared/domain/reporting-days';
 import type { Movement, StockRecord } from '../../../shared/domain/stock-ledger';
@@ -49,7 +49,7 @@ export async function stockRecords(
   skuPrefix?: string,
 ): Promise<StockRecord[]> {
   const warehouses = await Promise.all(
-    warehouseIds.map((warehouseId) => queryAllPartitions(stockPartitions(warehouseId, skuPrefix))),
+    warehouseIds.map((warehouseId) => queryEveryPartition(stockPartitions(warehouseId, skuPrefix))),
   );
   return warehouses.flat() as unknown as StockRecord[];
 }
@@ -256,9 +256,10 @@ export async function warehouseMovementsBetween(
   fromInstant: string,
   beforeInstant: string,
 ) {
-  return (await queryAllPartitions(movementsInWarehousePartitions(warehouseId), {
-    skBetween: { from: fromInstant, to: beforeInstant },
-  })) as unknown as Movement[];
+  const skBetween = { from: fromInstant, to: beforeInstant };
+  return (await queryEveryPartition(
+    movementsInWarehousePartitions(warehouseId).map((partition) => ({ ...partition, skBetween })),
+  )) as unknown as Movement[];
 }
 
 export async function standingsOfRule(ruleId: string): Promise<Item[]> {

@@ -50,9 +50,10 @@ const warehouseCounterShards = ['WHCOUNT@*'];
 const shipmentWriter = ['ORDER#*', 'SHIPMENT#*'];
 /**
  * shared/shipments' per-day and per-month totals (in their shards, `SHIPTOTALS@<n>#…`; the cells before
- * sharding are only read until `npm run migrate` moves them), and shared/warehouses' counters kept by other writers.
+ * sharding are only read until `npm run migrate` moves them). The warehouse counters other writers keep
+ * are on the warehouse's counter shards (`warehouseCounterShards`), no longer on the warehouse item.
  */
-const shipmentCounters = ['SHIPTOTALS@*', 'WAREHOUSE#*'];
+const shipmentCounters = ['SHIPTOTALS@*'];
 const allReads: readonly ReadAction[] = ['GetItem', 'BatchGetItem', 'Query'];
 /**
  * For the groups whose transactions check an item they do not change: the stock ledger's warehouse

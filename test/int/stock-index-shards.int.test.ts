@@ -210,7 +210,7 @@ describe('sharded stock and movement indexes, with the layout before mixed in', 
       cursor = page.nextCursor ?? undefined;
     } while (cursor);
     expect(ids(listed)).toEqual(ids(westMovements));
-  });
+  }, 120_000);
 
   it('reads every stock record of a warehouse for the reports that need them all (valuation)', async () => {
     const all = await queryEveryPartition(stockInWarehousePartitions(west.id));
@@ -335,7 +335,7 @@ describe('warehouse counters on their shards, with the counters of the layout be
       }
     }
     expect(outcomes.deleted + outcomes.refused).toBe(6);
-  });
+  }, 120_000);
 
   it('refuses every restock after a deactivation commits, whatever the writer read, and restocks again once active', async () => {
     const warehouse = await createWarehouse({ code: 'DEACT' });

@@ -392,11 +392,36 @@ describe('warehouse counters', () => {
     expect(warehouse.ConditionExpression).toMatch(/ AND active = :no$/);
     expect(warehouse.ExpressionAttributeValues).toMatchObject({ ':no': false, ':yes': true });
     for (const [, write] of writes.slice(1)) {
-      expect(write.Update!.UpdateExpression).toMatch(/^SET inactive = :inactive/);
-      expect(write.Update!.ExpressionAttributeValues![':inactive']).toBe(true);
+      expect(write.Update!.UpdateExpression).toMatch(/^SET inactive = :flag/);
+      expect(write.Update!.ExpressionAttributeValues![':flag']).toBe(true);
     }
     expect(writes[1]![1].Update!.UpdateExpression).toContain('ADD unitsOnHand :unitsOnHand');
-    expect(writes[2]![1].Update!.UpdateExpression).toBe('SET inactive = :inactive');
+    expect(writes[2]![1].Update!.UpdateExpression).toBe('SET inactive = :flag');
+  });
+
+  it('gives the shards of a warehouse refusing work or purchase orders their flags, conditioned on it still refusing', () => {
+    const refusing: Item = {
+      ...warehouseKey('wh-4'),
+      entity: 'warehouse',
+      id: 'wh-4',
+      active: true,
+      acceptsWorkOrders: false,
+      acceptsPurchaseOrders: false,
+    };
+    expect(warehouseCountersStep.applies(refusing)).toBe(true);
+    const writes = warehouseCountersStep.rewrite(refusing);
+    expect(writes[0]![1].Update!.ConditionExpression).toBe(
+      'attribute_exists(PK) AND acceptsWorkOrders = :no AND acceptsPurchaseOrders = :no',
+    );
+    for (const [, write] of writes.slice(1))
+      expect(write.Update!.UpdateExpression).toBe(
+        'SET refusesWorkOrders = :flag, refusesPurchaseOrders = :flag',
+      );
+    expect(writes).toHaveLength(1 + allShards('warehouseCounters').length);
+    expect(warehouseCountersStep.applies({ ...refusing, [countersShardedMarker]: true })).toBe(false);
+    // Attributes absent (warehouses from before they existed) accept: nothing to flag.
+    const { acceptsWorkOrders: _w, acceptsPurchaseOrders: _p, ...older } = refusing;
+    expect(warehouseCountersStep.applies(older)).toBe(false);
   });
 
   it('an inactive warehouse without counters still gets its flags, once', () => {

@@ -1,8 +1,9 @@
 /**
  * Warehouse counters: moved off the warehouse item (where every stock and purchase-order source write
- * added to them) into its counter shard 0, where readers sum them with the other shards; and an inactive
- * warehouse's counter shards flagged `inactive`, the flag stock writers condition on instead of reading
- * the warehouse.
+ * added to them) into its counter shard 0, where readers sum them with the other shards; and the counter
+ * shards of a warehouse that is inactive, or refuses work orders or purchase orders, given the flags
+ * (`inactive`, `refusesWorkOrders`, `refusesPurchaseOrders`) the writers condition on instead of reading
+ * the warehouse (shared/warehouses/counters.ts `shardFlagsOf`; an edit of the warehouse keeps them).
  */
 import { tableName } from '../client';
 import { allShards } from '../keys/shards';
@@ -40,19 +41,30 @@ function heldCounters(item: Item): Array<[string, number]> {
   );
 }
 
-const needsInactiveFlags = (item: Item) => item.active === false && item[countersShardedMarker] !== true;
+/** Each shard flag and the warehouse attribute whose `false` sets it. */
+const shardFlags = [
+  ['inactive', 'active'],
+  ['refusesWorkOrders', 'acceptsWorkOrders'],
+  ['refusesPurchaseOrders', 'acceptsPurchaseOrders'],
+] as const;
+
+/** The flags the warehouse's counter shards must carry (an attribute absent is the default, true). */
+const flagsOf = (item: Item) => shardFlags.filter(([, attribute]) => item[attribute] === false);
+
+const needsShardFlags = (item: Item) => flagsOf(item).length > 0 && item[countersShardedMarker] !== true;
 
 export const warehouseCountersStep: MigrationStep = {
   name: 'warehouse-counters',
-  applies: (item) => isWarehouse(item) && (heldCounters(item).length > 0 || needsInactiveFlags(item)),
+  applies: (item) => isWarehouse(item) && (heldCounters(item).length > 0 || needsShardFlags(item)),
   rewrite(item) {
     const id = (item.PK as string).slice('WAREHOUSE#'.length);
     const held = heldCounters(item);
     const adding = held.filter(([, value]) => value !== 0);
-    const inactive = item.active === false;
+    const flags = flagsOf(item);
+    const flagged = flags.length > 0;
 
     const remove = held.map(([name]) => name);
-    const set = inactive ? [`${countersShardedMarker} = :yes`] : [];
+    const set = flagged ? [`${countersShardedMarker} = :yes`] : [];
     const warehouse: NamedItem = [
       `warehouse:${id}`,
       {
@@ -66,15 +78,15 @@ export const warehouseCountersStep: MigrationStep = {
             .filter(Boolean)
             .join(' '),
           // The counters as read (a write that added to one meanwhile makes this fail, and the counters are
-          // read again); an inactive warehouse still inactive (a reactivation clears the flags).
+          // read again); its flagged attributes still false (an edit rewrites the shards' flags itself).
           ConditionExpression: [
             'attribute_exists(PK)',
             ...held.map(([name]) => `${name} = :${name}`),
-            ...(inactive ? ['active = :no'] : []),
+            ...flags.map(([, attribute]) => `${attribute} = :no`),
           ].join(' AND '),
           ExpressionAttributeValues: {
             ...Object.fromEntries(held.map(([name, value]) => [`:${name}`, value])),
-            ...(inactive ? { ':no': false, ':yes': true } : {}),
+            ...(flagged ? { ':no': false, ':yes': true } : {}),
           },
         },
       },
@@ -82,7 +94,7 @@ export const warehouseCountersStep: MigrationStep = {
 
     const shards = allShards('warehouseCounters').flatMap((shard): NamedItem[] => {
       const adds = shard === legacyCountersShard ? adding : [];
-      if (adds.length === 0 && !inactive) return [];
+      if (adds.length === 0 && !flagged) return [];
       return [
         [
           `counters:${id}:${shard}`,
@@ -91,14 +103,14 @@ export const warehouseCountersStep: MigrationStep = {
               TableName: tableName(),
               Key: warehouseCounterKey(id, shard),
               UpdateExpression: [
-                inactive ? 'SET inactive = :inactive' : '',
+                flagged ? `SET ${flags.map(([flag]) => `${flag} = :flag`).join(', ')}` : '',
                 adds.length > 0 ? `ADD ${adds.map(([name]) => `${name} :${name}`).join(', ')}` : '',
               ]
                 .filter(Boolean)
                 .join(' '),
               ExpressionAttributeValues: {
                 ...Object.fromEntries(adds.map(([name, value]) => [`:${name}`, value])),
-                ...(inactive ? { ':inactive': true } : {}),
+                ...(flagged ? { ':flag': true } : {}),
               },
             },
           },

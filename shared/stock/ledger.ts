@@ -26,7 +26,8 @@ import type { NamedItem } from '../db/transactions';
 import { maxTransactionItems, transactWrite } from '../db/transactions';
 import type { WarehouseCondition } from '../warehouses/counters';
 import { warehouseCounterItems, warehouseIdOfItem } from '../warehouses/counters';
-import { readSlots } from './slots';
+import type { PrefetchedSlots } from './slots';
+import { knownSlotKeys, prefetchedSlots, readSlots, rememberSlotCounts } from './slots';
 import { commitStaged, resolveStaged } from './staged';
 import { TransactionCancelled } from '../db/errors';
 import type {
@@ -83,6 +84,8 @@ export interface StockChange {
 export interface KnownStock {
   pairs: ReadonlyArray<{ sku: string; warehouseId: string }>;
   items: ReadonlyArray<Record<string, unknown>>;
+  /** Slots read with them (the pairs known to have slots): read once, not again. */
+  slots?: PrefetchedSlots;
 }
 
 export interface LedgerResult {
@@ -118,15 +121,24 @@ export async function readStock(
   const storedCounts = new Map<string, WarehouseStockCounts>();
   const unique = [...new Map(pairs.map((pair) => [pairKey(pair.sku, pair.warehouseId), pair])).values()];
   const knownPairs = new Set(known?.pairs.map((pair) => pairKey(pair.sku, pair.warehouseId)));
-  const items =
-    known && unique.every((pair) => knownPairs.has(pairKey(pair.sku, pair.warehouseId)))
-      ? known.items
-      : await getItems(
-          unique.map((pair) => stockKey(pair.sku, pair.warehouseId)),
-          true,
-        );
+  let items: ReadonlyArray<Record<string, unknown>>;
+  let slotsRead: PrefetchedSlots | undefined;
+  if (known && unique.every((pair) => knownPairs.has(pairKey(pair.sku, pair.warehouseId)))) {
+    items = known.items;
+    slotsRead = known.slots;
+  } else {
+    // Records known to have slots: their slots in the same read.
+    const slotKeys = knownSlotKeys(unique);
+    const read = await getItems(
+      [...unique.map((pair) => stockKey(pair.sku, pair.warehouseId)), ...slotKeys],
+      true,
+    );
+    slotsRead = prefetchedSlots(slotKeys, read);
+    const slotPartitions = new Set(slotKeys.map((key) => key.PK));
+    items = read.filter((item) => !slotPartitions.has(String(item.PK)));
+  }
   for (const item of items) {
-    const record = item as StockRecord;
+    const record = item as unknown as StockRecord;
     const key = pairKey(record.sku, record.warehouseId);
     records.set(key, {
       sku: record.sku,
@@ -148,7 +160,7 @@ export async function readStock(
     const key = pairKey(pair.sku, pair.warehouseId);
     if (!records.has(key)) records.set(key, emptyStock(pair.sku, pair.warehouseId, at));
   }
-  const slots = await readSlots([...records.values()], at, true);
+  const slots = await readSlots([...records.values()], at, true, slotsRead);
   await resolveStaged(records, owner);
   return { records, storedCounts, slots };
 }
@@ -397,6 +409,8 @@ export async function commitStockChangeOnce(change: StockChange): Promise<Ledger
   } = await readStock(change.requests, at, change.owner, change.known);
   const options = { warehouseCondition: change.warehouseCondition, storedCounts, slots };
   let planned = planStockChange(change.requests, current, at, options);
+  // A record given slots by this change: the container's next read of it asks for them at once.
+  rememberSlotCounts(planned.records.map(({ record }) => record));
   const callerItems = change.with?.(planned.movements) ?? [];
   const sizeOf = (plan: StockPlan) =>
     plan.recordItems.length +

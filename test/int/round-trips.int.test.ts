@@ -6,6 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { db } from '../../shared/db/client';
+import { configureSlotPolicy } from '../../shared/domain/stock-slots';
 import { setReferenceClock } from '../../shared/reference/cache';
 import { dockOrigin, seedWarehouse } from '../support/builders';
 import type { CallSpec } from '../support/call';
@@ -165,5 +166,42 @@ describe('round trips per operation, the container warm', () => {
         .flat()
         .filter((command) => command === 'ScanCommand'),
     ).toEqual([]);
+  });
+
+  it('reads a record known to have slots and its slots in one round trip (a flash-sale SKU)', async () => {
+    const now = Date.now();
+    setReferenceClock(() => now);
+    configureSlotPolicy({ minAvailable: 10, count: 4 });
+    try {
+      const warehouse = await seedWarehouse({ originAddress: dockOrigin });
+      await stock('TRIP-FLASH', warehouse.id, 200);
+      const place = async () => {
+        const before = recorded.length;
+        const answer = await call({
+          method: 'PUT',
+          path: `/v1/orders/${orderId()}`,
+          body: orderInput({
+            lines: [
+              orderLine({ itemId: 'A', sku: 'TRIP-FLASH', quantity: 1, weightGrams: 500, title: 'Mug' }),
+            ],
+            warehouseId: warehouse.id,
+            shipTo,
+          }),
+          role: 'operator',
+        });
+        expect(answer.status, answer.text).toBe(201);
+        return recorded.slice(before);
+      };
+      // The first allocation gives the record its slots; the next order's read asks for them at once.
+      await place();
+      const second = await place();
+      expect(second, second.join(', ')).toEqual([
+        'QueryCommand',
+        'BatchGetItemCommand',
+        'TransactWriteItemsCommand',
+      ]);
+    } finally {
+      configureSlotPolicy(undefined);
+    }
   });
 });

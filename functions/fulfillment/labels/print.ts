@@ -46,7 +46,7 @@ import { getItem, getItems } from '../../../shared/db/query';
 import { cachedReference, keepReference } from '../../../shared/reference/cache';
 import type { ItemKey } from '../../../shared/db/keys';
 import { labelPurchaseKey, openManifestKey, stockKey } from '../../../shared/db/keys';
-import { withSlotTotals } from '../../../shared/stock/slots';
+import { knownSlotKeys, prefetchedSlots, withSlotTotals } from '../../../shared/stock/slots';
 import type { ShipmentLine } from '../../../shared/domain/shipment';
 import type { PackageToShip, PurchasedLabel, PurchaseRequest } from '../carriers/adapter';
 import { buyAndRecord } from '../carriers/adapter';
@@ -97,14 +97,17 @@ async function readBeforeBuying(
   const pairs = [...new Set(lines.map((line) => line.sku))].map((sku) => ({ sku, warehouseId }));
   const pointerKey = openManifestKey(manifest.processorCode, warehouseId, manifest.shipDate);
   const purchaseKey = requestKey === undefined ? undefined : labelPurchaseKey(requestKey);
+  const slotKeys = knownSlotKeys(pairs);
   const items = await getItems(
     [
       ...pairs.map(({ sku }) => stockKey(sku, warehouseId)),
+      ...slotKeys,
       pointerKey,
       ...(purchaseKey ? [purchaseKey] : []),
     ],
     true,
   );
+  const slots = prefetchedSlots(slotKeys, items);
   const itemAt = (key: ItemKey) => items.find((item) => item.PK === key.PK && item.SK === key.SK);
   const stockItems = items.filter((item) =>
     pairs.some(({ sku }) => {
@@ -113,7 +116,7 @@ async function readBeforeBuying(
     }),
   );
   // The figures add what the record's slots hold; the commit plans on the records themselves.
-  const figures = await withSlotTotals(stockItems, true);
+  const figures = await withSlotTotals(stockItems, true, slots);
   return {
     stock: new Map(
       figures.map((item) => [
@@ -121,7 +124,7 @@ async function readBeforeBuying(
         { onHand: Number(item.onHand), allocated: Number(item.allocated) },
       ]),
     ),
-    knownStock: { pairs, items: stockItems },
+    knownStock: { pairs, items: stockItems, slots },
     openOnShipDate: openManifestIdIn(itemAt(pointerKey)),
     labelsVoided: purchaseKey ? labelsVoidedIn(itemAt(purchaseKey)) : 0,
   };

@@ -51,7 +51,8 @@ export const shardedFamilies: Record<string, { shards: number; by: 'order' | 'sk
   MOVEMENTS: { shards: shardCounts.movementIndex, by: 'unique' },
   SHIPMENTS: { shards: shardCounts.shipmentIndex, by: 'unique' },
   SHIPTOTALS: { shards: shardCounts.shipmentTotals, by: 'unique' },
-  WHCOUNT: { shards: shardCounts.warehouseCounters, by: 'sku' },
+  // A stock change picks its counter shard by an id made for it (shared/warehouses/counters.ts).
+  WHCOUNT: { shards: shardCounts.warehouseCounters, by: 'unique' },
 };
 
 /** `GSI1:ORDERS@3#STATUS#paid`: the index prefix, the family, the shard and the rest. */

@@ -197,6 +197,11 @@ export interface PlanOptions {
   slots?: ReadonlyMap<string, StockSlot[]>;
   /** Keep to the records (a staged change: undoing it rewrites records alone); no record gets slots. */
   reserveOnly?: boolean;
+  /**
+   * New with each change (an id made for it): picks the warehouse counter shard the change adds to, so a
+   * hot SKU's changes spread over the shards (shared/warehouses/counters.ts). Absent: the SKU's shard.
+   */
+  counterSpread?: string;
 }
 
 const slotItemName = (slot: StockSlot) => `stock:${pairKey(slot.sku, slot.warehouseId)}#slot${slot.slot}`;
@@ -367,6 +372,7 @@ export function planStockChange(
       })),
     ],
     warehouseCondition,
+    options.counterSpread,
   );
   const totals = [...touched].map((key) => totalsOf(records.get(key)!, slots.get(key) ?? []));
   return {
@@ -407,7 +413,12 @@ export async function commitStockChangeOnce(change: StockChange): Promise<Ledger
     storedCounts,
     slots,
   } = await readStock(change.requests, at, change.owner, change.known);
-  const options = { warehouseCondition: change.warehouseCondition, storedCounts, slots };
+  const options = {
+    warehouseCondition: change.warehouseCondition,
+    storedCounts,
+    slots,
+    counterSpread: newId(),
+  };
   let planned = planStockChange(change.requests, current, at, options);
   // A record given slots by this change: the container's next read of it asks for them at once.
   rememberSlotCounts(planned.records.map(({ record }) => record));

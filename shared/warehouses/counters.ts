@@ -14,7 +14,7 @@
  */
 import { tableName } from '../db/client';
 import { warehouseCounterKey, warehouseCounterShard, warehouseKey } from '../db/keys';
-import { allShards } from '../db/keys/shards';
+import { allShards, shardCounts, shardOf } from '../db/keys/shards';
 import type { NamedItem, TransactItem } from '../db/transactions';
 import type { WarehouseStockCounts } from '../domain/stock-ledger';
 import { addStockCounts, noStockCounts } from '../domain/stock-ledger';
@@ -104,14 +104,22 @@ export interface CountedWrite {
   creates?: boolean;
 }
 
-/** Writes grouped by the counter shard they add to, their counts summed. */
-function perShard(writes: Iterable<CountedWrite>) {
+/**
+ * Writes grouped by the counter shard they add to, their counts summed. A shard is the SKU's, or, given
+ * `spreadBy` (something new with each change, such as an id made for it), one shard per warehouse picked
+ * by it: every shard is summed on read, so any shard is right, and a change of a hot SKU (every sale of
+ * the flash-sale SKU moves units on hand) must not land on that SKU's one shard each time.
+ */
+function perShard(writes: Iterable<CountedWrite>, spreadBy?: string) {
   const sums = new Map<
     string,
     { warehouseId: string; shard: number; counts: WarehouseStockCounts; creates: boolean }
   >();
   for (const { sku, warehouseId, counts, creates } of writes) {
-    const shard = warehouseCounterShard(sku);
+    const shard =
+      spreadBy === undefined
+        ? warehouseCounterShard(sku)
+        : shardOf(`${spreadBy}#${warehouseId}`, shardCounts.warehouseCounters);
     const key = warehouseItemName(warehouseId, shard);
     const sum = sums.get(key) ?? { warehouseId, shard, counts: noStockCounts, creates: false };
     sums.set(key, {
@@ -142,10 +150,11 @@ export function stockCountsItems(
 export function warehouseCounterItems(
   writes: Iterable<CountedWrite>,
   condition?: WarehouseCondition,
+  spreadBy?: string,
 ): { items: NamedItem[]; checks: NamedItem[] } {
   const items: NamedItem[] = [];
   const checks: NamedItem[] = [];
-  for (const [name, { warehouseId, shard, counts, creates }] of perShard(writes)) {
+  for (const [name, { warehouseId, shard, counts, creates }] of perShard(writes, spreadBy)) {
     const checked = creates || condition !== undefined;
     const update = stockCountsUpdate(warehouseId, shard, counts, condition);
     if (update) items.push([name, update]);

@@ -58,14 +58,23 @@ describe('peak simulation of write-sharded keys', () => {
   });
 
   it('keeps a flash-sale SKU on its one shard: the line of the SKU decides, not the order', () => {
-    const recorded = shardOf(values.skus[0], shardCounts.warehouseCounters);
+    const recorded = shardOf(values.skus[0], shardCounts.stockByWarehouse);
     const flash = { ...shape, flashShare: 0.3 };
-    const loads = loadsOf([`WHCOUNT@${recorded}#${values.warehouseId}`], flash);
+    const loads = loadsOf([`GSI1:WH_STOCK@${recorded}#${values.warehouseId}`], flash);
     const flashShards = new Set(
-      ['WH-0', 'WH-1'].map((wh) => `WHCOUNT@${shardOf('SKU-FLASH', shardCounts.warehouseCounters)}#${wh}`),
+      ['WH-0', 'WH-1'].map(
+        (wh) => `GSI1:WH_STOCK@${shardOf('SKU-FLASH', shardCounts.stockByWarehouse)}#${wh}`,
+      ),
     );
     const hottest = [...loads].sort((a, b) => b.maxWritesPerSecond - a.maxWritesPerSecond)[0]!;
     expect(flashShards.has(hottest.partition)).toBe(true);
+  });
+
+  it('spreads the warehouse counters over their shards whatever the SKU: a change picks its shard', () => {
+    const flash = { ...shape, flashShare: 1 };
+    const loads = loadsOf([`WHCOUNT@3#${values.warehouseId}`], flash);
+    expect(new Set(loads.map((load) => load.family))).toEqual(new Set(['WHCOUNT@{shard}#{wh}']));
+    for (const load of loads) expect(load.maxWritesPerSecond).toBeLessThan(400);
   });
 
   it("spreads a flash-sale SKU's slots over its slots by order", () => {

@@ -4,6 +4,7 @@
  */
 import { allWarehouses, stockInWarehouse } from '../../shared/db/keys';
 import { queryAll } from '../../shared/db/query';
+import { withSlotTotals } from '../../shared/stock/slots';
 
 export async function unitsOnHandBySku(): Promise<Map<string, number>> {
   const warehouses = await queryAll(allWarehouses());
@@ -11,7 +12,8 @@ export async function unitsOnHandBySku(): Promise<Map<string, number>> {
     warehouses.map((warehouse) => queryAll(stockInWarehouse(String(warehouse.id)))),
   );
   const onHand = new Map<string, number>();
-  for (const record of stock.flat()) {
+  // A record with slots counts its slots' unfolded shipments off on hand.
+  for (const record of await withSlotTotals(stock.flat())) {
     const sku = String(record.sku);
     onHand.set(sku, (onHand.get(sku) ?? 0) + Number(record.onHand ?? 0));
   }

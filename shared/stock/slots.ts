@@ -1,6 +1,7 @@
 /**
  * Reading stock records with slots (shared/domain/stock-slots.ts): their slots, and the totals every
- * reader answers (stock lists, reports, alerts, print's stock check), the slots' allocations added.
+ * reader answers (stock lists, reports, alerts, print's stock check), the slots' allocations added and
+ * their unfolded shipped units taken off on hand.
  */
 import { stockSlotKey, stockSlotKeys } from '../db/keys';
 import { getItems } from '../db/query';
@@ -40,7 +41,8 @@ export async function readSlots(
 
 /**
  * Stock record items as read (any attributes), with exact totals: a record with slots gets its slots'
- * allocations added to `allocated`, and `available` and `backordered` from them. Others pass unchanged.
+ * allocations added to `allocated`, their unfolded shipped units taken off `onHand` (and its oldest
+ * `layers`), and `available` and `backordered` from them. Others pass unchanged.
  */
 export async function withSlotTotals<T extends Record<string, unknown>>(
   items: readonly T[],
@@ -59,6 +61,8 @@ export async function withSlotTotals<T extends Record<string, unknown>>(
     const { slotted: _slotted, ...rest } = item;
     return {
       ...rest,
+      onHand: totals.onHand,
+      ...(item.layers ? { layers: totals.layers } : {}),
       allocated: totals.allocated,
       available: totals.available,
       backordered: totals.backordered,

@@ -197,7 +197,10 @@ export function distributeChange(stock: SlottedStock, change: SlotChange): Slott
   if (!change.reserveOnly && (marksChanged || storedRecordChanged(folded.record, placed.record)))
     return placed;
   // The record not written (or written alone, staged): the slots keep their shipped units unfolded.
-  const slots = placed.slots.map((slot, index) => ({ ...slot, shipped: stock.slots[index]!.shipped ?? 0 }));
+  const slots = placed.slots.map(({ shipped: _folded, ...slot }, index) => {
+    const { shipped } = stock.slots[index]!;
+    return shipped === undefined ? slot : { ...slot, shipped };
+  });
   if (!change.reserveOnly) return { record: stock.record, slots };
   return { record: unfold(placed.record, stock.record.layers, shipped), slots };
 }

@@ -116,7 +116,11 @@ export function totalsOf(stored: StockRecord, slots: readonly StockSlot[]): Stoc
  * The record as stored that, folded with `shipped` units, gives `folded`: on hand and slotted higher by
  * them, and the oldest `shipped` units of the layers as stored (`storedLayers`) kept in front.
  */
-export function unfold(folded: StockRecord, storedLayers: readonly CostLayer[], shipped: number): StockRecord {
+export function unfold(
+  folded: StockRecord,
+  storedLayers: readonly CostLayer[],
+  shipped: number,
+): StockRecord {
   if (shipped === 0) return folded;
   const head: CostLayer[] = [];
   let units = shipped;

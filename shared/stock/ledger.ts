@@ -293,8 +293,12 @@ export function planStockChange(
     // slots only when its own figures or its slots' marks change (the marks change with the record).
     const recordWritten =
       !after.slots || before.version === 0 || marksChanged || storedRecordChanged(before, after);
-    const stored = storedCounts.get(key) ?? stockCountsOf({ ...before, shipped: unfoldedShipped(slotsBefore) });
-    const counts = stockCountsChange(stored, stockCountsOf({ ...after, shipped: unfoldedShipped(slotsAfter) }));
+    const stored =
+      storedCounts.get(key) ?? stockCountsOf({ ...before, shipped: unfoldedShipped(slotsBefore) });
+    const counts = stockCountsChange(
+      stored,
+      stockCountsOf({ ...after, shipped: unfoldedShipped(slotsAfter) }),
+    );
     if (!recordWritten) {
       slotOnly.push({ warehouseId: after.warehouseId, counts });
       continue;
@@ -499,9 +503,7 @@ async function recallSlots(
     const record = current.get(key)!;
     // A record with staged deltas is read resolved: its stored layers are not these, so it folds later.
     const folds = !record.staged || Object.keys(record.staged).length === 0;
-    const holding = slots
-      .get(key)!
-      .filter((slot) => slot.free > 0 || (folds && (slot.shipped ?? 0) > 0));
+    const holding = slots.get(key)!.filter((slot) => slot.free > 0 || (folds && (slot.shipped ?? 0) > 0));
     const recalled = holding.reduce((sum, slot) => sum + slot.free, 0);
     const shipped = folds ? unfoldedShipped(holding) : 0;
     items.push([

@@ -102,8 +102,8 @@ describe('one SKU from many writers until it sells out', () => {
           continue;
         }
         const [oldest, oldestUnits] = [...held][0]!;
-        if (n % 10 === 9) {
-          // About one order in ten is cancelled: its units go back for the others.
+        if (n % 5 === 4) {
+          // About one order in five is cancelled: its units go back for the others.
           await applyStockMovements(
             [
               {
@@ -149,6 +149,9 @@ describe('one SKU from many writers until it sells out', () => {
     const ordersAllocated = orders.reduce((sum, item) => sum + Number(item.allocated), 0);
     const movements = await listMovements({ sku, from: '2000-01-01', to: '2100-01-01', limit: 1000 });
 
+    console.info(
+      `slot race: ${allocations} allocations, ${releases} releases, ${shipments} shipments, record version ${String(stored.version)}`,
+    );
     // Sold out and shipped, nothing oversold, nothing negative.
     expect(unitsShipped).toBe(received);
     expect(totals).toMatchObject({
@@ -186,9 +189,7 @@ describe('one SKU from many writers until it sells out', () => {
     expect(allocations).toBeGreaterThan(received / 3);
     expect(releases).toBeGreaterThan(0);
     expect(shipments).toBeGreaterThan(received / 4);
-    console.info(
-      `slot race: ${allocations} allocations, ${releases} releases, ${shipments} shipments, record version ${String(stored.version)}`,
-    );
-    expect(Number(stored.version)).toBeLessThan((allocations + shipments) / 6);
+    // Before slot shipments every shipment wrote the record: its version was above their number.
+    expect(Number(stored.version)).toBeLessThan(shipments / 2);
   });
 });

@@ -332,7 +332,10 @@ describe('shipping through slots', () => {
     });
     expect(staged.record.onHand - stock.record.onHand).toBe(-10);
     expect(staged.slots).toEqual(stock.slots);
-    expect(totalsOf(staged.record, staged.slots)).toMatchObject({ onHand: 85, layers: outcome.record.layers });
+    expect(totalsOf(staged.record, staged.slots)).toMatchObject({
+      onHand: 85,
+      layers: outcome.record.layers,
+    });
     expectSound(staged);
   });
 

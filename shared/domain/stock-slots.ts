@@ -14,8 +14,8 @@
  * onHand − allocated − slotted. Totals: on hand = record's − Σ slots' shipped (its oldest cost layers
  * consumed by as many units), allocated = record's + Σ slots'; available and backordered follow.
  *
- * Shipments: a shipment whose units all come out of its order's allocation in the home slot writes that
- * slot alone (allocated → shipped). Any change that writes the record folds: the slots' shipped units leave
+ * Shipments: a shipment whose units all come out of its order's allocation in the home slot, and that
+ * leaves the slot some units, writes that slot alone (allocated → shipped). Any change that writes the record folds: the slots' shipped units leave
  * the record's on hand, slotted and oldest layers, and the slots' `shipped` go back to 0, in the same
  * transaction on the versions read. FIFO consumption does not depend on when it happens (layers are only
  * appended at the new end), so folding later gives the layers and costs a write per shipment would.
@@ -183,7 +183,10 @@ export function distributeChange(stock: SlottedStock, change: SlotChange): Slott
     !change.reserveOnly &&
     units > 0 &&
     change.allocatedChange === change.onHandChange &&
-    home.allocated >= units
+    home.allocated >= units &&
+    // Units left in the slot are on hand whatever other writers do, so on hand stays above 0 and the
+    // warehouse counters cross no line (held, in use): only `unitsOnHand` moves, which adds up exactly.
+    home.free + home.allocated > units
   ) {
     const slots = stock.slots.map((slot) => ({ ...slot }));
     const shipping = slots[homeIndex]!;

@@ -294,6 +294,18 @@ describe('shipping through slots', () => {
     expectSound(shipped);
   });
 
+  it('writes the record for a shipment that empties its slot, so on hand never reaches 0 from a slot alone', () => {
+    const stock: SlottedStock = {
+      record: record(10, 0, { count: 2, slotted: 5 }),
+      slots: [{ ...slot(0, 0, 3), shipped: 2 }, slot(1, 0, 0)],
+    };
+    expectSound(stock);
+    const shipped = ship(stock, 3, 0).stock!;
+    expect(shipped.record).toMatchObject({ onHand: 5, slotted: 0 });
+    expect(shipped.slots[0]).toMatchObject({ free: 0, allocated: 0, shipped: 0 });
+    expectSound(shipped);
+  });
+
   it('folds the shipped units into the record at its next write, and keeps them where it is not written', () => {
     let stock = apply(fresh(100), { type: 'allocation', quantity: 3 }, 2).stock!;
     stock = ship(stock, 3, 2).stock!;

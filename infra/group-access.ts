@@ -41,13 +41,19 @@ export const idempotencyWriteActions: readonly WriteAction[] = ['PutItem', 'Upda
  */
 const stockLedger = ['STOCK#*', 'MOVEMENTS#*', 'STOCKCHANGE#*'];
 const stagedStockChange = ['STOCKCHANGE#*'];
+/**
+ * shared/warehouses/counters.ts: a warehouse's counter shards, added to by the ledger's and the sources'
+ * writes, flagged and tombstoned by the warehouse's edits and delete.
+ */
+const warehouseCounterShards = ['WHCOUNT@*'];
 /** shared/shipments through the order writer: the order partition (header, history) and the shipment. */
 const shipmentWriter = ['ORDER#*', 'SHIPMENT#*'];
 /**
  * shared/shipments' per-day and per-month totals (in their shards, `SHIPTOTALS@<n>#…`; the cells before
- * sharding are only read until `npm run migrate` moves them), and shared/warehouses' counters kept by other writers.
+ * sharding are only read until `npm run migrate` moves them). The warehouse counters other writers keep
+ * are on the warehouse's counter shards (`warehouseCounterShards`), no longer on the warehouse item.
  */
-const shipmentCounters = ['SHIPTOTALS@*', 'WAREHOUSE#*'];
+const shipmentCounters = ['SHIPTOTALS@*'];
 const allReads: readonly ReadAction[] = ['GetItem', 'BatchGetItem', 'Query'];
 /**
  * For the groups whose transactions check an item they do not change: the stock ledger's warehouse
@@ -60,8 +66,8 @@ export const groupAccess: Readonly<Record<string, GroupAccess>> = {
     reads: allReads,
     writes: {
       PutItem: ['VENDOR#*', 'VENDOR_CODE#*', 'POSOURCE#*', 'POSOURCE_UNIQ#*'],
-      // A source counts on its receiving warehouse (shared/warehouses/counters.ts).
-      UpdateItem: ['VENDOR#*', 'WAREHOUSE#*'],
+      // A source counts on its receiving warehouse's counter shard (shared/warehouses/counters.ts).
+      UpdateItem: ['VENDOR#*', ...warehouseCounterShards],
       DeleteItem: ['VENDOR#*', 'VENDOR_CODE#*', 'POSOURCE#*', 'POSOURCE_UNIQ#*'],
     },
   },
@@ -77,7 +83,14 @@ export const groupAccess: Readonly<Record<string, GroupAccess>> = {
         'WORKORDER#*',
         ...stockLedger,
       ],
-      UpdateItem: ['STATUS#*', 'COLVIEWS_COUNT#*', 'AUTORULE#*', 'WAREHOUSE#*', ...stagedStockChange],
+      UpdateItem: [
+        'STATUS#*',
+        'COLVIEWS_COUNT#*',
+        'AUTORULE#*',
+        'WAREHOUSE#*',
+        ...stagedStockChange,
+        ...warehouseCounterShards,
+      ],
       DeleteItem: ['STATUS#*', 'STATUS_NAME#*', 'COLVIEW#*'],
     },
   },
@@ -86,7 +99,7 @@ export const groupAccess: Readonly<Record<string, GroupAccess>> = {
     writes: {
       // EXPORT#: the shipments export's record.
       PutItem: [...shipmentWriter, ...stockLedger, 'EXPORT#*'],
-      UpdateItem: [...shipmentCounters, ...stagedStockChange],
+      UpdateItem: [...shipmentCounters, ...stagedStockChange, ...warehouseCounterShards],
       // Notes (under ORDER#) and manual shipments are removed.
       DeleteItem: shipmentWriter,
     },
@@ -98,7 +111,13 @@ export const groupAccess: Readonly<Record<string, GroupAccess>> = {
       // SETTINGS: the forms' settings (SK FORM#<type>).
       PutItem: [...shipmentWriter, ...stockLedger, 'MANIFEST#*', 'OPENMANIFEST#*', 'CHANNEL#*', 'SETTINGS'],
       // LABELPURCHASE: labels voided for a print's Idempotency-Key (labels/purchase-record.ts).
-      UpdateItem: [...shipmentCounters, 'MANIFEST#*', 'LABELPURCHASE#*', ...stagedStockChange],
+      UpdateItem: [
+        ...shipmentCounters,
+        'MANIFEST#*',
+        'LABELPURCHASE#*',
+        ...stagedStockChange,
+        ...warehouseCounterShards,
+      ],
       DeleteItem: ['MANIFEST#*', 'OPENMANIFEST#*'],
     },
     filePrefixes: ['labels/', 'manifests/'],
@@ -107,7 +126,7 @@ export const groupAccess: Readonly<Record<string, GroupAccess>> = {
     reads: readsAndChecks,
     writes: {
       PutItem: [...shipmentWriter, ...stockLedger],
-      UpdateItem: [...shipmentCounters, ...stagedStockChange],
+      UpdateItem: [...shipmentCounters, ...stagedStockChange, ...warehouseCounterShards],
       DeleteItem: ['ORDER#*'],
     },
   },
@@ -126,7 +145,7 @@ export const groupAccess: Readonly<Record<string, GroupAccess>> = {
         'RULEPERIOD#*',
         'SETTINGS',
       ],
-      UpdateItem: ['WAREHOUSE#*', 'WAREHOUSE_DEFAULT', 'STOCKRULE#*'],
+      UpdateItem: ['WAREHOUSE#*', 'WAREHOUSE_DEFAULT', 'STOCKRULE#*', ...warehouseCounterShards],
       DeleteItem: [
         'WAREHOUSE#*',
         'WAREHOUSE_CODE#*',

@@ -5,8 +5,9 @@
  * partial), 300 voids, 200 returns with refunds and restocks, manifests closed, an alert rule firing, the
  * dashboard and reports read throughout, two exports (`DAY_SCALE` scales the counts; `DAY_CONCURRENCY`
  * the chains in flight, 8 by default). Then the invariants, read from the table, its stream and the
- * events file: the invariant table. Target: the day (setup and requests) under 5 minutes at scale 1,
- * zero 5xx, zero violations.
+ * events file: the invariant table. Targets: ≤ 4 DynamoDB calls and ≤ 15 ms of this process's CPU per
+ * request, the day's wall time within 1.2 × the floor its CPU allows on this machine's cores, zero 5xx,
+ * zero violations.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -20,6 +21,7 @@ import { percentile, round } from '../lib/stats';
 import type { Row, Suite, Table } from '../lib/suite';
 import { numberFromEnv } from '../lib/env';
 import { verdict } from '../lib/verdict';
+import { countDayCalls } from '../support/day-calls';
 import { cpuBetween, readCpu } from '../support/day-cpu';
 import { driveDay } from '../support/day-drive';
 import { DayClient } from '../support/day-http';
@@ -36,7 +38,10 @@ import { setUpMerchant } from '../support/day-setup';
 import { lineCount, readEventsFile, readStreamAfterPoller } from '../support/day-stream';
 import { snapshotTable } from '../support/day-table';
 
-const targetSeconds = 300;
+/** Targets (issue 33): calls and CPU per request, and wall time against the floor the CPU allows. */
+const targetCallsPerRequest = 4;
+const targetCpuMsPerRequest = 15;
+const targetWallOverFloor = 1.2;
 
 /** The start of today's window for order dates: up to 8 hours back, never into yesterday (reporting zone). */
 function dayWindow(now: Date, timeZone: string): { today: string; start: Date; end: Date } {
@@ -81,7 +86,9 @@ export const day: Suite = {
     const concurrency = numberFromEnv('DAY_CONCURRENCY', 8, (n) => Number.isInteger(n) && n >= 1 && n <= 64);
     const timeZone = reportingTimeZone();
     const window = dayWindow(new Date(), timeZone);
-    const shipDate = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    // Labels ship today (the reporting zone's day, as the manifests count it): a manifest for a later day does
+    // not close (shared/domain/manifest.ts closeRefusal), and the day closes every manifest it opened.
+    const shipDate = window.today;
     const plan = planDay(scale, window.start, window.end);
 
     const dataDir = mkdtempSync(join(tmpdir(), 'bench-day-'));
@@ -90,6 +97,7 @@ export const day: Suite = {
     const runtime = await startRuntime({ port: await freePort(), dataDir, quiet: true });
     try {
       const client = await DayClient.open(runtime.url, runtime.dataDir);
+      const dynamoCalls = countDayCalls();
       const dayStarted = Date.now();
       const cpuBefore = readCpu(runtime.dynamoPid);
       const merchant = await setUpMerchant(client, plan);
@@ -113,6 +121,8 @@ export const day: Suite = {
       const driveMs = Date.now() - driveStarted;
       const dayMs = Date.now() - dayStarted;
       const cpu = cpuBetween(cpuBefore, readCpu(runtime.dynamoPid));
+      const calls = dynamoCalls.counts();
+      dynamoCalls.stop();
       const cores = availableParallelism();
 
       const paths = dataPaths(runtime.dataDir);
@@ -172,6 +182,10 @@ export const day: Suite = {
       const eventCounts = new Map<string, number>();
       for (const event of published) eventCounts.set(event.type, (eventCounts.get(event.type) ?? 0) + 1);
       const violations = invariants.reduce((sum, result) => sum + result.violations, 0);
+      const callsPerRequest = calls.requests / dayRequests;
+      const cpuMsPerRequest = (1000 * cpu.ownSeconds) / dayRequests;
+      const floorSeconds = (cpu.ownSeconds + (cpu.jvmSeconds ?? 0)) / cores;
+      const wallOverFloor = dayMs / 1000 / floorSeconds;
 
       const tables: Table[] = [
         {
@@ -183,12 +197,7 @@ export const day: Suite = {
               unit: 's',
             },
             { figure: 'the day over HTTP (orders to exports)', value: seconds(driveMs), unit: 's' },
-            {
-              figure: 'setup and day together, target ≤ 300 s at scale 1',
-              value: seconds(dayMs),
-              unit: 's',
-              verdict: scale === 1 ? verdict(dayMs / 1000, targetSeconds) : `no verdict at scale ${scale}`,
-            },
+            { figure: 'setup and day together (wall)', value: seconds(dayMs), unit: 's' },
             { figure: 'requests (setup and day)', value: dayRequests, unit: 'requests' },
             {
               figure: 'throughput over the day',
@@ -207,14 +216,45 @@ export const day: Suite = {
               unit: 's',
             },
             {
-              figure: 'CPU per request (both together)',
+              figure: `CPU of this process per request, target ≤ ${targetCpuMsPerRequest} ms`,
+              value: round(cpuMsPerRequest, 1),
+              unit: 'ms',
+              verdict: verdict(cpuMsPerRequest, targetCpuMsPerRequest),
+            },
+            {
+              figure: 'CPU per request (this process and the JVM together)',
               value: round((1000 * (cpu.ownSeconds + (cpu.jvmSeconds ?? 0))) / dayRequests, 1),
               unit: 'ms',
             },
             {
+              figure: 'DynamoDB calls sent while serving requests',
+              value: calls.requests,
+              unit: 'calls',
+            },
+            {
+              figure: `DynamoDB calls per request, target ≤ ${targetCallsPerRequest}`,
+              value: round(callsPerRequest, 2),
+              unit: 'calls',
+              verdict: verdict(callsPerRequest, targetCallsPerRequest),
+            },
+            {
+              figure: 'DynamoDB calls of the stream consumers and jobs (not per request)',
+              value: calls.background,
+              unit: 'calls',
+            },
+            {
               figure: `least wall time that CPU allows on ${cores} cores (both together over the cores)`,
-              value: round((cpu.ownSeconds + (cpu.jvmSeconds ?? 0)) / cores, 1),
+              value: round(floorSeconds, 1),
               unit: 's',
+            },
+            {
+              figure: `wall time over that floor, target ≤ ${targetWallOverFloor} ×`,
+              value: round(wallOverFloor, 2),
+              unit: '×',
+              verdict:
+                cpu.jvmSeconds === undefined
+                  ? 'no verdict: no JVM CPU reading'
+                  : verdict(wallOverFloor, targetWallOverFloor),
             },
             {
               figure: `least wall time DynamoDB Local's CPU alone allows on ${cores} cores`,
@@ -262,7 +302,8 @@ export const day: Suite = {
           `Each order is one chain of requests (create, re-send, pay, print, void or return, and the refusals planned for it); ${concurrency} chains run at once beside one reader of the dashboard and reports (one every ~100 ms); manifests close and exports run after the chains.`,
           'Refusals are planned on purpose (overpayment, a print with nothing left, a second void, a void on a closed manifest, a return of more than shipped, a second refund) and must leave no event.',
           "Event check: every stream record (all shards from TRIM_HORIZON, read again until the poller has passed them and nothing new appears) that the projector publishes must be in events.jsonl exactly once, and every line there must be such a record; the day's order, shipment, return, manifest and export events must equal the successful requests that change something, one each.",
-          'The machine is shared: wall times move with the other work on it; the latency table is what each request took as the client saw it, gateway and handler included.',
+          'The machine is shared: wall times move with the other work on it; the latency table is what each request took as the client saw it, gateway and handler included. The wall-time target compares the day (setup and requests) with the least time its CPU (this process and the DynamoDB Local JVM, from /proc) allows on the cores: other work on the machine shows as a ratio above 1.',
+          "Calls and CPU per request: DynamoDB commands counted at the service's document client while a request is served (an AsyncLocalStorage entered when the gateway's HTTP server starts a request), over the requests of setup and day; the stream consumers' and report jobs' commands are counted apart. This process's CPU (process.cpuUsage) also runs the client, s3rver and the stream poller, so the CPU per request is an upper bound of the handlers' and gateway's; the DynamoDB Local JVM is excluded.",
         ],
       };
     } finally {

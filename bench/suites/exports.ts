@@ -18,7 +18,7 @@ import { freePort } from '../../infra/local/free-port';
 import { startS3Local } from '../../infra/local/s3-local';
 import { batchWrite } from '../../shared/db/batch-write';
 import { db, setDb } from '../../shared/db/client';
-import { movementIndexKeys, movementKey, warehouseKey } from '../../shared/db/keys';
+import { movementKey, shardedMovementIndexKeys, warehouseKey } from '../../shared/db/keys';
 import type { Movement } from '../../shared/domain/stock-ledger';
 import type { ReportPdfDocument } from '../../shared/render/report-pdf';
 import { warehouseItem } from '../../shared/warehouses/repository';
@@ -73,7 +73,12 @@ async function loadMovements(): Promise<void> {
   for (const movement of movements()) {
     batch.push({
       PutRequest: {
-        Item: { ...movementKey(movement), ...movementIndexKeys(movement), entity: 'movement', ...movement },
+        Item: {
+          ...movementKey(movement),
+          ...shardedMovementIndexKeys(movement),
+          entity: 'movement',
+          ...movement,
+        },
       },
     });
     if (batch.length === 500) {

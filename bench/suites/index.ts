@@ -1,6 +1,7 @@
 /** Every benchmark, in the order `npm run bench` runs them; a new benchmark is one more entry here. */
 import type { Suite } from '../lib/suite';
 import { bundles } from './bundles';
+import { calls } from './calls';
 import { day } from './day';
 import { exportsSuite } from './exports';
 import { faults } from './faults';
@@ -32,6 +33,7 @@ export const suites: readonly Suite[] = [
   ruleList,
   keys,
   wcu,
+  calls,
   day,
   faults,
 ];

@@ -8,7 +8,8 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { seedTable } from '../../infra/local/seed/seed-database';
 import { db, setDb, tableName } from '../../shared/db/client';
-import { stockInWarehouse, allWarehouses } from '../../shared/db/keys';
+import { stockInWarehousePartitions, allWarehouses } from '../../shared/db/keys';
+import { queryEveryPartition } from '../../shared/db/every-partition';
 import { queryAll } from '../../shared/db/query';
 import type { Day } from '../../shared/domain/reporting-days';
 import { addDays, reportingDay, startOfDay } from '../../shared/domain/reporting-days';
@@ -48,7 +49,8 @@ async function everyMovement(): Promise<Movement[]> {
   const warehouses = await queryAll(allWarehouses());
   const skus = new Set<string>();
   for (const warehouse of warehouses)
-    for (const record of await queryAll(stockInWarehouse(String(warehouse.id)))) skus.add(String(record.sku));
+    for (const record of await queryEveryPartition(stockInWarehousePartitions(String(warehouse.id))))
+      skus.add(String(record.sku));
   const movements: Movement[] = [];
   for (const sku of skus) {
     let start: Record<string, unknown> | undefined;

@@ -64,7 +64,16 @@ export class DayClient {
     const body = options.body === undefined ? undefined : JSON.stringify(options.body);
     if (body !== undefined) headers['content-type'] = 'application/json';
     const start = now();
-    const response = await fetch(`${this.baseUrl}${path}`, { method, headers, body, redirect: 'manual' });
+    const request = () => fetch(`${this.baseUrl}${path}`, { method, headers, body, redirect: 'manual' });
+    let response: Response;
+    try {
+      response = await request();
+    } catch (error) {
+      // A kept-alive socket closed by the other side as the request went out (seen under heavy load, after
+      // a 504, crashing the whole day): a read is sent again on a new socket; a change never is.
+      if (method !== 'GET' || !isClosedSocket(error)) throw error;
+      response = await request();
+    }
     const text = await response.text();
     const ms = elapsedMs(start);
     this.record(operation, response.status, ms);
@@ -99,6 +108,9 @@ export class DayClient {
     entry.statuses.set(status, (entry.statuses.get(status) ?? 0) + 1);
   }
 }
+
+const isClosedSocket = (error: unknown) =>
+  (error as { cause?: { code?: string } } | undefined)?.cause?.code === 'UND_ERR_SOCKET';
 
 /** Runs the tasks with at most `concurrency` in flight; answers once all have settled (the first failure rethrown). */
 export async function runPool(tasks: ReadonlyArray<() => Promise<void>>, concurrency: number): Promise<void> {

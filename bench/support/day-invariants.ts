@@ -43,6 +43,15 @@ function check(invariant: string): InvariantResult & { fail(example: string): vo
 
 const num = (value: unknown) => (typeof value === 'number' ? value : 0);
 
+/** An order's allocations as stored: SKU and units pairs, or a map (written before the pairs). */
+function allocationEntries(stored: unknown): Array<[string, number]> {
+  if (Array.isArray(stored))
+    return (stored as Array<{ sku: string; units: unknown }>).map(({ sku, units }) => [sku, num(units)]);
+  if (stored && typeof stored === 'object')
+    return Object.entries(stored).map(([sku, units]) => [sku, num(units)]);
+  return [];
+}
+
 export function stockInvariants(table: TableSnapshot): InvariantResult[] {
   const ledger = check('per SKU and warehouse, the movements sum to on hand');
   const belowZero = check('no stock below zero (on hand, allocated, available, backordered)');
@@ -56,7 +65,7 @@ export function stockInvariants(table: TableSnapshot): InvariantResult[] {
   const held = new Map<string, number>();
   for (const order of table.orders.values()) {
     if (typeof order.warehouseId !== 'string') continue;
-    for (const [sku, units] of Object.entries((order.allocations as Record<string, number>) ?? {})) {
+    for (const [sku, units] of allocationEntries(order.allocations)) {
       const key = `${sku}@${order.warehouseId}`;
       held.set(key, (held.get(key) ?? 0) + units);
     }

@@ -3,10 +3,15 @@
  * key, as the service sent them) are templates whose order id, SKUs, warehouse, channel and currency are
  * drawn per order, and the per-second load of every shared partition key is counted. The report
  * aggregates are counted by running the stream records through the consumer's own batching and packing
- * (`plannedTransactions`) and key builders (`aggregateKey`, `cellShard`).
+ * (`plannedTransactions`) and key builders (`aggregateKey`, `cellShard`). A write-sharded key
+ * (`<FAMILY>@<n>#…`, shared/db/keys/shards.ts) is one family of shards: each order's write lands on the
+ * shard of what the family is sharded by (the order id, the SKU, a movement or shipment id), drawn per order,
+ * not on the one shard the recorded order happened to write.
  */
 import { plannedTransactions } from '../../shared/aggregates/apply';
 import { aggregateKey } from '../../shared/db/keys';
+import { shardCounts, shardOf } from '../../shared/db/keys/shards';
+import { slotPolicy } from '../../shared/domain/stock-slots';
 import type { RecordedOperation } from './key-recorder';
 
 /** The values a template is written with, replaced per order. */
@@ -31,7 +36,29 @@ export interface PeakShape {
   euroShare: number;
   /** Report reads per second (dashboard and summaries by staff screens). */
   reportReadsPerSecond: number;
+  /** A flash sale: this share of all lines is one SKU (`SKU-FLASH`); the other lines as usual. */
+  flashShare?: number;
 }
+
+/**
+ * What each write-sharded family is sharded by (shared/db/keys/shards.ts): an order's writes to it land
+ * on the shard of its order id, of the line's SKU, or of an id new with each write (a movement, a shipment:
+ * as good as uniform). A family not listed keeps the shard it was recorded on (said in the notes).
+ */
+export const shardedFamilies: Record<string, { shards: number; by: 'order' | 'sku' | 'unique' }> = {
+  ORDERS: { shards: shardCounts.orderIndex, by: 'order' },
+  WH_STOCK: { shards: shardCounts.stockByWarehouse, by: 'sku' },
+  MOVEMENTS: { shards: shardCounts.movementIndex, by: 'unique' },
+  SHIPMENTS: { shards: shardCounts.shipmentIndex, by: 'unique' },
+  SHIPTOTALS: { shards: shardCounts.shipmentTotals, by: 'unique' },
+  WHCOUNT: { shards: shardCounts.warehouseCounters, by: 'sku' },
+};
+
+/** `GSI1:ORDERS@3#STATUS#paid`: the index prefix, the family, the shard and the rest. */
+const shardedKey = /^((?:[A-Za-z0-9]+:)?)([A-Z][A-Z0-9_]*)@(\d+)#/;
+
+/** A SKU's name in the simulated catalogue; the flash sale's SKU is -1. */
+export const skuName = (index: number) => (index < 0 ? 'SKU-FLASH' : `SKU-${index}`);
 
 export interface PartitionLoad {
   partition: string;
@@ -44,20 +71,54 @@ export interface PartitionLoad {
 
 type Slot = 'order' | 'sku0' | 'sku1' | 'sku2' | 'wh' | 'channel' | 'unique';
 
-/** A partition key template: its family name and which per-order value it depends on (one at most). */
+/** A partition key template: its family name and the per-order values it depends on (`{sku}`, `{wh}`, …). */
 interface KeyTemplate {
   family: string;
-  slot?: Slot;
+  slots: Slot[];
+  /** A write-sharded key: how many shards, what picks one (`sku0`… when a SKU's), and the shard recorded. */
+  shard?: { shards: number; by: 'order' | 'unique' | Slot; recorded: number; modelled: boolean };
 }
 
+/**
+ * A stock slot (`STOCK#<sku>#WH#<wh>#SLOT#<n>`, shared/db/keys/stock.ts): an order's allocations go to the
+ * slot a hash of the order picks, so the slots of a SKU spread like a family sharded by order.
+ */
+const stockSlotKey = /#SLOT#(\d+)$/;
+
+function shardOfTemplate(partition: string, values: TemplateValues): KeyTemplate['shard'] {
+  const slot = stockSlotKey.exec(partition);
+  if (slot && partition.startsWith('STOCK#'))
+    return { shards: slotPolicy.count, by: 'order', recorded: Number(slot[1]), modelled: true };
+  const match = shardedKey.exec(partition);
+  if (!match) return undefined;
+  const recorded = Number(match[3]);
+  const known = shardedFamilies[match[2]!];
+  if (!known) return { shards: recorded + 1, by: 'unique', recorded, modelled: false };
+  if (known.by !== 'sku') return { shards: known.shards, by: known.by, recorded, modelled: true };
+  // The line whose SKU hashes to the shard recorded (the first, when two SKUs share a shard).
+  const line = values.skus.findIndex((sku) => shardOf(sku, known.shards) === recorded);
+  return line < 0
+    ? { shards: known.shards, by: 'unique', recorded, modelled: true }
+    : { shards: known.shards, by: `sku${line}` as Slot, recorded, modelled: true };
+}
+
+const placeholder = (slot: Slot) => (slot.startsWith('sku') ? 'sku' : slot);
+
+/** A key that belongs to one order (its own partition, a payment's, a shipment's): no two orders share it. */
+const isOrdersOwn = (template: KeyTemplate) =>
+  template.slots.some((slot) => slot === 'order' || slot === 'unique');
+
 function templateOf(partition: string, values: TemplateValues): KeyTemplate {
-  let family = partition;
+  const shard = shardOfTemplate(partition, values);
+  let family = shard
+    ? stockSlotKey.test(partition) && partition.startsWith('STOCK#')
+      ? partition.replace(stockSlotKey, '#SLOT#{shard}')
+      : partition.replace(shardedKey, '$1$2@{shard}#')
+    : partition;
   const slots: Slot[] = [];
   const replace = (value: string, slot: Slot) => {
     if (family.includes(value)) {
-      family = family
-        .split(value)
-        .join(`{${slot === 'sku0' || slot === 'sku1' || slot === 'sku2' ? 'sku' : slot}}`);
+      family = family.split(value).join(`{${placeholder(slot)}}`);
       slots.push(slot);
     }
   };
@@ -66,8 +127,20 @@ function templateOf(partition: string, values: TemplateValues): KeyTemplate {
   replace(values.warehouseId, 'wh');
   replace(values.channel, 'channel');
   for (const id of values.uniqueIds) replace(id, 'unique');
-  if (slots.length > 1) throw new Error(`a key with two per-order parts is not modelled: ${partition}`);
-  return { family, slot: slots[0] };
+  if (slots.filter((slot) => slot.startsWith('sku')).length > 1)
+    throw new Error(`a key with two SKUs in it is not modelled: ${partition}`);
+  return { family, slots, ...(shard ? { shard } : {}) };
+}
+
+/** Write-sharded families whose spread is not modelled (not in `shardedFamilies`): they stay on the recorded shard. */
+export function unmodelledShardFamilies(operations: readonly RecordedOperation[], values: TemplateValues) {
+  const names = new Set<string>();
+  for (const operation of operations)
+    for (const entry of [...operation.writes, ...operation.reads]) {
+      const template = templateOf(entry.partition, values);
+      if (template.shard && !template.shard.modelled) names.add(template.family);
+    }
+  return [...names];
 }
 
 /** A seeded generator (mulberry32): the same stream on every run. */
@@ -103,6 +176,8 @@ function zipfPicker(count: number, next: () => number) {
 }
 
 interface Order {
+  /** A sequence number: the order's id is `O<id>`. */
+  id: number;
   skus: [number, number, number];
   warehouse: number;
   channel: number;
@@ -112,8 +187,11 @@ interface Order {
 function orderPicker(shape: PeakShape, seed: number) {
   const next = random(seed);
   const sku = zipfPicker(shape.skus, next);
+  let id = 0;
   return (): Order => {
     const skus: number[] = [];
+    // A flash sale: 3 distinct SKUs a order, so the flash SKU is in (share × 3) of the orders, on one line.
+    if (shape.flashShare && next() < shape.flashShare * 3) skus.push(-1);
     while (skus.length < 3) {
       const pick = sku();
       if (!skus.includes(pick)) skus.push(pick);
@@ -125,7 +203,14 @@ function orderPicker(shape: PeakShape, seed: number) {
       channel += 1
     )
       share -= shape.channels[channel]!;
+    // The flash SKU on any of the three lines.
+    if (skus[0] === -1) {
+      const line = Math.floor(next() * 3);
+      [skus[0], skus[line]] = [skus[line]!, skus[0]];
+    }
+    id += 1;
     return {
+      id,
       skus: skus as [number, number, number],
       warehouse: Math.floor(next() * shape.warehouses),
       channel,
@@ -136,7 +221,7 @@ function orderPicker(shape: PeakShape, seed: number) {
 
 const slotValue = (slot: Slot, order: Order) =>
   slot === 'sku0' || slot === 'sku1' || slot === 'sku2'
-    ? `SKU-${order.skus[Number(slot.slice(3))]}`
+    ? skuName(order.skus[Number(slot.slice(3))]!)
     : slot === 'wh'
       ? `WH-${order.warehouse}`
       : `CH-${order.channel}`;
@@ -214,29 +299,46 @@ export interface PeakOperations {
 export function requestLoads(operations: PeakOperations, values: TemplateValues, shape: PeakShape) {
   const counter = new LoadCounter();
   const perOrder = new Map<string, PartitionLoad>();
-  type Compiled = { template: KeyTemplate; units: number; id?: number; byValue?: Map<string, number> };
+  type Compiled = {
+    template: KeyTemplate;
+    units: number;
+    /** The write's place in its operation: a per-write id (movement, shipment) hashes on it. */
+    index: number;
+    id?: number;
+    byValue?: Map<string, number>;
+  };
   const compile = (entries: ReadonlyArray<{ partition: string; units: number }>) =>
-    entries.map((entry): Compiled => {
+    entries.map((entry, index): Compiled => {
       const template = templateOf(entry.partition, values);
-      return template.slot === undefined
-        ? { template, units: entry.units, id: counter.id(entry.partition, template.family) }
-        : { template, units: entry.units, byValue: new Map() };
+      return template.slots.length === 0 && (template.shard === undefined || !template.shard.modelled)
+        ? { template, units: entry.units, index, id: counter.id(entry.partition, template.family) }
+        : { template, units: entry.units, index, byValue: new Map() };
     });
+  const shardFor = (template: KeyTemplate, order: Order, index: number) => {
+    const shard = template.shard!;
+    if (shard.by === 'order') return shardOf(`O${order.id}`, shard.shards);
+    if (shard.by === 'unique') return shardOf(`O${order.id}#${index}`, shard.shards);
+    return shardOf(slotValue(shard.by, order), shard.shards);
+  };
   const idFor = (compiled: Compiled, order: Order) => {
     if (compiled.id !== undefined) return compiled.id;
-    const value = slotValue(compiled.template.slot!, order);
-    let id = compiled.byValue!.get(value);
+    const { template } = compiled;
+    const slotValues = template.slots.map((slot) => slotValue(slot, order));
+    const shard = template.shard ? shardFor(template, order, compiled.index) : undefined;
+    const name = `${slotValues.join('|')}|${shard ?? ''}`;
+    let id = compiled.byValue!.get(name);
     if (id === undefined) {
-      id = counter.id(
-        compiled.template.family.replace(/\{(sku|wh|channel)\}/, value),
-        compiled.template.family,
+      let partition = template.slots.reduce(
+        (text, slot, index) => text.replace(`{${placeholder(slot)}}`, slotValues[index]!),
+        template.family,
       );
-      compiled.byValue!.set(value, id);
+      if (shard !== undefined) partition = partition.replace('{shard}', String(shard));
+      id = counter.id(partition, template.family);
+      compiled.byValue!.set(name, id);
     }
     return id;
   };
-  const isPerOrder = (compiled: Compiled) =>
-    compiled.template.slot === 'order' || compiled.template.slot === 'unique';
+  const isPerOrder = (compiled: Compiled) => isOrdersOwn(compiled.template);
   for (const operation of [operations.create, operations.pay, operations.ship]) {
     // One order's own keys: its load in the second its operation runs.
     const ofOrder = new Map<string, PartitionLoad>();
@@ -246,7 +348,7 @@ export function requestLoads(operations: PeakOperations, values: TemplateValues,
     ] as const) {
       for (const entry of entries) {
         const template = templateOf(entry.partition, values);
-        if (template.slot !== 'order' && template.slot !== 'unique') continue;
+        if (!isOrdersOwn(template)) continue;
         const load = ofOrder.get(template.family) ?? {
           partition: template.family,
           family: template.family,
@@ -326,7 +428,7 @@ export function aggregateLoads(
     sequence += 1;
     let text = template.split(values.orderId).join(`O${sequence}`);
     values.skus.forEach((sku, index) => {
-      text = text.split(sku).join(`SKU-${order.skus[index]}`);
+      text = text.split(sku).join(skuName(order.skus[index]!));
     });
     text = text
       .split(values.warehouseId)

@@ -15,11 +15,12 @@ import {
   allWarehouses,
   poSourcesOfVendor,
   skusOfRuleList,
-  stockInWarehouse,
+  stockInWarehousePartitions,
   stockKey,
   stockOfSku,
 } from '../db/keys';
 import { getItems, queryAll } from '../db/query';
+import { queryEveryPartition } from '../db/every-partition';
 import { anyRefusal, withRetry } from '../db/retry';
 import type { Assessment } from '../domain/alert-assessment';
 import { assess } from '../domain/alert-assessment';
@@ -282,8 +283,11 @@ async function pairsInScope(scope: TouchedScope): Promise<StockPair[]> {
       ? ['']
       : patterns.map((pattern) => (pattern.endsWith('*') ? pattern.slice(0, -1) : pattern));
     for (const prefix of new Set(prefixes)) {
-      const index = stockInWarehouse(warehouseId);
-      for (const record of await queryAll({ ...index, skPrefix: `${index.skPrefix}${prefix}` })) {
+      const partitions = stockInWarehousePartitions(warehouseId).map((partition) => ({
+        ...partition,
+        skPrefix: `${partition.skPrefix}${prefix}`,
+      }));
+      for (const record of await queryEveryPartition(partitions)) {
         const sku = String(record.sku);
         if (every || patterns.some((pattern) => skuMatchesPattern(sku, pattern)))
           pairs.push({ sku, warehouseId });
@@ -318,7 +322,7 @@ async function coveredPairs(rule: StoredAlertRule, inputs: AlertInputs): Promise
     return covered;
   }
   for (const warehouseId of warehouseIds) {
-    for (const record of await queryAll(stockInWarehouse(warehouseId))) {
+    for (const record of await queryEveryPartition(stockInWarehousePartitions(warehouseId))) {
       const pair = { sku: String(record.sku), warehouseId };
       if (ruleCoversSku(rule.scope, pair.sku, await inputs.listsHolding(pair.sku)))
         covered.set(pairKey(pair), pair);

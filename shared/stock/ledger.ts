@@ -5,18 +5,18 @@
  * (shared/db/retry), so the ledger never goes below zero and a refused request records nothing.
  *
  * No item shared by every change: an allocation or release touches only its stock records. The
- * warehouse's counters (shared/warehouses/counters.ts) move in the transaction that writes a record, and
- * only when the record crosses a line: units on hand change, it turns in use or idle (units on hand or
- * allocated, or neither), or into or out of a backorder. A warehouse is checked when a stock record is
+ * warehouse's counters (shared/warehouses/counters.ts: counter shards by SKU, never the warehouse item)
+ * move in the transaction that writes a record, and only when the record crosses a line: units on hand change, it turns in use or idle (units on hand or
+ * allocated, or neither), or into or out of a backorder. A warehouse's shard is checked when a stock record is
  * created in it (or when the caller sets a condition on it).
  */
 import { newId } from '../ids';
 import { tableName } from '../db/client';
 import {
   homeStockSlot,
-  movementIndexKeys,
   movementKey,
-  stockIndexKeys,
+  shardedMovementIndexKeys,
+  shardedStockIndexKeys,
   stockKey,
   stockSlotKey,
 } from '../db/keys';
@@ -25,7 +25,7 @@ import { LostRace, withRetry } from '../db/retry';
 import type { NamedItem } from '../db/transactions';
 import { maxTransactionItems, transactWrite } from '../db/transactions';
 import type { WarehouseCondition } from '../warehouses/counters';
-import { stockCountsUpdate, warehouseCheck } from '../warehouses/counters';
+import { warehouseCounterItems, warehouseIdOfItem } from '../warehouses/counters';
 import { readSlots } from './slots';
 import { commitStaged, resolveStaged } from './staged';
 import { TransactionCancelled } from '../db/errors';
@@ -40,12 +40,10 @@ import {
   InsufficientStock,
   UnitCostRequired,
   WarehouseRefused,
-  addStockCounts,
   applyMovement,
   consumeLayers,
   emptyStock,
   figuresOf,
-  noStockCounts,
   stockCountsChange,
   stockCountsOf,
 } from '../domain/stock-ledger';
@@ -173,7 +171,7 @@ export interface StockPlan {
   /** Slot puts (records with slots), each on the version read. */
   slotItems: NamedItem[];
   movementItems: NamedItem[];
-  /** With the records in one transaction: each warehouse's counters, or a check of it. */
+  /** With the records in one transaction: each warehouse counter shard's counters, or a check of it. */
   warehouseItems: NamedItem[];
   /** With a staged change's confirm (its counters move with each staged chunk): the checks only. */
   warehouseChecks: NamedItem[];
@@ -275,7 +273,7 @@ export function planStockChange(
   const slotWrites: StockSlot[] = [];
   const planned: PlannedRecord[] = [];
   // Slot writes alone move the counters only by a slot's shipment (its units leave on hand).
-  const slotOnly: Array<{ warehouseId: string; counts: WarehouseStockCounts }> = [];
+  const slotOnly: Array<{ sku: string; warehouseId: string; counts: WarehouseStockCounts }> = [];
   for (const key of touched) {
     const before = current.get(key)!;
     const after = records.get(key)!;
@@ -300,7 +298,7 @@ export function planStockChange(
       stockCountsOf({ ...after, shipped: unfoldedShipped(slotsAfter) }),
     );
     if (!recordWritten) {
-      slotOnly.push({ warehouseId: after.warehouseId, counts });
+      slotOnly.push({ sku: after.sku, warehouseId: after.warehouseId, counts });
       continue;
     }
     planned.push({
@@ -314,7 +312,7 @@ export function planStockChange(
     {
       Put: {
         TableName: table,
-        Item: { ...stockKey(record.sku, record.warehouseId), ...stockIndexKeys(record), ...record },
+        Item: { ...stockKey(record.sku, record.warehouseId), ...shardedStockIndexKeys(record), ...record },
         ConditionExpression: readVersion === 0 ? 'attribute_not_exists(PK)' : 'version = :read',
         ExpressionAttributeValues: readVersion === 0 ? undefined : { ':read': readVersion },
       },
@@ -343,36 +341,27 @@ export function planStockChange(
         TableName: table,
         Item: {
           ...movementKey(movement),
-          ...movementIndexKeys(movement),
+          ...shardedMovementIndexKeys(movement),
           entity: 'stock-movement',
           ...movement,
         },
       },
     },
   ]);
-  const perWarehouse = new Map<string, { counts: WarehouseStockCounts; creates: boolean }>();
-  // A change that writes slots alone still meets the caller's warehouse condition.
-  for (const { warehouseId, counts } of slotOnly) {
-    const totals = perWarehouse.get(warehouseId) ?? { counts: noStockCounts, creates: false };
-    perWarehouse.set(warehouseId, { counts: addStockCounts(totals.counts, counts), creates: totals.creates });
-  }
-  for (const { record, readVersion, counts } of planned) {
-    const totals = perWarehouse.get(record.warehouseId) ?? { counts: noStockCounts, creates: false };
-    perWarehouse.set(record.warehouseId, {
-      counts: addStockCounts(totals.counts, counts),
-      creates: totals.creates || readVersion === 0,
-    });
-  }
-  const warehouseItems: NamedItem[] = [];
-  const warehouseChecks: NamedItem[] = [];
-  for (const [warehouseId, { counts, creates }] of perWarehouse) {
-    const name = `warehouse:${warehouseId}`;
-    const checked = creates || warehouseCondition !== undefined;
-    const update = stockCountsUpdate(warehouseId, counts, warehouseCondition);
-    if (update) warehouseItems.push([name, update]);
-    else if (checked) warehouseItems.push([name, warehouseCheck(warehouseId, warehouseCondition)]);
-    if (checked) warehouseChecks.push([name, warehouseCheck(warehouseId, warehouseCondition)]);
-  }
+  const { items: warehouseItems, checks: warehouseChecks } = warehouseCounterItems(
+    [
+      // A change that writes slots alone still meets the caller's warehouse condition; only a slot's
+      // shipment moves counters (units on hand).
+      ...slotOnly.map(({ sku, warehouseId, counts }) => ({ sku, warehouseId, counts, creates: false })),
+      ...planned.map(({ record, readVersion, counts }) => ({
+        sku: record.sku,
+        warehouseId: record.warehouseId,
+        counts,
+        creates: readVersion === 0,
+      })),
+    ],
+    warehouseCondition,
+  );
   const totals = [...touched].map((key) => totalsOf(records.get(key)!, slots.get(key) ?? []));
   return {
     recordItems,
@@ -448,7 +437,7 @@ export async function commitStockChangeOnce(change: StockChange): Promise<Ledger
   } catch (error) {
     if (!(error instanceof TransactionCancelled)) throw error;
     const warehouse = error.refusedWithPrefix('warehouse:');
-    if (warehouse) throw new WarehouseRefused(warehouse.name.slice('warehouse:'.length));
+    if (warehouse) throw new WarehouseRefused(warehouseIdOfItem(warehouse.name));
     if (error.refusedWithPrefix('stock:')) throw new LostRace('a stock record changed');
     throw error;
   }

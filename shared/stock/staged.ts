@@ -5,7 +5,7 @@
  * 1. an intent item (`STOCKCHANGE#<id>`, state `staging`, a lease) names the change and its owner;
  * 2. the stock records are written in chunks, each on the version read and each carrying the change's
  *    delta in `staged[<id>]`, each chunk conditioned on the intent still `staging` and moving its
- *    warehouses' counters (shared/warehouses/counters.ts) as its records cross a line;
+ *    warehouses' counter shards (shared/warehouses/counters.ts) as its records cross a line;
  * 3. the caller's own items (the order) commit in one transaction with the intent turning `confirmed`;
  * 4. settling writes the movements and drops the markers (idempotent; any later reader finishes it).
  *
@@ -20,7 +20,14 @@
  */
 import { tableName } from '../db/client';
 import { TransactionCancelled } from '../db/errors';
-import { movementIndexKeys, movementKey, stockChangeKey, stockIndexKeys, stockKey } from '../db/keys';
+import {
+  movementKey,
+  shardedMovementIndexKeys,
+  shardedStockIndexKeys,
+  stockChangeKey,
+  stockKey,
+  warehouseCounterShard,
+} from '../db/keys';
 import { getItem, getItems } from '../db/query';
 import { LostRace, withRetry } from '../db/retry';
 import type { NamedItem, TransactItem } from '../db/transactions';
@@ -61,18 +68,18 @@ export function configureStagingLease(millis: number | undefined): void {
 
 /**
  * Records per transaction: room for the intent check (or the request's idempotency guard) and one
- * counter update per warehouse the records are in.
+ * counter update per warehouse counter shard the records add to.
  */
-function chunkSizeFor(pairs: ReadonlyArray<{ warehouseId: string }>): number {
-  const warehouses = new Set(pairs.map((pair) => pair.warehouseId)).size;
-  return Math.max(1, maxTransactionItems - 2 - warehouses);
+function chunkSizeFor(pairs: ReadonlyArray<{ sku: string; warehouseId: string }>): number {
+  const shards = new Set(pairs.map((pair) => `${pair.warehouseId}@${warehouseCounterShard(pair.sku)}`)).size;
+  return Math.max(1, maxTransactionItems - 2 - shards);
 }
 
 function recordPut(record: StockRecord, readVersion: number): TransactItem {
   return {
     Put: {
       TableName: tableName(),
-      Item: { ...stockKey(record.sku, record.warehouseId), ...stockIndexKeys(record), ...record },
+      Item: { ...stockKey(record.sku, record.warehouseId), ...shardedStockIndexKeys(record), ...record },
       ConditionExpression: readVersion === 0 ? 'attribute_not_exists(PK)' : 'version = :read',
       ExpressionAttributeValues: readVersion === 0 ? undefined : { ':read': readVersion },
     },
@@ -149,6 +156,7 @@ async function unstage(
       ]);
       // Taking a delta out moves the counters back; dropping a marker leaves them as they are.
       const counts = writes.map(({ record, next }) => ({
+        sku: record.sku,
         warehouseId: record.warehouseId,
         counts: stockCountsChange(stockCountsOf(record), stockCountsOf(next)),
       }));
@@ -188,7 +196,7 @@ async function settleNow(intent: StockChangeIntent): Promise<void> {
             TableName: tableName(),
             Item: {
               ...movementKey(movement),
-              ...movementIndexKeys(movement),
+              ...shardedMovementIndexKeys(movement),
               entity: 'stock-movement',
               ...movement,
             },
@@ -291,7 +299,11 @@ export async function commitStaged(change: StagedCommit): Promise<void> {
               recordPut(record, readVersion),
             ]),
             ...stockCountsItems(
-              chunk.map(({ record, counts }) => ({ warehouseId: record.warehouseId, counts })),
+              chunk.map(({ record, counts }) => ({
+                sku: record.sku,
+                warehouseId: record.warehouseId,
+                counts,
+              })),
               change.warehouseCondition,
             ),
             ['intent', intentIs(id, 'staging')],

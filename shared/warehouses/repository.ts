@@ -9,7 +9,11 @@ import type { StockCounters } from './stock-summary';
 import type { Warehouse } from './warehouse';
 import { warehouseSchema } from './warehouse';
 
-/** Counters other writers keep on the warehouse item; absent means 0. Never part of the resource. */
+/**
+ * Counters other writers keep for the warehouse; absent means 0. Never part of the resource. As read from
+ * the warehouse item: the rule counts, and the stock and source counters from before the counter shards
+ * (counter-shards.ts sums the shards in).
+ */
 export interface WarehouseCounters extends StockCounters {
   /** Stock rules naming this warehouse (kept by the inventory group's rule writes). */
   stockRuleCount: number;

@@ -1,6 +1,7 @@
 /**
- * What a warehouse holds, from the counters the stock ledger keeps on the warehouse item
- * (shared/warehouses/counters.ts, moved in the transaction of each stock write). Pure: reports can reuse it.
+ * What a warehouse holds, from the counters the stock ledger keeps for it (shared/warehouses/counters.ts,
+ * moved in the transaction of each stock write, summed over its counter shards on read). Pure: reports
+ * can reuse it.
  */
 import * as z from 'zod/mini';
 

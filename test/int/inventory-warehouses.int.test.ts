@@ -7,6 +7,7 @@ import { applyStockMovements } from '../../shared/stock/ledger';
 import { findWarehouseRecord } from '../../shared/warehouses/repository';
 import { poSourceInput, vendorInput } from '../support/builders';
 import { call } from '../support/call';
+import { storedCounters } from '../support/stock-layout';
 import {
   createStockRule,
   createWarehouse,
@@ -175,7 +176,7 @@ describe('warehouses', () => {
       skusBackordered: 0,
       capacityUsed: 0.01,
     });
-    expect(await storedItem(warehouseKey(warehouse.id))).toMatchObject({ unitsOnHand: 8, skusHeld: 2 });
+    expect(await storedCounters(warehouse.id)).toMatchObject({ unitsOnHand: 8, skusHeld: 2 });
 
     const refused = await call({ method: 'DELETE', path: `${path}/${warehouse.id}` });
     expect(refused.status).toBe(409);
@@ -292,7 +293,7 @@ describe('warehouses', () => {
       expect(source.status, source.text).toBe(201);
       sources.push(source.body);
     }
-    expect(await storedItem(warehouseKey(warehouse.id))).toMatchObject({ poSourceCount: 2 });
+    expect(await storedCounters(warehouse.id)).toMatchObject({ poSourceCount: 2 });
     const refused = await call({ method: 'DELETE', path: `${path}/${warehouse.id}` });
     expect(refused.status).toBe(409);
     expect(refused.body.poSourceCount).toBe(2);
@@ -303,13 +304,13 @@ describe('warehouses', () => {
     // One source deleted on its own, the other with its vendor.
     const one = await call({ method: 'DELETE', path: `/v1/vendors/po-sources?ids=${sources[0].id}` });
     expect(one.status, one.text).toBe(200);
-    expect(await storedItem(warehouseKey(warehouse.id))).toMatchObject({ poSourceCount: 1 });
+    expect(await storedCounters(warehouse.id)).toMatchObject({ poSourceCount: 1 });
     const withVendor = await call({
       method: 'DELETE',
       path: `/v1/vendors?ids=${vendors[1].id}&withPoSources=true`,
     });
     expect(withVendor.status, withVendor.text).toBe(200);
-    expect(await storedItem(warehouseKey(warehouse.id))).toMatchObject({ poSourceCount: 0 });
+    expect(await storedCounters(warehouse.id)).toMatchObject({ poSourceCount: 0 });
     expect((await call({ method: 'DELETE', path: `${path}/${warehouse.id}` })).status).toBe(204);
 
     // A source into the deleted warehouse is a clear 400, and leaves no bare warehouse item behind.
@@ -329,16 +330,21 @@ describe('warehouses', () => {
     const warehouse = await createWarehouse();
     const sku = 'RACE-SKU';
     const stale = (await findWarehouseRecord(warehouse.id, true))!.warehouse;
+    // The counters as read before anything used it: nothing on the item, no shard yet.
+    const staleCounters = {
+      onItem: { unitsOnHand: 0, stockRecordsInUse: 0, poSourceCount: 0 },
+      onShards: new Map(),
+    };
     const refusedByWarehouse = (error: unknown) =>
-      error instanceof TransactionCancelled && error.refused('warehouse');
+      error instanceof TransactionCancelled && error.refusedWithPrefix('counterShard:') !== undefined;
 
     // An allocation with nothing on hand commits between the delete's read and its write.
     await applyStockMovements([
       { sku, warehouseId: warehouse.id, type: 'allocation', quantity: 2, allowBackorder: true },
     ]);
-    await expect(deleteWarehouse(stale, { kind: 'count' }, new Date().toISOString())).rejects.toSatisfy(
-      refusedByWarehouse,
-    );
+    await expect(
+      deleteWarehouse(stale, staleCounters, { kind: 'count' }, new Date().toISOString()),
+    ).rejects.toSatisfy(refusedByWarehouse);
     await applyStockMovements([{ sku, warehouseId: warehouse.id, type: 'release', quantity: 2 }]);
 
     // So does a purchase-order source.
@@ -349,14 +355,14 @@ describe('warehouses', () => {
       body: poSourceInput(vendor.body.id, warehouse.id),
     });
     expect(source.status).toBe(201);
-    await expect(deleteWarehouse(stale, { kind: 'count' }, new Date().toISOString())).rejects.toSatisfy(
-      refusedByWarehouse,
-    );
+    await expect(
+      deleteWarehouse(stale, staleCounters, { kind: 'count' }, new Date().toISOString()),
+    ).rejects.toSatisfy(refusedByWarehouse);
     expect((await call({ method: 'GET', path: `${path}/${warehouse.id}` })).status).toBe(200);
     await call({ method: 'DELETE', path: `/v1/vendors/po-sources?ids=${source.body.id}` });
 
     // Once nothing uses it the same write goes through; an allocation after it finds the warehouse gone.
-    await deleteWarehouse(stale, { kind: 'count' }, new Date().toISOString());
+    await deleteWarehouse(stale, staleCounters, { kind: 'count' }, new Date().toISOString());
     await expect(
       applyStockMovements([
         { sku, warehouseId: warehouse.id, type: 'allocation', quantity: 1, allowBackorder: true },

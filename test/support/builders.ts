@@ -2,6 +2,8 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { db, tableName } from '../../shared/db/client';
+import { allShards } from '../../shared/db/keys/shards';
+import { counterShardItem, shardFlagsOf } from '../../shared/warehouses/counters';
 import { warehouseItem } from '../../shared/warehouses/repository';
 import type { Warehouse } from '../../shared/warehouses/warehouse';
 
@@ -57,9 +59,21 @@ export function warehouse(overrides: Partial<Warehouse> = {}): Warehouse {
   };
 }
 
-/** Warehouses are written by the inventory group; until then tests seed them through the shared repository's item shape. */
+/**
+ * Warehouses are written by the inventory group; tests seed them through the shared repository's item
+ * shape, with the flags stock writes condition on on its counter shards, as the inventory group's create
+ * leaves them.
+ */
 export async function seedWarehouse(overrides: Partial<Warehouse> = {}): Promise<Warehouse> {
   const value = warehouse(overrides);
   await db().send(new PutCommand({ TableName: tableName(), Item: warehouseItem(value) }));
+  const flags = shardFlagsOf(value);
+  if (Object.values(flags).some(Boolean)) {
+    for (const shard of allShards('warehouseCounters')) {
+      await db().send(
+        new PutCommand({ TableName: tableName(), Item: counterShardItem(value.id, shard, {}, flags) }),
+      );
+    }
+  }
   return value;
 }

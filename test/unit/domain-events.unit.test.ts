@@ -112,6 +112,17 @@ describe('domain events from stream records', () => {
     ).toBeUndefined();
     const counted = { ...warehouse, stockRecordsInUse: 1, skusBackordered: 1, poSourceCount: 2 };
     expect(toDomainEvent(record('MODIFY', counted, warehouse))).toBeUndefined();
+    // npm run migrate moving the counters off an inactive warehouse and marking it: no warehouse change.
+    const inactive = { ...counted, skusHeld: 3, active: false };
+    const {
+      unitsOnHand: _u,
+      skusHeld: _s,
+      stockRecordsInUse: _r,
+      skusBackordered: _b,
+      poSourceCount: _p,
+      ...moved
+    } = inactive;
+    expect(toDomainEvent(record('MODIFY', { ...moved, countersSharded: true }, inactive))).toBeUndefined();
     const status = { PK: 'STATUS#s', SK: 'STATUS', entity: 'status', id: 's', name: 'VIP' };
     expect(
       toDomainEvent(

@@ -11,6 +11,12 @@ import {
   forgetWarehouses,
   listWarehouseRecords,
 } from '../../../shared/warehouses/repository';
+import {
+  inUseCountersOf,
+  readCounterShards,
+  sumCounters,
+  withShardCounters,
+} from '../../../shared/warehouses/counter-shards';
 import { stockSummary } from '../../../shared/warehouses/stock-summary';
 import type { Warehouse } from '../../../shared/warehouses/warehouse';
 import { anyRefusal, withRetry } from '../../../shared/db/retry';
@@ -113,7 +119,8 @@ export const warehouseOperations: WarehouseOperations = {
   async listWarehouses({ query }) {
     const { limit, cursor, ...filter } = query;
     const page = await listWarehouseRecords(filter, limit, cursor);
-    return { body: { items: page.items.map(view), nextCursor: page.nextCursor } };
+    const items = await withShardCounters(page.items);
+    return { body: { items: items.map(view), nextCursor: page.nextCursor } };
   },
 
   async createWarehouse({ body }) {
@@ -157,9 +164,10 @@ export const warehouseOperations: WarehouseOperations = {
   },
 
   async getWarehouse({ params }) {
-    const record = await findWarehouseRecord(params.id);
-    if (!record) throw new NotFound(`No warehouse has the id ${params.id}.`);
-    return { body: view(record), version: record.warehouse.version };
+    const found = await findWarehouseRecord(params.id);
+    if (!found) throw new NotFound(`No warehouse has the id ${params.id}.`);
+    const [record] = await withShardCounters([found]);
+    return { body: view(record!), version: record!.warehouse.version };
   },
 
   async updateWarehouse({ params, body, ifMatch }) {
@@ -201,14 +209,17 @@ export const warehouseOperations: WarehouseOperations = {
       };
       await updateWarehouse(previous.warehouse, next, change);
       forgetWarehouses();
-      return { body: view({ warehouse: next, counters: previous.counters }), version: next.version };
+      const [record] = await withShardCounters([{ warehouse: next, counters: previous.counters }]);
+      return { body: view(record!), version: next.version };
     });
   },
 
   async deleteWarehouse({ params, query, ifMatch }) {
     return withRetry({ what: 'The warehouse', isRace: anyRefusal }, async () => {
-      const { warehouse, counters } = await requireWarehouse(params.id);
+      const { warehouse, counters: onItem } = await requireWarehouse(params.id);
       checkVersion('warehouse', warehouse.version, ifMatch);
+      const shards = (await readCounterShards([warehouse.id], true)).get(warehouse.id)!;
+      const counters = sumCounters(onItem, shards);
       // The counters decide (the delete is conditioned on them); the records only name the SKUs.
       const allocations =
         counters.stockRecordsInUse > 0
@@ -217,7 +228,7 @@ export const warehouseOperations: WarehouseOperations = {
       const refusal = deleteRefusal(warehouse, counters, allocations);
       if (refusal) throw refusal;
       const change = await pointerChangeOnDelete(warehouse, await readDefaultPointer(), query.newDefaultId);
-      await deleteWarehouse(warehouse, change, now());
+      await deleteWarehouse(warehouse, { onItem, onShards: inUseCountersOf(shards) }, change, now());
       forgetWarehouses();
       return {};
     });

@@ -4,20 +4,30 @@
  * The pointer item names the default warehouse and counts the warehouses. Its `warehouseId` changes only
  * in the same transaction as the warehouses' `isDefault` flags, conditioned on the value read, so
  * concurrent requests can never leave zero or two defaults. Warehouse updates are UpdateItem SETs, never
- * Puts: the stock ledger and the rule writes keep counters on the same item.
+ * Puts: the rule writes keep counters on the same item (and items from before the counter shards still
+ * hold the ledger's). The flags stock writes condition on are copied to every counter shard
+ * (shared/warehouses/counters.ts) in the transaction that changes them.
  */
 import { tableName } from '../../../shared/db/client';
 import {
   defaultWarehouseKey,
-  stockInWarehouse,
+  stockInWarehousePartitions,
   warehouseCodeKey,
   warehouseIndexKeys,
   warehouseKey,
 } from '../../../shared/db/keys';
-import { getItem, queryPage } from '../../../shared/db/query';
+import { queryMergedPages } from '../../../shared/db/merged-pages';
+import { getItem } from '../../../shared/db/query';
 import { figuresOf } from '../../../shared/domain/stock-ledger';
 import type { TransactItem } from '../../../shared/db/transactions';
 import { transactWrite } from '../../../shared/db/transactions';
+import type { InUseCounters } from '../../../shared/warehouses/counters';
+import {
+  counterShardTombstones,
+  countersAsRead,
+  shardFlagItems,
+  shardFlagsOf,
+} from '../../../shared/warehouses/counters';
 import { deletedWarehouseItem } from '../../../shared/warehouses/deleted';
 import { warehouseItem } from '../../../shared/warehouses/repository';
 import type { Warehouse } from '../../../shared/warehouses/warehouse';
@@ -154,7 +164,10 @@ function codeMarkerDelete(code: string): TransactItem {
   return { Delete: { TableName: tableName(), Key: warehouseCodeKey(code) } };
 }
 
-/** Warehouse, code marker and pointer, all or none. Items: `warehouse`, `codeMarker` and the default's. */
+/**
+ * Warehouse, code marker, pointer and (for one created inactive or refusing work or purchase orders) its
+ * counter shards' flags, all or none. Items: `warehouse`, `codeMarker`, the default's, `counterShard:<n>`.
+ */
 export async function insertWarehouse(warehouse: Warehouse, change: PointerChange): Promise<void> {
   await transactWrite({
     warehouse: {
@@ -166,12 +179,14 @@ export async function insertWarehouse(warehouse: Warehouse, change: PointerChang
     },
     codeMarker: codeMarkerPut(warehouse.code, warehouse.id),
     ...defaultItems(change, 1, warehouse.id, warehouse.updatedAt),
+    ...shardFlagItems(warehouse.id, undefined, shardFlagsOf(warehouse)),
   });
 }
 
 /**
  * The editable fields at the version read, the code marker when the code changes, and the default.
- * Items: `warehouse`, `newCodeMarker` and `oldCodeMarker` (when the code changes), the default's.
+ * Items: `warehouse`, `newCodeMarker` and `oldCodeMarker` (when the code changes), the default's, and
+ * `counterShard:<n>` when a flag stock writes condition on changes (active, accepts work or purchase orders).
  */
 export async function updateWarehouse(
   previous: Warehouse,
@@ -208,16 +223,17 @@ export async function updateWarehouse(
     newCodeMarker: codeChanges ? codeMarkerPut(next.code, id) : undefined,
     oldCodeMarker: codeChanges ? codeMarkerDelete(previous.code) : undefined,
     ...defaultItems(change, 0, id, next.updatedAt),
+    ...shardFlagItems(id, shardFlagsOf(previous), shardFlagsOf(next)),
   });
 }
 
 /**
- * SKUs with allocations in a warehouse (its stock records on GSI1, eventually consistent: this only names
- * them in a refusal), at most `limit`.
+ * SKUs with allocations in a warehouse (its stock records on GSI1, every shard and the layout before,
+ * eventually consistent: this only names them in a refusal), at most `limit`, in SKU order.
  */
 export async function allocationsIn(warehouseId: string, limit: number): Promise<AllocationsRead> {
-  const page = await queryPage({
-    ...stockInWarehouse(warehouseId),
+  const page = await queryMergedPages({
+    partitions: stockInWarehousePartitions(warehouseId),
     // A record with slots may hold its allocations in its slots alone.
     filter: { expression: 'allocated > :none OR slotted > :none', values: { ':none': 0 } },
     limit,
@@ -236,35 +252,36 @@ export async function allocationsIn(warehouseId: string, limit: number): Promise
 
 /**
  * Removes the warehouse at the version read, only while nothing uses it: no stock record in use (units
- * on hand or allocated), no purchase-order source receiving into it, no stock rule naming it. The
- * counters are on the item and move in the transactions that change them, so a receipt, an allocation,
- * a source or a rule landing after the read makes the delete fail (and one landing after the delete
- * fails on the warehouse being gone). Its id, code and name stay behind (`deletedRecord`), so reports of
- * its orders and shipments still know it. Items: `warehouse`, `codeMarker`, `deletedRecord` and the
- * default's.
+ * on hand or allocated), no purchase-order source receiving into it, no stock rule or alert rule naming
+ * it. The counters are on its counter shards (and, from before them, on the item), each conditioned on the
+ * values read (the caller found them summing to zero) and each shard marked `deleted`: a receipt, an
+ * allocation or a source landing after the read makes the delete fail, and one landing after the delete
+ * fails on its shard's tombstone. Its id, code and name stay behind (`deletedRecord`), so reports of its
+ * orders and shipments still know it. Items: `warehouse`, `codeMarker`, `deletedRecord`, the default's and
+ * `counterShard:<n>`.
  */
 export async function deleteWarehouse(
   warehouse: Warehouse,
+  counters: { onItem: InUseCounters; onShards: ReadonlyMap<number, InUseCounters> },
   change: PointerChange,
   at: string,
 ): Promise<void> {
+  const onItem = countersAsRead(counters.onItem, 'item_');
   await transactWrite({
     warehouse: {
       Delete: {
         TableName: tableName(),
         Key: warehouseKey(warehouse.id),
         ConditionExpression:
-          'attribute_exists(PK) AND version = :read' +
-          ' AND (attribute_not_exists(unitsOnHand) OR unitsOnHand = :zero)' +
-          ' AND (attribute_not_exists(stockRecordsInUse) OR stockRecordsInUse = :zero)' +
-          ' AND (attribute_not_exists(poSourceCount) OR poSourceCount = :zero)' +
+          `attribute_exists(PK) AND version = :read AND ${onItem.expression}` +
           ' AND (attribute_not_exists(stockRuleCount) OR stockRuleCount = :zero)' +
           ' AND (attribute_not_exists(alertRuleCount) OR alertRuleCount = :zero)',
-        ExpressionAttributeValues: { ':read': warehouse.version, ':zero': 0 },
+        ExpressionAttributeValues: { ...onItem.values, ':read': warehouse.version, ':zero': 0 },
       },
     },
     codeMarker: codeMarkerDelete(warehouse.code),
     deletedRecord: { Put: { TableName: tableName(), Item: deletedWarehouseItem(warehouse, at) } },
     ...defaultItems(change, -1, warehouse.id, at),
+    ...counterShardTombstones(warehouse.id, counters.onShards),
   });
 }

@@ -1,51 +1,58 @@
 /**
- * What the inventory reports read, on known keys only (never a Scan): warehouses with their counters,
- * each warehouse's stock records (GSI1 WH_STOCK#<warehouse>), the movements up to a moment, the
- * movements of a range by SKU, warehouse or day, alert rules' standings and purchase-order sources.
+ * What the inventory reports read, on known keys only (never a Scan): warehouses with their counters
+ * (summed over their counter shards), each warehouse's stock records (GSI1 WH_STOCK, every shard and the
+ * layout before), the movements up to a moment, the movements of a range by SKU, warehouse or day (the
+ * sharded indexes merged by sort key), alert rules' standings and purchase-order sources.
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../../shared/db/client';
 import {
   allWarehouses,
   alertStatesOfRule,
-  movementsInWarehouse,
+  movementsInWarehousePartitions,
   movementsOfSku,
+  movementsOfUtcDayPartitions,
   poSourceKey,
-  stockInWarehouse,
+  stockInWarehousePartitions,
 } from '../../../shared/db/keys';
-import type { NamedPartition } from '../../../shared/db/partition-pages';
-import { queryPartitionPages } from '../../../shared/db/partition-pages';
+import type { PartitionGroup } from '../../../shared/db/merged-group-pages';
+import { queryGroupPages } from '../../../shared/db/merged-group-pages';
+import type { MergedPartition } from '../../../shared/db/merged-pages';
 import type { Filter, Item, Page } from '../../../shared/db/query';
 import { allOf, getItems, queryAll } from '../../../shared/db/query';
 import { withSlotTotals } from '../../../shared/stock/slots';
+import { queryEveryPartition } from '../../../shared/db/every-partition';
 import type { Day } from '../../../shared/domain/reporting-days';
 import { addDays, daysBetween, startOfDay } from '../../../shared/domain/reporting-days';
 import type { Movement, StockRecord } from '../../../shared/domain/stock-ledger';
 import type { WarehouseRecord } from '../../../shared/warehouses/repository';
+import { withShardCounters } from '../../../shared/warehouses/counter-shards';
 import { toWarehouseRecord } from '../../../shared/warehouses/repository';
 
+/** Warehouses (or the one named) with their counters summed over their counter shards. */
 export async function warehouseRecords(warehouseId?: string): Promise<WarehouseRecord[]> {
   const records = (await queryAll(allWarehouses())).map(toWarehouseRecord);
-  return warehouseId === undefined
-    ? records
-    : records.filter((record) => record.warehouse.id === warehouseId);
+  return withShardCounters(
+    warehouseId === undefined ? records : records.filter((record) => record.warehouse.id === warehouseId),
+  );
 }
 
-const stockPartition = (warehouseId: string, skuPrefix?: string): NamedPartition => ({
-  ...stockInWarehouse(warehouseId),
-  skPrefix: `SKU#${skuPrefix ?? ''}`,
-  name: warehouseId,
-});
+/** A warehouse's stock partitions (shards and the layout before), narrowed to a SKU prefix. */
+const stockPartitions = (warehouseId: string, skuPrefix?: string): MergedPartition[] =>
+  stockInWarehousePartitions(warehouseId).map((partition) => ({
+    ...partition,
+    skPrefix: `${partition.skPrefix}${skuPrefix ?? ''}`,
+  }));
 
-/** Every stock record of the warehouses (a SKU prefix narrows each partition's key range). */
+/** Every stock record of the warehouses, warehouse after warehouse, SKU order within each. */
 export async function stockRecords(
   warehouseIds: readonly string[],
   skuPrefix?: string,
 ): Promise<StockRecord[]> {
-  const partitions = await Promise.all(
-    warehouseIds.map((warehouseId) => queryAll(stockPartition(warehouseId, skuPrefix))),
+  const warehouses = await Promise.all(
+    warehouseIds.map((warehouseId) => queryEveryPartition(stockPartitions(warehouseId, skuPrefix))),
   );
-  return (await withSlotTotals(partitions.flat())) as unknown as StockRecord[];
+  return (await withSlotTotals(warehouses.flat())) as unknown as StockRecord[];
 }
 
 /** One page of stock records, warehouse after warehouse (by code), SKU order within each. */
@@ -57,8 +64,11 @@ export async function stockRecordPage(request: {
   cursor?: string;
   scope: string;
 }): Promise<Page<StockRecord>> {
-  const page = await queryPartitionPages({
-    partitions: request.warehouseIds.map((id) => stockPartition(id, request.skuPrefix)),
+  const page = await queryGroupPages({
+    groups: request.warehouseIds.map((id) => ({
+      name: id,
+      partitions: stockPartitions(id, request.skuPrefix),
+    })),
     filter: request.filter,
     limit: request.limit,
     cursor: request.cursor,
@@ -73,13 +83,16 @@ export async function stockRecordPage(request: {
 /** What a replay reads of a movement (the rest of the item stays in the table). */
 export type ReplayMovement = Pick<Movement, 'warehouseId' | 'sku' | 'quantity' | 'unitCost' | 'at'>;
 
-/** Movements of a partition (a SKU's, or a warehouse's on GSI1) in `[from, before)`, oldest first. */
+/** A replayed movement with its sort key (`<at>#<id>`), which orders movements merged from several partitions. */
+type SortedMovement = ReplayMovement & { sortKey: string };
+
+/** Movements of a partition (a SKU's, or a warehouse's shard on GSI1) in `[from, before)`, oldest first. */
 async function partitionSliceMovements(
   partition: { index?: 'GSI1'; pk: string },
   slice: { from?: string; before: string },
-): Promise<ReplayMovement[]> {
+): Promise<SortedMovement[]> {
   const [pk, sk] = partition.index ? ['GSI1PK', 'GSI1SK'] : ['PK', 'SK'];
-  const movements: ReplayMovement[] = [];
+  const movements: SortedMovement[] = [];
   let start: Record<string, unknown> | undefined;
   do {
     const result = await db().send(
@@ -92,7 +105,7 @@ async function partitionSliceMovements(
           slice.from === undefined
             ? '#pk = :pk AND #sk < :before'
             : '#pk = :pk AND #sk BETWEEN :from AND :before',
-        ProjectionExpression: '#warehouse, #sku, #quantity, #unitCost, #at',
+        ProjectionExpression: '#sk, #warehouse, #sku, #quantity, #unitCost, #at',
         ExpressionAttributeNames: {
           '#pk': pk,
           '#sk': sk,
@@ -109,7 +122,9 @@ async function partitionSliceMovements(
         ExclusiveStartKey: start,
       }),
     );
-    movements.push(...((result.Items ?? []) as ReplayMovement[]));
+    for (const { [sk]: sortKey, ...movement } of result.Items ?? []) {
+      movements.push({ ...(movement as ReplayMovement), sortKey: String(sortKey) });
+    }
     start = result.LastEvaluatedKey;
   } while (start);
   return movements;
@@ -125,7 +140,7 @@ const sliceDays = [90, 180, 270];
 async function partitionMovementsBefore(
   partition: { index?: 'GSI1'; pk: string },
   before: string,
-): Promise<ReplayMovement[]> {
+): Promise<SortedMovement[]> {
   const at = Date.parse(before);
   const cuts = sliceDays.map((days) => new Date(at - days * 86_400_000).toISOString()).reverse();
   const slices = cuts.map((from, index) => ({ from, before: cuts[index + 1] ?? before }));
@@ -154,7 +169,7 @@ export async function replayMovementsBefore(request: {
 }): Promise<ReplayMovement[]> {
   const wanted = new Set(request.records.map((record) => `${record.warehouseId}\u0000${record.sku}`));
   const skus = [...new Set(request.records.map((record) => record.sku))];
-  let read: ReplayMovement[][];
+  let read: SortedMovement[][];
   if (request.skuPrefix !== undefined && skus.length <= skuPartitionsAtMost) {
     read = [];
     for (let start = 0; start < skus.length; start += skuReadsInFlight) {
@@ -167,16 +182,22 @@ export async function replayMovementsBefore(request: {
       );
     }
   } else {
-    read = await Promise.all(
-      request.warehouseIds.map((id) => partitionMovementsBefore(movementsInWarehouse(id), request.before)),
+    // Every shard of every warehouse (and the layout before), merged back into time order.
+    const partitions = request.warehouseIds.flatMap((id) => movementsInWarehousePartitions(id));
+    const shards = await Promise.all(
+      partitions.map((partition) => partitionMovementsBefore(partition, request.before)),
     );
+    read = [shards.flat().sort((a, b) => (a.sortKey < b.sortKey ? -1 : a.sortKey > b.sortKey ? 1 : 0))];
   }
-  return read.flat().filter((movement) => wanted.has(`${movement.warehouseId}\u0000${movement.sku}`));
+  return read
+    .flat()
+    .filter((movement) => wanted.has(`${movement.warehouseId}\u0000${movement.sku}`))
+    .map(({ sortKey: _sortKey, ...movement }) => movement);
 }
 
 /**
- * One page of movements between two instants, oldest first: a SKU's partition, a warehouse's (GSI1), or
- * else the day partitions (GSI2, UTC days) the range touches.
+ * One page of movements between two instants, oldest first: a SKU's partition, a warehouse's (GSI1, its
+ * shards merged), or else the day partitions (GSI2, UTC days, each day's shards merged) the range touches.
  */
 export async function movementPage(request: {
   sku?: string;
@@ -190,19 +211,21 @@ export async function movementPage(request: {
 }): Promise<Page<Movement>> {
   // `<at>#<id>` sorts after `<at>`: a movement at exactly `before` is left out by ending just below it.
   const skBetween = { from: request.fromInstant, to: request.beforeInstant };
-  let partitions: NamedPartition[];
+  let groups: PartitionGroup[];
   if (request.sku !== undefined) {
-    partitions = [{ ...movementsOfSku(request.sku), skBetween, name: 'sku' }];
+    groups = [{ name: 'sku', partitions: [{ ...movementsOfSku(request.sku), skBetween, name: 'sku' }] }];
   } else if (request.warehouseId !== undefined) {
-    partitions = [{ ...movementsInWarehouse(request.warehouseId), skBetween, name: 'warehouse' }];
+    const partitions = movementsInWarehousePartitions(request.warehouseId).map((partition) => ({
+      ...partition,
+      skBetween,
+    }));
+    groups = [{ name: 'warehouse', partitions }];
   } else {
     const first = request.fromInstant.slice(0, 10);
     const last = new Date(Date.parse(request.beforeInstant) - 1).toISOString().slice(0, 10);
-    partitions = daysBetween(first, last).map((day) => ({
-      index: 'GSI2' as const,
-      pk: `MOVEMENTS#DAY#${day}`,
-      skBetween,
+    groups = daysBetween(first, last).map((day) => ({
       name: day,
+      partitions: movementsOfUtcDayPartitions(day).map((partition) => ({ ...partition, skBetween })),
     }));
   }
   const filter = allOf(
@@ -213,8 +236,8 @@ export async function movementPage(request: {
       ? { expression: '#type = :type', names: { '#type': 'type' }, values: { ':type': request.type } }
       : undefined,
   );
-  const page = await queryPartitionPages({
-    partitions,
+  const page = await queryGroupPages({
+    groups,
     filter,
     limit: request.limit,
     cursor: request.cursor,
@@ -237,10 +260,10 @@ export async function warehouseMovementsBetween(
   fromInstant: string,
   beforeInstant: string,
 ) {
-  return (await queryAll({
-    ...movementsInWarehouse(warehouseId),
-    skBetween: { from: fromInstant, to: beforeInstant },
-  })) as unknown as Movement[];
+  const skBetween = { from: fromInstant, to: beforeInstant };
+  return (await queryEveryPartition(
+    movementsInWarehousePartitions(warehouseId).map((partition) => ({ ...partition, skBetween })),
+  )) as unknown as Movement[];
 }
 
 export async function standingsOfRule(ruleId: string): Promise<Item[]> {

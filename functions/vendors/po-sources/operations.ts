@@ -4,7 +4,7 @@ import { TransactionCancelled } from '../../../shared/db/errors';
 import { LostRace, withRetry } from '../../../shared/db/retry';
 import { Conflict, NotFound, ValidationFailed } from '../../../shared/errors';
 import type { Implementations } from '../../../shared/http/catalogue';
-import { existingWarehouseIds, listWarehouses } from '../../../shared/warehouses/repository';
+import { existingWarehouseIds, findWarehouse, listWarehouses } from '../../../shared/warehouses/repository';
 import { deleteAllOrNothing, targetIds } from '../../../shared/http/bulk-delete';
 import { sourceCurrencyRefusal } from '../currency';
 import { findVendor } from '../vendors/repository';
@@ -13,6 +13,12 @@ import type { poSourceRoutes } from './routes';
 import type { PoSource } from './schemas';
 
 const now = () => new Date().toISOString();
+
+function refusedWarehouse(warehouseId: string): ValidationFailed {
+  return new ValidationFailed(`Warehouse ${warehouseId} does not exist or does not accept purchase orders.`, [
+    { path: 'body.warehouseId', message: 'no warehouse with this id accepts purchase orders' },
+  ]);
+}
 
 export const poSourceOperations: Implementations<typeof poSourceRoutes> = {
   async listPoSources({ query }) {
@@ -31,18 +37,17 @@ export const poSourceOperations: Implementations<typeof poSourceRoutes> = {
       }
       const refusal = sourceCurrencyRefusal(vendor, body.unitCost.currency);
       if (refusal) throw refusal;
+      // The read says whether it exists; its counter shard refuses one deleted or closed to purchase
+      // orders since (the source's count moves there, never on the warehouse item).
+      if (!(await findWarehouse(body.warehouseId))?.acceptsPurchaseOrders)
+        throw refusedWarehouse(body.warehouseId);
       try {
         await insertPoSource(source);
       } catch (error) {
         if (!(error instanceof TransactionCancelled)) throw error;
         // The vendor went or changed its currency since the read: read it again to say which.
         if (error.refused('vendorCounter')) throw new LostRace('the vendor changed');
-        if (error.refused('warehouseCounter')) {
-          throw new ValidationFailed(
-            `Warehouse ${body.warehouseId} does not exist or does not accept purchase orders.`,
-            [{ path: 'body.warehouseId', message: 'no warehouse with this id accepts purchase orders' }],
-          );
-        }
+        if (error.refused('warehouseCounter')) throw refusedWarehouse(body.warehouseId);
         if (error.refused('uniqueMarker')) {
           throw new Conflict(
             `Vendor ${body.vendorId} already has a source for SKU ${body.sku} into warehouse ${body.warehouseId}.`,

@@ -12,11 +12,12 @@ import {
   poSourcesOfVendor,
   poSourceUniqueKey,
   vendorKey,
+  warehouseCounterShard,
 } from '../../../shared/db/keys';
 import type { Page } from '../../../shared/db/query';
 import { getItems, queryAll, queryPage } from '../../../shared/db/query';
 import { transactWrite } from '../../../shared/db/transactions';
-import { poSourceCountUpdate } from '../../../shared/warehouses/counters';
+import { poSourceCountUpdate, warehouseItemName } from '../../../shared/warehouses/counters';
 import type { NamedItemList } from '../../../shared/http/bulk-delete';
 import type { PoSource } from './schemas';
 import { poSourceSchema } from './schemas';
@@ -99,29 +100,29 @@ export async function insertPoSource(source: PoSource): Promise<void> {
         ExpressionAttributeValues: { ':one': 1, ':currency': source.unitCost.currency },
       },
     },
-    warehouseCounter: poSourceCountUpdate(source.warehouseId, 1),
+    warehouseCounter: poSourceCountUpdate(source.warehouseId, source.sku, 1),
   });
 }
 
 /**
- * Lowers the receiving warehouses' source counts, `warehouse:<id>` each (refused: the warehouse went).
- * Only for warehouses that exist: a source left behind by a warehouse deleted before they were counted
- * can still be deleted.
+ * Lowers the receiving warehouses' source counts, `warehouse:<id>@<shard>` each (on the counter shard of
+ * each source's SKU; refused: the warehouse went). Only for warehouses that exist: a source left behind
+ * by a warehouse deleted before they were counted can still be deleted.
  */
 export function warehouseCountItems(
   sources: PoSource[],
   existingWarehouses: ReadonlySet<string>,
 ): NamedItemList {
-  const perWarehouse = new Map<string, number>();
+  const perShard = new Map<string, { warehouseId: string; sku: string; count: number }>();
   for (const source of sources) {
-    perWarehouse.set(source.warehouseId, (perWarehouse.get(source.warehouseId) ?? 0) + 1);
+    if (!existingWarehouses.has(source.warehouseId)) continue;
+    const name = warehouseItemName(source.warehouseId, warehouseCounterShard(source.sku));
+    const sum = perShard.get(name) ?? { warehouseId: source.warehouseId, sku: source.sku, count: 0 };
+    perShard.set(name, { ...sum, count: sum.count + 1 });
   }
-  return [...perWarehouse]
-    .filter(([warehouseId]) => existingWarehouses.has(warehouseId))
-    .map(
-      ([warehouseId, count]) =>
-        [`warehouse:${warehouseId}`, poSourceCountUpdate(warehouseId, -count)] as const,
-    );
+  return [...perShard].map(
+    ([name, { warehouseId, sku, count }]) => [name, poSourceCountUpdate(warehouseId, sku, -count)] as const,
+  );
 }
 
 /** Items: `source:<id>` (refused: already gone), `uniqueMarker:<id>`. */
@@ -144,7 +145,7 @@ export function deletePoSourceItems(source: PoSource): NamedItemList {
 /**
  * Removes sources and lowers their vendors' and warehouses' counters, all or none. Items: each source's
  * (`source:<id>`, `uniqueMarker:<id>`), then `vendor:<id>` (the counter; refused: the vendor is gone) for
- * each vendor, then `warehouse:<id>` for each receiving warehouse that exists.
+ * each vendor, then `warehouse:<id>@<shard>` for each receiving warehouse (counter shard) that exists.
  */
 export function deletePoSourcesItems(
   sources: PoSource[],

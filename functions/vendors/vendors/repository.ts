@@ -121,7 +121,7 @@ export async function replaceVendor(previous: Vendor, next: Vendor): Promise<voi
  * Removes vendors with their code markers and the given sources. Each vendor's delete holds only if its
  * source counter still equals what was read, so a source created meanwhile makes the whole delete fail.
  * Items: `vendor:<id>` (refused: gone, or its source count changed) and `codeMarker:<id>` for each
- * vendor, then each source's (`source:<id>`, `uniqueMarker:<id>`), then `warehouse:<id>` lowering the
+ * vendor, then each source's (`source:<id>`, `uniqueMarker:<id>`), then `warehouse:<id>@<shard>` lowering the
  * source count of each receiving warehouse that exists.
  */
 export function deleteVendorsItems(

@@ -15,11 +15,14 @@ import {
   vendorIndexKeys,
   vendorKey,
   warehouseCodeKey,
+  warehouseCounterShard,
 } from '../../../shared/db/keys';
 import type { TransactItem } from '../../../shared/db/transactions';
 import { deriveTotals } from '../../../shared/domain/order';
 import { noStockCounts } from '../../../shared/domain/stock-ledger';
+import { counterShardItem, shardFlagsOf } from '../../../shared/warehouses/counters';
 import { warehouseItem } from '../../../shared/warehouses/repository';
+import { allShards } from '../../../shared/db/keys/shards';
 import { shipmentItem, shipmentRefItem, shipmentTotalsItem } from '../../../shared/shipments/repository';
 import { ShipmentCellSums } from '../../../shared/shipments/cell-sums';
 import { buildCatalogue } from './skus';
@@ -50,6 +53,7 @@ export type ItemKind =
   | 'vendor'
   | 'po-source'
   | 'marker'
+  | 'warehouse-counters'
   | 'stock-record'
   | 'receipt'
   | 'allocation'
@@ -190,17 +194,33 @@ export function* seedItems(options: SeedOptions): Generator<SeedItem> {
   for (const item of stock.advance(Number.POSITIVE_INFINITY)) yield { kind: movementKind(item), item };
 
   for (const item of book.stockItems()) yield { kind: 'stock-record', item };
-  // Warehouses last: their counters are what the ledger's and the sources' writes summed to.
+  // Warehouses last, with their counter shards: what the ledger's and the sources' writes summed to.
   const counters = book.counters();
-  const sourcesInto = new Map<string, number>();
+  const sourcesInto = new Map<string, Map<number, number>>();
   for (const source of sources) {
-    sourcesInto.set(source.warehouseId, (sourcesInto.get(source.warehouseId) ?? 0) + 1);
+    const shards = sourcesInto.get(source.warehouseId) ?? new Map<number, number>();
+    const shard = warehouseCounterShard(source.sku);
+    shards.set(shard, (shards.get(shard) ?? 0) + 1);
+    sourcesInto.set(source.warehouseId, shards);
   }
   for (const warehouse of warehouses) {
-    const held = counters.get(warehouse.id) ?? noStockCounts;
-    const poSourceCount = sourcesInto.get(warehouse.id) ?? 0;
-    yield { kind: 'warehouse', item: { ...warehouseItem(warehouseOf(warehouse)), ...held, poSourceCount } };
+    const resource = warehouseOf(warehouse);
+    yield { kind: 'warehouse', item: warehouseItem(resource) };
     yield { kind: 'marker', item: { ...warehouseCodeKey(warehouse.code), warehouseId: warehouse.id } };
+    const flags = shardFlagsOf(resource);
+    const flagged = Object.values(flags).some(Boolean);
+    for (const shard of allShards('warehouseCounters')) {
+      const held = counters.get(warehouse.id)?.get(shard);
+      const poSourceCount = sourcesInto.get(warehouse.id)?.get(shard);
+      if (!held && !poSourceCount && !flagged) continue;
+      const item = counterShardItem(
+        warehouse.id,
+        shard,
+        { ...(held ?? noStockCounts), poSourceCount: poSourceCount ?? 0 },
+        flags,
+      );
+      yield { kind: 'warehouse-counters', item };
+    }
   }
   const defaultWarehouse = warehouses.find((warehouse) => warehouse.isDefault)!;
   yield {

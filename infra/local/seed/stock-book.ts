@@ -1,9 +1,15 @@
 /**
  * The stock ledger, kept in memory while the seed plays the year forward: every change goes through the
  * service's own `applyMovement`, and becomes a movement item exactly as shared/stock/ledger.ts writes it.
- * The stock records are written once at the end, with the warehouses' counters summed from them.
+ * The stock records are written once at the end, with the warehouses' counter shards summed from them.
  */
-import { movementIndexKeys, movementKey, stockIndexKeys, stockKey } from '../../../shared/db/keys';
+import {
+  movementKey,
+  shardedMovementIndexKeys,
+  shardedStockIndexKeys,
+  stockKey,
+  warehouseCounterShard,
+} from '../../../shared/db/keys';
 import type {
   Movement,
   MovementRequest,
@@ -68,7 +74,7 @@ export class StockBook {
     };
     return {
       ...movementKey(movement),
-      ...movementIndexKeys(movement),
+      ...shardedMovementIndexKeys(movement),
       entity: 'stock-movement',
       ...movement,
     };
@@ -80,17 +86,19 @@ export class StockBook {
       .filter((record) => record.version > 0)
       .map((record) => ({
         ...stockKey(record.sku, record.warehouseId),
-        ...stockIndexKeys(record),
+        ...shardedStockIndexKeys(record),
         ...record,
       }));
   }
 
-  /** What the ledger's counters on the warehouse item would have summed to, per warehouse. */
-  counters(): Map<string, WarehouseStockCounts> {
-    const counters = new Map<string, WarehouseStockCounts>();
+  /** What the ledger's counters would have summed to, per warehouse and counter shard (by SKU). */
+  counters(): Map<string, Map<number, WarehouseStockCounts>> {
+    const counters = new Map<string, Map<number, WarehouseStockCounts>>();
     for (const record of this.records.values()) {
-      const current = counters.get(record.warehouseId) ?? noStockCounts;
-      counters.set(record.warehouseId, addStockCounts(current, stockCountsOf(record)));
+      const shards = counters.get(record.warehouseId) ?? new Map<number, WarehouseStockCounts>();
+      const shard = warehouseCounterShard(record.sku);
+      shards.set(shard, addStockCounts(shards.get(shard) ?? noStockCounts, stockCountsOf(record)));
+      counters.set(record.warehouseId, shards);
     }
     return counters;
   }

@@ -4,6 +4,7 @@ import type { ItemKind } from './seed-items';
 
 const rows: Array<[ItemKind, string]> = [
   ['warehouse', 'warehouses'],
+  ['warehouse-counters', 'warehouse counter shards'],
   ['vendor', 'vendors'],
   ['po-source', 'purchase-order sources'],
   ['stock-record', 'stock records (SKU × warehouse)'],

@@ -9,13 +9,14 @@
  * | po-source           | POSOURCE#<id>              | POSOURCE              | VENDOR#<vendorId> / POSOURCE#<sku>#<wh>| SKU#<sku> / POSOURCE#<vendorId>#<wh>   | POSOURCES / <id>          |
  * | po-source marker    | POSOURCE_UNIQ#<v>#<sku>#<wh>| POSOURCE_UNIQ        |                                        |                                        |                           |
  * | warehouse           | WAREHOUSE#<id>             | WAREHOUSE             | WAREHOUSES / CODE#<lower code>         |                                        |                           |
+ * | warehouse counters  | WHCOUNT@<n>#<warehouseId>  | WHCOUNT               |                                        |                                        |                           |
  * | warehouse code marker | WAREHOUSE_CODE#<lower code> | WAREHOUSE_CODE     |                                        |                                        |                           |
  * | default warehouse   | WAREHOUSE_DEFAULT          | WAREHOUSE_DEFAULT     |                                        |                                        |                           |
  * | deleted warehouse   | WAREHOUSE_DELETED#<id>     | WAREHOUSE_DELETED     | WAREHOUSES_DELETED / ID#<id>           |                                        |                           |
- * | stock record        | STOCK#<sku>                | WH#<warehouseId>      | WH_STOCK#<warehouseId> / SKU#<sku>     |                                        |                           |
+ * | stock record        | STOCK#<sku>                | WH#<warehouseId>      | WH_STOCK@<n>#<wh> / SKU#<sku>          |                                        |                           |
  * | stock slot          | STOCK#<sku>#WH#<wh>#SLOT#<n> | SLOT#<n>            | (a record with `slots`: part of its units, its own partition; shared/domain/stock-slots.ts)     |
  * | staged stock change | STOCKCHANGE#<id>           | STOCKCHANGE           |                                        |                                        |                           |
- * | stock movement      | MOVEMENTS#SKU#<sku>        | <at>#<id>             | MOVEMENTS#WH#<warehouseId> / <at>#<id> | MOVEMENTS#DAY#<yyyy-mm-dd> / <at>#<id> |                           |
+ * | stock movement      | MOVEMENTS#SKU#<sku>        | <at>#<id>             | MOVEMENTS@<n>#WH#<wh> / <at>#<id>      | MOVEMENTS@<n>#DAY#<yyyy-mm-dd> / <at>#<id> |                           |
  * | stock rule          | STOCKRULE#<id>             | STOCKRULE             | STOCKRULES / <pattern>#<wh or *>#<id>  |                                        |                           |
  * | stock rule marker   | STOCKRULE_UNIQ#<pattern>#<wh or *> | STOCKRULE_UNIQ |                                        |                                        |                           |
  * | rule period         | RULEPERIOD#<id>            | RULEPERIOD            | RULE_PERIODS#<ruleId> / <from>#<id>    | RULE_PERIODS / <from>#<id>             |                           |
@@ -57,6 +58,9 @@
  * | channel listing     | LISTING#<lower ch>         | SKU#<sku>             |                                        |                                        |                           |
  * | idempotency record  | IDEMPOTENCY#<enc subject>#<enc op>#<enc key> | IDEMPOTENCY |                                        |                                        |                           |
  * | label purchase record | LABELPURCHASE#<request key> | LABELPURCHASE     |                                        |                                        |                           |
+ * | migration run       | MIGRATION#<name>           | RUN                   | (run number, scan segments: npm run migrate)                                                    |
+ * | migration segment   | MIGRATION#<name>           | RUN#<run>#SEGMENT#<n> | (the segment's last scanned key, done, items moved per step)                                    |
+ * | table layout        | TABLE_LAYOUT               | TABLE_LAYOUT          | (layout `sharded` once npm run migrate has finished)                                            |
  *
  * | access pattern                               | query                                                   |
  * |----------------------------------------------|---------------------------------------------------------|
@@ -73,11 +77,12 @@
  * | stock of a SKU in every warehouse            | Query PK=STOCK#<sku>                                    |
  * | stock records (for a movement)               | BatchGetItem stockKey(sku, warehouseId)…                |
  * | slots of a record with slots                 | BatchGetItem stockSlotKeys(sku, warehouseId, slots)     |
- * | stock held in a warehouse (SKU prefix)       | Query GSI1 PK=WH_STOCK#<warehouseId>, SK begins_with SKU#<prefix> |
+ * | stock held in a warehouse (SKU prefix)       | Query GSI1 PK=WH_STOCK@<n>#<wh> for every shard + legacy WH_STOCK#<wh>, SK begins_with SKU#<prefix>, merged by SK |
  * | a SKU's record as of a past day (replayed)   | Query PK=MOVEMENTS#SKU#<sku>, SK < <end of the day>      |
  * | movements of a SKU over a date range         | Query PK=MOVEMENTS#SKU#<sku>, SK between <from> and <to>|
- * | movements in a warehouse over a date range   | Query GSI1 PK=MOVEMENTS#WH#<wh>, SK between             |
- * | movements on a day (all warehouses)          | Query GSI2 PK=MOVEMENTS#DAY#<day>                       |
+ * | movements in a warehouse over a date range   | Query GSI1 PK=MOVEMENTS@<n>#WH#<wh> for every shard + legacy MOVEMENTS#WH#<wh>, SK between, merged by SK |
+ * | movements on a day (all warehouses)          | Query GSI2 PK=MOVEMENTS@<n>#DAY#<day> for every shard + legacy MOVEMENTS#DAY#<day>, merged by SK |
+ * | a warehouse's counters                       | BatchGetItem WHCOUNT@<n>#<wh> for every shard, + the legacy counters on WAREHOUSE#<wh> |
  * | stock rules (by pattern)                     | Query GSI1 PK=STOCKRULES                                |
  * | periods of a rule (overlap check)            | Query GSI1 PK=RULE_PERIODS#<ruleId>                     |
  * | all rule periods by start date               | Query GSI2 PK=RULE_PERIODS                              |
@@ -137,3 +142,4 @@ export * from './aggregates';
 export * from './alerts';
 export * from './taxonomy';
 export * from './shards';
+export * from './migrations';

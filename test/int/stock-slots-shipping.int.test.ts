@@ -4,14 +4,17 @@
  * void, a receipt and a staged change fold the shipped units in, each exactly once.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { stockKey, stockSlotKeys } from '../../shared/db/keys';
+import { stockKey, stockSlotKeys, warehouseKey } from '../../shared/db/keys';
 import { getItem, getItems } from '../../shared/db/query';
 import type { MovementRequest } from '../../shared/domain/stock-ledger';
 import { configureSlotPolicy } from '../../shared/domain/stock-slots';
 import { applyStockMovements } from '../../shared/stock/ledger';
 import { listMovements } from '../../shared/stock/movements';
 import { withSlotTotals } from '../../shared/stock/slots';
+import { readCounterShards, sumCounters } from '../../shared/warehouses/counter-shards';
+import { toWarehouseRecord } from '../../shared/warehouses/repository';
 import { seedWarehouse } from '../support/builders';
+import { storedItem } from '../support/inventory-builders';
 
 const slotCount = 4;
 
@@ -24,6 +27,14 @@ async function stockOf(sku: string, warehouseId: string) {
   const [totals] = await withSlotTotals([stored], true);
   const shipped = slots.reduce((sum, slot) => sum + Number(slot.shipped ?? 0), 0);
   return { stored, slots, totals: totals!, shipped };
+}
+
+/** The warehouse's stock counters as readers see them: every shard plus the warehouse item's own. */
+async function countersOf(warehouseId: string) {
+  const legacy = toWarehouseRecord((await storedItem(warehouseKey(warehouseId)))!).counters;
+  const shards = (await readCounterShards([warehouseId], true)).get(warehouseId)!;
+  const { unitsOnHand, skusHeld, stockRecordsInUse, skusBackordered } = sumCounters(legacy, shards);
+  return { unitsOnHand, skusHeld, stockRecordsInUse, skusBackordered };
 }
 
 /** A flash SKU with slots: 40 units at 100, orders A to E holding 2 each. */
@@ -70,6 +81,13 @@ describe('shipping stock with slots', () => {
       available: 30,
       backordered: 0,
       layers: [expect.objectContaining({ quantity: 36, unitCost: 100 })],
+    });
+    // The counters moved with the slots: units on hand are the totals'.
+    expect(await countersOf(warehouseId)).toEqual({
+      unitsOnHand: 36,
+      skusHeld: 1,
+      stockRecordsInUse: 1,
+      skusBackordered: 0,
     });
 
     // A's label voided: its units come back on hand and into its allocation; the record is written and folds.
@@ -121,6 +139,7 @@ describe('shipping stock with slots', () => {
       'shipment_reversal',
     ]);
     expect(movements.items.reduce((sum, movement) => sum + movement.quantity, 0)).toBe(46);
+    expect((await countersOf(warehouseId)).unitsOnHand).toBe(46);
   });
 
   it(

@@ -14,7 +14,10 @@ import { configureSlotPolicy, slotPolicy, totalsOf } from '../../shared/domain/s
 import { applyStockMovements, readStock } from '../../shared/stock/ledger';
 import { listMovements } from '../../shared/stock/movements';
 import { withSlotTotals } from '../../shared/stock/slots';
-import { stockKey } from '../../shared/db/keys';
+import { stockKey, warehouseKey } from '../../shared/db/keys';
+import { readCounterShards, sumCounters } from '../../shared/warehouses/counter-shards';
+import { toWarehouseRecord } from '../../shared/warehouses/repository';
+import { storedItem } from '../support/inventory-builders';
 import { seedWarehouse } from '../support/builders';
 
 const sku = `FLASH-${Date.now()}`;
@@ -181,6 +184,15 @@ describe('one SKU from many writers until it sells out', () => {
       totals!.allocated,
     );
     expect(ordersAllocated).toBe(totals!.allocated);
+    // The warehouse counters (every shard) count the totals: nothing left, nothing held.
+    const shards = (await readCounterShards([warehouseId], true)).get(warehouseId)!;
+    const legacy = toWarehouseRecord((await storedItem(warehouseKey(warehouseId)))!).counters;
+    expect(sumCounters(legacy, shards)).toMatchObject({
+      unitsOnHand: 0,
+      skusHeld: 0,
+      stockRecordsInUse: 0,
+      skusBackordered: 0,
+    });
     // Allocations and releases make no movements: the receipt and one per shipment, summing to on hand.
     expect(movements.items.filter((movement) => movement.type === 'receipt')).toHaveLength(1);
     expect(movements.items.filter((movement) => movement.type === 'shipment')).toHaveLength(shipments);

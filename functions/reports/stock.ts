@@ -5,6 +5,7 @@
 import { allWarehouses, stockInWarehousePartitions } from '../../shared/db/keys';
 import { queryAll } from '../../shared/db/query';
 import { queryEveryPartition } from '../../shared/db/every-partition';
+import { withSlotTotals } from '../../shared/stock/slots';
 
 export async function unitsOnHandBySku(): Promise<Map<string, number>> {
   const warehouses = await queryAll(allWarehouses());
@@ -12,7 +13,8 @@ export async function unitsOnHandBySku(): Promise<Map<string, number>> {
     warehouses.map((warehouse) => queryEveryPartition(stockInWarehousePartitions(String(warehouse.id)))),
   );
   const onHand = new Map<string, number>();
-  for (const record of stock.flat()) {
+  // A record with slots counts its slots' unfolded shipments off on hand.
+  for (const record of await withSlotTotals(stock.flat())) {
     const sku = String(record.sku);
     onHand.set(sku, (onHand.get(sku) ?? 0) + Number(record.onHand ?? 0));
   }

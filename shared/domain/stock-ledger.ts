@@ -245,19 +245,22 @@ export const noStockCounts: WarehouseStockCounts = Object.freeze({
 });
 
 /**
- * A record with slots counts from the record as stored: units handed to slots count as held by it (slots
- * never backorder, and while its reserve is short no slot holds free units), so slot writes never move
- * the counters (shared/domain/stock-slots.ts).
+ * A record with slots counts from the record as stored and its slots' unfolded shipped units (`shipped`):
+ * units handed to slots count as held by it (slots never backorder, and while its reserve is short no slot
+ * holds free units), so only a slot's shipment moves the counters (shared/domain/stock-slots.ts).
  */
 export function stockCountsOf(
-  record: Pick<StockRecord, 'onHand' | 'allocated'> & { slotted?: number },
+  record: Pick<StockRecord, 'onHand' | 'allocated'> & { slotted?: number; shipped?: number },
 ): WarehouseStockCounts {
-  const held = record.allocated + (record.slotted ?? 0);
+  // Units its slots shipped and the record still counts (not yet folded) are gone from on hand and slotted.
+  const shipped = record.shipped ?? 0;
+  const onHand = record.onHand - shipped;
+  const held = record.allocated + (record.slotted ?? 0) - shipped;
   return {
-    unitsOnHand: record.onHand,
-    skusHeld: record.onHand > 0 ? 1 : 0,
-    stockRecordsInUse: record.onHand > 0 || held > 0 ? 1 : 0,
-    skusBackordered: held > record.onHand ? 1 : 0,
+    unitsOnHand: onHand,
+    skusHeld: onHand > 0 ? 1 : 0,
+    stockRecordsInUse: onHand > 0 || held > 0 ? 1 : 0,
+    skusBackordered: held > onHand ? 1 : 0,
   };
 }
 

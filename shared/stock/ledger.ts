@@ -42,9 +42,9 @@ import {
   UnitCostRequired,
   WarehouseRefused,
   applyMovement,
+  consumeLayers,
   emptyStock,
   figuresOf,
-  noStockCounts,
   stockCountsChange,
   stockCountsOf,
 } from '../domain/stock-ledger';
@@ -57,6 +57,7 @@ import {
   slotCountFor,
   storedRecordChanged,
   totalsOf,
+  unfoldedShipped,
 } from '../domain/stock-slots';
 
 export interface StockChange {
@@ -137,6 +138,7 @@ export async function readStock(
     const slotPartitions = new Set(slotKeys.map((key) => key.PK));
     items = read.filter((item) => !slotPartitions.has(String(item.PK)));
   }
+  const storedItems = new Map<string, StockRecord>();
   for (const item of items) {
     const record = item as unknown as StockRecord;
     const key = pairKey(record.sku, record.warehouseId);
@@ -154,13 +156,15 @@ export async function readStock(
       ...(record.staged ? { staged: record.staged } : {}),
       ...(record.slots ? { slots: record.slots, slotted: record.slotted ?? 0 } : {}),
     });
-    storedCounts.set(key, stockCountsOf(record));
+    storedItems.set(key, record);
   }
   for (const pair of unique) {
     const key = pairKey(pair.sku, pair.warehouseId);
     if (!records.has(key)) records.set(key, emptyStock(pair.sku, pair.warehouseId, at));
   }
   const slots = await readSlots([...records.values()], at, true, slotsRead);
+  for (const [key, record] of storedItems)
+    storedCounts.set(key, stockCountsOf({ ...record, shipped: unfoldedShipped(slots.get(key) ?? []) }));
   await resolveStaged(records, owner);
   return { records, storedCounts, slots };
 }
@@ -285,7 +289,8 @@ export function planStockChange(
   const table = tableName();
   const slotWrites: StockSlot[] = [];
   const planned: PlannedRecord[] = [];
-  const slotOnly: Array<{ sku: string; warehouseId: string }> = [];
+  // Slot writes alone move the counters only by a slot's shipment (its units leave on hand).
+  const slotOnly: Array<{ sku: string; warehouseId: string; counts: WarehouseStockCounts }> = [];
   for (const key of touched) {
     const before = current.get(key)!;
     const after = records.get(key)!;
@@ -303,15 +308,20 @@ export function planStockChange(
     // slots only when its own figures or its slots' marks change (the marks change with the record).
     const recordWritten =
       !after.slots || before.version === 0 || marksChanged || storedRecordChanged(before, after);
+    const stored =
+      storedCounts.get(key) ?? stockCountsOf({ ...before, shipped: unfoldedShipped(slotsBefore) });
+    const counts = stockCountsChange(
+      stored,
+      stockCountsOf({ ...after, shipped: unfoldedShipped(slotsAfter) }),
+    );
     if (!recordWritten) {
-      slotOnly.push({ sku: after.sku, warehouseId: after.warehouseId });
+      slotOnly.push({ sku: after.sku, warehouseId: after.warehouseId, counts });
       continue;
     }
-    const stored = storedCounts.get(key) ?? stockCountsOf(before);
     planned.push({
       record: { ...after, version: before.version + 1, updatedAt: at },
       readVersion: before.version,
-      counts: stockCountsChange(stored, stockCountsOf(after)),
+      counts,
     });
   }
   const recordItems: NamedItem[] = planned.map(({ record, readVersion }) => [
@@ -357,13 +367,9 @@ export function planStockChange(
   ]);
   const { items: warehouseItems, checks: warehouseChecks } = warehouseCounterItems(
     [
-      // A change that writes slots alone moves no counters, but still meets the caller's warehouse condition.
-      ...slotOnly.map(({ sku, warehouseId }) => ({
-        sku,
-        warehouseId,
-        counts: noStockCounts,
-        creates: false,
-      })),
+      // A change that writes slots alone still meets the caller's warehouse condition; only a slot's
+      // shipment moves counters (units on hand).
+      ...slotOnly.map(({ sku, warehouseId, counts }) => ({ sku, warehouseId, counts, creates: false })),
       ...planned.map(({ record, readVersion, counts }) => ({
         sku: record.sku,
         warehouseId: record.warehouseId,
@@ -496,7 +502,10 @@ async function planStaged(
   return plan;
 }
 
-/** Moves every free unit of the records' slots back to the records, in one transaction on the versions read. */
+/**
+ * Moves every free unit of the records' slots back to the records, and folds their shipped units, in one
+ * transaction on the versions read: no totals change.
+ */
 async function recallSlots(
   keys: readonly string[],
   current: ReadonlyMap<string, StockRecord>,
@@ -506,18 +515,24 @@ async function recallSlots(
   const items: NamedItem[] = [];
   for (const key of keys) {
     const record = current.get(key)!;
-    const holding = slots.get(key)!.filter((slot) => slot.free > 0);
+    // A record with staged deltas is read resolved: its stored layers are not these, so it folds later.
+    const folds = !record.staged || Object.keys(record.staged).length === 0;
+    const holding = slots.get(key)!.filter((slot) => slot.free > 0 || (folds && (slot.shipped ?? 0) > 0));
     const recalled = holding.reduce((sum, slot) => sum + slot.free, 0);
+    const shipped = folds ? unfoldedShipped(holding) : 0;
     items.push([
       `stock:${key}`,
       {
         Update: {
           TableName: tableName(),
           Key: stockKey(record.sku, record.warehouseId),
-          UpdateExpression: 'SET slotted = slotted - :recalled, version = :next, updatedAt = :at',
+          UpdateExpression: `SET slotted = slotted - :recalled, ${
+            shipped > 0 ? 'onHand = onHand - :shipped, layers = :layers, ' : ''
+          }version = :next, updatedAt = :at`,
           ConditionExpression: 'version = :read',
           ExpressionAttributeValues: {
-            ':recalled': recalled,
+            ':recalled': recalled + shipped,
+            ...(shipped > 0 ? { ':shipped': shipped, ':layers': consumeLayers(record.layers, shipped) } : {}),
             ':next': record.version + 1,
             ':read': record.version,
             ':at': at,
@@ -532,7 +547,7 @@ async function recallSlots(
           Update: {
             TableName: tableName(),
             Key: stockSlotKey(slot.sku, slot.warehouseId, slot.slot),
-            UpdateExpression: 'SET #free = :none, version = :next, updatedAt = :at',
+            UpdateExpression: `SET #free = :none, ${folds ? 'shipped = :none, ' : ''}version = :next, updatedAt = :at`,
             ConditionExpression: 'version = :read',
             ExpressionAttributeNames: { '#free': 'free' },
             ExpressionAttributeValues: {

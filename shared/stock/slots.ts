@@ -1,6 +1,7 @@
 /**
  * Reading stock records with slots (shared/domain/stock-slots.ts): their slots, and the totals every
- * reader answers (stock lists, reports, alerts, print's stock check), the slots' allocations added.
+ * reader answers (stock lists, reports, alerts, print's stock check), the slots' allocations added and
+ * their unfolded shipped units taken off on hand.
  */
 import { tableName } from '../db/client';
 import type { ItemKey } from '../db/keys';
@@ -87,7 +88,8 @@ export async function readSlots(
 
 /**
  * Stock record items as read (any attributes), with exact totals: a record with slots gets its slots'
- * allocations added to `allocated`, and `available` and `backordered` from them. Others pass unchanged.
+ * allocations added to `allocated`, their unfolded shipped units taken off `onHand` (and its oldest
+ * `layers`), and `available` and `backordered` from them. Others pass unchanged.
  */
 export async function withSlotTotals<T extends Record<string, unknown>>(
   items: readonly T[],
@@ -107,6 +109,8 @@ export async function withSlotTotals<T extends Record<string, unknown>>(
     const { slotted: _slotted, ...rest } = item;
     return {
       ...rest,
+      onHand: totals.onHand,
+      ...(item.layers ? { layers: totals.layers } : {}),
       allocated: totals.allocated,
       available: totals.available,
       backordered: totals.backordered,

@@ -13,7 +13,6 @@ import {
   allWarehouseCounterKeys,
   stockInWarehouse,
   stockInWarehousePartitions,
-  warehouseCounterShard,
   warehouseKey,
 } from '../../shared/db/keys';
 import { shardCounts } from '../../shared/db/keys/shards';
@@ -241,7 +240,8 @@ describe('warehouse counters on their shards, with the counters of the layout be
       skusBackordered: 1,
     });
     const fresh = ['NEW-A', 'NEW-B', 'NEW-C', 'NEW-D', 'NEW-E'];
-    await applyStockMovements(fresh.map((sku) => receipt(sku, warehouse.id, 3)));
+    // One change each: a change adds to one counter shard picked for it, so five spread over several.
+    for (const sku of fresh) await applyStockMovements([receipt(sku, warehouse.id, 3)]);
     expect((await counterShards(warehouse.id)).length).toBeGreaterThan(1);
 
     const expected = { unitsOnHand: 25, skusHeld: 6, stockRecordsInUse: 7, skusBackordered: 1 };
@@ -271,16 +271,16 @@ describe('warehouse counters on their shards, with the counters of the layout be
     expect(refused.body).toMatchObject({ unitsOnHand: 25, skusHeld: 6, stockRecordsInUse: 7 });
     expect(refused.body.allocations).toEqual([{ sku: 'OLD-B', allocated: 2, backordered: 2 }]);
 
-    // Emptied through the ledger: OLD-A's shard goes below zero, the item's counters make up for it.
+    // Emptied through the ledger in one change: its shard goes below zero, the item's counters make up for it.
     await applyStockMovements([
       { sku: 'OLD-A', warehouseId: warehouse.id, type: 'adjustment', quantity: -10 },
       { sku: 'OLD-B', warehouseId: warehouse.id, type: 'release', quantity: 2 },
       ...fresh.map((sku) => ({ sku, warehouseId: warehouse.id, type: 'adjustment' as const, quantity: -3 })),
     ]);
-    const shardOfOldA = (await counterShards(warehouse.id)).find(
-      (item) => item.PK === allWarehouseCounterKeys(warehouse.id)[warehouseCounterShard('OLD-A')]!.PK,
-    );
-    expect(shardOfOldA?.unitsOnHand).toBeLessThan(0);
+    expect(
+      (await counterShards(warehouse.id)).some((item) => Number(item.unitsOnHand) < 0),
+      'a shard below zero',
+    ).toBe(true);
     expect(await storedCounters(warehouse.id)).toMatchObject({
       unitsOnHand: 0,
       skusHeld: 0,

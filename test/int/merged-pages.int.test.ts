@@ -39,6 +39,7 @@ async function readAll(options: {
   limit: number;
   filter?: Filter;
   ascending?: boolean;
+  partitions?: MergedPartition[];
 }): Promise<{ pages: Item[][] }> {
   const pages: Item[][] = [];
   let cursor: string | undefined;
@@ -54,13 +55,30 @@ async function readAll(options: {
 const sorts = (list: Item[]) => list.map((item) => String(item.GSI1SK));
 
 describe('merged pages over shards', () => {
-  it.each([1, 7, 50, 136, 137, 200])('reads every item once, in order, with pages of %i', async (limit) => {
+  it.each([7, 50, 136, 137, 200])('reads every item once, in order, with pages of %i', async (limit) => {
     const { pages } = await readAll({ limit });
     const all = pages.flat();
     expect(sorts(all)).toEqual(sorts(items).sort());
     for (const page of pages.slice(0, -1)) expect(page).toHaveLength(limit);
     // No empty last page: a cursor is only given when more items exist.
     expect(pages.at(-1)!.length).toBeGreaterThan(0);
+  });
+
+  it('reads every item once, in order, with pages of 1, resuming across every partition', async () => {
+    // The first four days: 20 items from every shard and the legacy partition (shard 3 empty), so the
+    // one-item pages resume from a cursor at each move between partitions without 137 pages of queries.
+    const days = { from: '2026-11-01', to: '2026-11-05' };
+    const within = partitions.map((partition) => ({ ...partition, skBetween: days }));
+    const expected = sorts(items)
+      .filter((sort) => sort >= days.from && sort <= days.to)
+      .sort();
+    expect(expected).toHaveLength(20);
+    const shardsOf = (list: Item[]) => new Set(list.map((item) => String(item.GSI1PK)));
+    const inRange = items.filter((item) => expected.includes(item.GSI1SK));
+    expect(shardsOf(inRange)).toEqual(new Set([0, 1, 2, 4].map((shard) => `${run}@${shard}`).concat(run)));
+    const { pages } = await readAll({ limit: 1, partitions: within });
+    expect(sorts(pages.flat())).toEqual(expected);
+    for (const page of pages) expect(page).toHaveLength(1);
   });
 
   it('keeps the cursor small whatever the number of partitions', async () => {

@@ -93,7 +93,10 @@ const backorder = (id: string, warehouseId: string, lineSkus: string[], statusId
     }),
   });
 
-describe('warehouse stock counters', () => {
+// Each case writes changes of 120 records staged over several transactions (past one transaction's 90),
+// some of them four times: 2.5-8 s alone, past the int default of 30 s with two files side by side on a
+// busy machine (not a hang: the dead-change case measured 5.5 s alone on main).
+describe('warehouse stock counters', { timeout: 90_000 }, () => {
   it('move only when a record turns in use, idle or backordered, not on every allocation', async () => {
     const warehouse = await seedWarehouse();
     const sku = 'CNT-A';

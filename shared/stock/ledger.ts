@@ -25,7 +25,10 @@ import { LostRace, withRetry } from '../db/retry';
 import type { NamedItem } from '../db/transactions';
 import { maxTransactionItems, transactWrite } from '../db/transactions';
 import type { WarehouseCondition } from '../warehouses/counters';
-import { warehouseCounterItems, warehouseIdOfItem } from '../warehouses/counters';
+import type { CountedWrite } from '../warehouses/counters';
+import { stockCountsItems, warehouseCounterItems, warehouseIdOfItem } from '../warehouses/counters';
+import { shardCounts } from '../db/keys/shards';
+import { withoutRequestGuard } from '../db/request-guard';
 import type { PrefetchedSlots } from './slots';
 import { knownSlotKeys, prefetchedSlots, readSlots, rememberSlotCounts } from './slots';
 import { commitStaged, resolveStaged } from './staged';
@@ -512,14 +515,25 @@ async function recallSlots(
   slots: ReadonlyMap<string, StockSlot[]>,
   at: string,
 ): Promise<void> {
-  const items: NamedItem[] = [];
+  // Each record with its slots, whole: a transaction never holds a record without its slots.
+  const groups: Array<{ items: NamedItem[]; counted: CountedWrite }> = [];
   for (const key of keys) {
+    const items: NamedItem[] = [];
     const record = current.get(key)!;
     // A record with staged deltas is read resolved: its stored layers are not these, so it folds later.
     const folds = !record.staged || Object.keys(record.staged).length === 0;
     const holding = slots.get(key)!.filter((slot) => slot.free > 0 || (folds && (slot.shipped ?? 0) > 0));
     const recalled = holding.reduce((sum, slot) => sum + slot.free, 0);
     const shipped = folds ? unfoldedShipped(holding) : 0;
+    // Free units in slots count as held by the record; back in its reserve they are available again.
+    const shippedBefore = unfoldedShipped(slots.get(key)!);
+    const countsBefore = stockCountsOf({ ...record, slotted: record.slotted ?? 0, shipped: shippedBefore });
+    const countsAfter = stockCountsOf({
+      onHand: record.onHand - shipped,
+      allocated: record.allocated,
+      slotted: (record.slotted ?? 0) - recalled - shipped,
+      shipped: shippedBefore - shipped,
+    });
     items.push([
       `stock:${key}`,
       {
@@ -560,12 +574,34 @@ async function recallSlots(
         },
       ]);
     }
+    groups.push({
+      items,
+      counted: {
+        sku: record.sku,
+        warehouseId: record.warehouseId,
+        counts: stockCountsChange(countsBefore, countsAfter),
+      },
+    });
+  }
+  // Transactions of whole groups, with room for their counter shards (at most one per shard).
+  const room = maxTransactionItems - shardCounts.warehouseCounters;
+  const transactions: Array<typeof groups> = [];
+  for (const group of groups) {
+    const last = transactions.at(-1);
+    const size = last?.reduce((sum, each) => sum + each.items.length, 0) ?? room;
+    if (last && size + group.items.length <= room) last.push(group);
+    else transactions.push([group]);
   }
   try {
-    for (let start = 0; start < items.length; start += maxTransactionItems) {
-      // Each record with its slots fits one transaction; a chunk boundary never splits them (9 items each).
-      await transactWrite(items.slice(start, start + maxTransactionItems));
-    }
+    // Bookkeeping, not the request's change: the request's idempotency record rides on the change itself.
+    await withoutRequestGuard(async () => {
+      for (const transaction of transactions) {
+        await transactWrite([
+          ...transaction.flatMap((group) => group.items),
+          ...stockCountsItems(transaction.map((group) => group.counted)),
+        ]);
+      }
+    });
   } catch (error) {
     if (error instanceof TransactionCancelled && error.refusedWithPrefix('stock:')) throw new LostRace();
     throw error;

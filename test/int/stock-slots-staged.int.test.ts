@@ -12,6 +12,7 @@ import { configureSlotPolicy } from '../../shared/domain/stock-slots';
 import { applyStockMovements } from '../../shared/stock/ledger';
 import { withSlotTotals } from '../../shared/stock/slots';
 import { seedWarehouse } from '../support/builders';
+import { storedCounters } from '../support/stock-layout';
 import { call } from '../support/call';
 
 const slotCount = 4;
@@ -102,6 +103,13 @@ describe('a staged change on stock with slots', () => {
       expect(after.slots.reduce((sum, slot) => sum + Number(slot.allocated) + Number(slot.free), 0)).toBe(
         after.stored.slotted,
       );
+      // The warehouse's counters match the records, the recall's transactions included.
+      expect(await storedCounters(warehouseId)).toMatchObject({
+        unitsOnHand: 40 + 99,
+        skusHeld: 100,
+        stockRecordsInUse: 100,
+        skusBackordered: 0,
+      });
       // The stock levels report answers the totals, not the record's own figures.
       const report = await call({
         method: 'GET',

@@ -198,6 +198,29 @@ export const keys: Suite = {
         );
       });
       const orderDate = new Date().toISOString();
+      // One order placed, paid and shipped before the recorded one: at a steady peak the stock already
+      // has its slots and the containers their reference data, so the recorded order is any order, not
+      // the first (whose allocation gives the records their slots).
+      const warmUp = 'PEAKWARMUP1';
+      await send('orders', 'PUT', `/v1/orders/${warmUp}`, 'operator', {
+        ...orderInput({
+          channel,
+          orderDate,
+          warehouseId: home.id,
+          lines: skus.map((sku, index) =>
+            orderLine({ itemId: `L${index}`, sku, quantity: 1, unitPrice: 1500 }),
+          ),
+        }),
+      });
+      await send('orders', 'POST', `/v1/orders/${warmUp}/payments`, 'manager', {
+        amount: 4500 + 900 + 500,
+        method: 'card',
+      });
+      await send('order-activity', 'POST', `/v1/orders/${warmUp}/tracking`, 'operator', {
+        carrier: 'UPS',
+        service: 'Ground',
+        trackingNumber: '1Z999AA10123456791',
+      });
       const create = await recorder.record(() =>
         send('orders', 'PUT', `/v1/orders/${orderId}`, 'operator', {
           ...orderInput({

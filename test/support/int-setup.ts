@@ -6,7 +6,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, expect, inject } from 'vitest';
-import { DeleteTableCommand } from '@aws-sdk/client-dynamodb';
 import { ensureTable } from '../../infra/local/dynamodb-local';
 import { db } from '../../shared/db/client';
 import { recordCommands } from './command-recorder';
@@ -25,17 +24,6 @@ process.env.AWS_SECRET_ACCESS_KEY = 'S3RVER';
 await ensureTable(process.env.DYNAMODB_ENDPOINT, process.env.TABLE_NAME);
 const recorded = recordCommands(db());
 const accesses = recordAccess(db());
-
-// Registered first, so it runs last (after hooks run in reverse): the file's table goes once the file is
-// done with it. One DynamoDB Local serves the whole run, and every table it keeps (and its stream) is
-// memory and work for the files after.
-afterAll(async () => {
-  try {
-    await db().send(new DeleteTableCommand({ TableName: process.env.TABLE_NAME }));
-  } catch {
-    // Already gone, or DynamoDB Local stopped by a test of outages: nothing to free.
-  }
-});
 
 afterAll(async () => {
   expect(

@@ -1,5 +1,5 @@
 /**
- * Per test file: its own table in the shared DynamoDB Local, the shared S3 emulator and its bucket
+ * Per test file: its own table in its worker's DynamoDB Local, the shared S3 emulator and its bucket
  * (shared/files reads S3_ENDPOINT, EXPORTS_BUCKET and the default credential chain), and a recorder of every command the file
  * issues, which fails the file on any Scan (DESIGN §2: no Scan on a request path) and on any table access
  * a group's handler sent that its IAM grants would refuse (DynamoDB Local enforces no IAM).
@@ -11,7 +11,9 @@ import { db } from '../../shared/db/client';
 import { recordCommands } from './command-recorder';
 import { accessesOutsideGrants, recordAccess } from './access-recorder';
 
-process.env.DYNAMODB_ENDPOINT = inject('dynamoEndpoint');
+// Each worker's files use a JVM of their own (dynamo-global-setup.ts): VITEST_POOL_ID is 1 … maxWorkers.
+const endpoints = inject('dynamoEndpoints');
+process.env.DYNAMODB_ENDPOINT = endpoints[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % endpoints.length]!;
 process.env.AWS_REGION = 'local';
 process.env.TABLE_NAME = `test-${randomUUID()}`;
 process.env.S3_ENDPOINT = inject('s3Endpoint');

@@ -40,7 +40,9 @@ function workerCount(project: TestProject): number {
 export async function setup(project: TestProject) {
   s3Directory = mkdtempSync(join(tmpdir(), 'commerce-int-s3-'));
   const workers = workerCount(project);
-  const [s3Port = 0, ...dynamoPorts] = await Promise.all(Array.from({ length: workers + 1 }, () => freePort()));
+  const [s3Port = 0, ...dynamoPorts] = await Promise.all(
+    Array.from({ length: workers + 1 }, () => freePort()),
+  );
   const dynamoStarting = Promise.all(dynamoPorts.map((port) => startDynamoLocal({ port })));
   // s3rver takes about half a second to import: load it while the JVM boots, not before.
   const s3Starting = import('../../infra/local/s3-local').then(({ startS3Local }) =>

@@ -122,6 +122,7 @@ export const day: Suite = {
       const dayMs = Date.now() - dayStarted;
       const cpu = cpuBetween(cpuBefore, readCpu(runtime.dynamoPid));
       const calls = dynamoCalls.counts();
+      const callsByRoute = dynamoCalls.byRoute();
       dynamoCalls.stop();
       const cores = availableParallelism();
 
@@ -275,6 +276,16 @@ export const day: Suite = {
           ],
         },
         { title: 'Latency per operation (ms) and rate over the day', rows: operationRows },
+        {
+          title: 'DynamoDB calls while serving requests, by route (ids as {id}; most calls first)',
+          rows: callsByRoute.map(({ route, requests: served, calls: sent }) => ({
+            route,
+            requests: served,
+            calls: sent,
+            'calls per request': round(sent / served, 1),
+            'share of calls': `${round((100 * sent) / Math.max(1, calls.requests), 1)} %`,
+          })),
+        },
         {
           title: 'Events published, by type',
           rows: [...eventCounts]

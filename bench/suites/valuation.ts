@@ -5,10 +5,9 @@
  * Target: a past `asOf` answers within 500 ms (median). Each answer is checked against the records
  * replayed from every movement (the valuation must not drift from the ledger's own arithmetic).
  */
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { seedTable } from '../../infra/local/seed/seed-database';
-import { db, setDb, tableName } from '../../shared/db/client';
-import { stockInWarehousePartitions, allWarehouses } from '../../shared/db/keys';
+import { db, setDb } from '../../shared/db/client';
+import { allWarehouses, movementsOfSkuPartitions, stockInWarehousePartitions } from '../../shared/db/keys';
 import { queryEveryPartition } from '../../shared/db/every-partition';
 import { queryAll } from '../../shared/db/query';
 import type { Day } from '../../shared/domain/reporting-days';
@@ -52,21 +51,9 @@ async function everyMovement(): Promise<Movement[]> {
     for (const record of await queryEveryPartition(stockInWarehousePartitions(String(warehouse.id))))
       skus.add(String(record.sku));
   const movements: Movement[] = [];
-  for (const sku of skus) {
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await db().send(
-        new QueryCommand({
-          TableName: tableName(),
-          KeyConditionExpression: 'PK = :pk',
-          ExpressionAttributeValues: { ':pk': `MOVEMENTS#SKU#${sku}` },
-          ExclusiveStartKey: start,
-        }),
-      );
-      movements.push(...((page.Items ?? []) as Movement[]));
-      start = page.LastEvaluatedKey;
-    } while (start);
-  }
+  for (const sku of skus)
+    for (const { pk } of movementsOfSkuPartitions(sku))
+      movements.push(...((await queryAll({ pk })) as Movement[]));
   return movements;
 }
 

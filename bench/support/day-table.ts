@@ -56,7 +56,7 @@ export async function snapshotTable(): Promise<TableSnapshot> {
     if (pk.startsWith('STOCK#') && sk.startsWith('WH#')) snapshot.stock.push(item);
     else if (pk.startsWith('STOCK#') && sk.startsWith('SLOT#'))
       push(slots, `${String(item.sku)}\u0000${String(item.warehouseId)}`, item);
-    else if (pk.startsWith('MOVEMENTS#SKU#')) snapshot.movements.push(item);
+    else if (/^MOVEMENTS(@\d+)?#SKU#/.test(pk)) snapshot.movements.push(item);
     else if (pk.startsWith('ORDER#')) {
       const orderId = pk.slice('ORDER#'.length);
       if (sk === 'A#ORDER') snapshot.orders.set(orderId, item);

@@ -49,14 +49,16 @@ export const shardedFamilies: Record<string, { shards: number; by: 'order' | 'sk
   ORDERS: { shards: shardCounts.orderIndex, by: 'order' },
   WH_STOCK: { shards: shardCounts.stockByWarehouse, by: 'sku' },
   MOVEMENTS: { shards: shardCounts.movementIndex, by: 'unique' },
+  // A SKU's movements in the base table (`MOVEMENTS@<n>#SKU#<sku>`): a family of its own, fewer shards.
+  'MOVEMENTS#SKU': { shards: shardCounts.skuMovements, by: 'unique' },
   SHIPMENTS: { shards: shardCounts.shipmentIndex, by: 'unique' },
   SHIPTOTALS: { shards: shardCounts.shipmentTotals, by: 'unique' },
   // A stock change picks its counter shard by an id made for it (shared/warehouses/counters.ts).
   WHCOUNT: { shards: shardCounts.warehouseCounters, by: 'unique' },
 };
 
-/** `GSI1:ORDERS@3#STATUS#paid`: the index prefix, the family, the shard and the rest. */
-const shardedKey = /^((?:[A-Za-z0-9]+:)?)([A-Z][A-Z0-9_]*)@(\d+)#/;
+/** `GSI1:ORDERS@3#STATUS#paid`: the index prefix, the family, the shard and the rest (`STATUS`, its first part). */
+const shardedKey = /^((?:[A-Za-z0-9]+:)?)([A-Z][A-Z0-9_]*)@(\d+)#([^#]*)/;
 
 /** A SKU's name in the simulated catalogue; the flash sale's SKU is -1. */
 export const skuName = (index: number) => (index < 0 ? 'SKU-FLASH' : `SKU-${index}`);
@@ -93,7 +95,8 @@ function shardOfTemplate(partition: string, values: TemplateValues): KeyTemplate
   const match = shardedKey.exec(partition);
   if (!match) return undefined;
   const recorded = Number(match[3]);
-  const known = shardedFamilies[match[2]!];
+  // A family named with the first part of the rest (`MOVEMENTS#SKU`) before the bare one (`MOVEMENTS`).
+  const known = shardedFamilies[`${match[2]}#${match[4]}`] ?? shardedFamilies[match[2]!];
   if (!known) return { shards: recorded + 1, by: 'unique', recorded, modelled: false };
   if (known.by !== 'sku') return { shards: known.shards, by: known.by, recorded, modelled: true };
   // The line whose SKU hashes to the shard recorded (the first, when two SKUs share a shard).
@@ -114,7 +117,7 @@ function templateOf(partition: string, values: TemplateValues): KeyTemplate {
   let family = shard
     ? stockSlotKey.test(partition) && partition.startsWith('STOCK#')
       ? partition.replace(stockSlotKey, '#SLOT#{shard}')
-      : partition.replace(shardedKey, '$1$2@{shard}#')
+      : partition.replace(shardedKey, '$1$2@{shard}#$4')
     : partition;
   const slots: Slot[] = [];
   const replace = (value: string, slot: Slot) => {

@@ -8,7 +8,7 @@
 import {
   allSeasonalFactors,
   allStockRules,
-  movementsOfSku,
+  movementsOfSkuPartitions,
   poSourcesOfSku,
   rulePeriodKey,
   stockKey,
@@ -257,14 +257,7 @@ export class AlertInputs {
     const windowStart = startOfDay(window[0]!, this.timeZone).toISOString();
     const [record, movements, unitsSold, factors, level, sources] = await Promise.all([
       getItem(stockKey(sku, warehouseId), true),
-      queryAll({
-        ...movementsOfSku(sku),
-        skBetween: { from: windowStart, to: '\uffff' },
-        filter: {
-          expression: 'warehouseId = :warehouse',
-          values: { ':warehouse': warehouseId },
-        },
-      }),
+      windowMovements(sku, warehouseId, windowStart),
       readUnitsSold(sku, { from: window[0]!, to: window.at(-1)! }, warehouseId),
       this.factorsFor(sku),
       this.levelFor(sku, warehouseId),
@@ -292,4 +285,18 @@ export class AlertInputs {
       stockVersion: typeof record?.version === 'number' ? record.version : 0,
     };
   }
+}
+
+/** A SKU's movements in one warehouse since the window's start, from each of its partitions, in time order. */
+async function windowMovements(sku: string, warehouseId: string, from: string): Promise<Item[]> {
+  const read = await Promise.all(
+    movementsOfSkuPartitions(sku).map((partition) =>
+      queryAll({
+        pk: partition.pk,
+        skBetween: { from, to: '\uffff' },
+        filter: { expression: 'warehouseId = :warehouse', values: { ':warehouse': warehouseId } },
+      }),
+    ),
+  );
+  return read.flat().sort((a, b) => (String(a.SK) < String(b.SK) ? -1 : String(a.SK) > String(b.SK) ? 1 : 0));
 }

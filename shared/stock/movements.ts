@@ -1,5 +1,9 @@
 /** Stock movements over a date range, by SKU or by warehouse: what the movements and aging reports read. */
-import { movementsInWarehousePartitions, movementsOfSku, withoutStorageAttributes } from '../db/keys';
+import {
+  movementsInWarehousePartitions,
+  movementsOfSkuPartitions,
+  withoutStorageAttributes,
+} from '../db/keys';
 import type { MergedPartition } from '../db/merged-pages';
 import { queryMergedPages } from '../db/merged-pages';
 import type { Page } from '../db/query';
@@ -17,16 +21,16 @@ export interface MovementQuery {
 }
 
 /**
- * Movements in time order, the sort key between the bounds: the SKU's partition, or the warehouse's on
- * GSI1 (its shards and the layout before, merged by sort key).
+ * Movements in time order, the sort key between the bounds: the SKU's partitions, or the warehouse's on
+ * GSI1 (their shards and the layout before, merged by sort key).
  */
 export async function listMovements(query: MovementQuery): Promise<Page<Movement>> {
   const bySku = query.sku !== undefined;
   // Sort keys are `<at>#<id>`: everything at the upper bound sorts below `<to>#~`.
   const skBetween = { from: query.from, to: `${query.to}#~` };
-  const partitions: MergedPartition[] = bySku
-    ? [{ ...movementsOfSku(query.sku!), skBetween, name: 'sku' }]
-    : movementsInWarehousePartitions(query.warehouseId!).map((partition) => ({ ...partition, skBetween }));
+  const partitions: MergedPartition[] = (
+    bySku ? movementsOfSkuPartitions(query.sku!) : movementsInWarehousePartitions(query.warehouseId!)
+  ).map((partition) => ({ ...partition, skBetween }));
   const otherFilter = bySku && query.warehouseId ? query.warehouseId : undefined;
   const page = await queryMergedPages({
     partitions,

@@ -39,6 +39,7 @@ const legacyCount = (items: Item[]) =>
     (item) =>
       ['GSI1PK', 'GSI2PK', 'GSI3PK'].some((name) => legacyKey.test(String(item[name] ?? ''))) ||
       String(item.PK).startsWith('SHIPTOTALS#') ||
+      String(item.PK).startsWith('MOVEMENTS#SKU#') ||
       (String(item.PK).startsWith('WAREHOUSE#') && 'unitsOnHand' in item),
   ).length;
 const moved = (counts: MigrationCounts) => Object.values(counts).reduce((sum, step) => sum + step.moved, 0);

@@ -11,14 +11,13 @@ import { db, tableName } from '../../shared/db/client';
 import {
   allWarehouses,
   defaultWarehouseKey,
-  movementsOfSku,
   ordersFromChannelPartitions,
   shardedOrderIndexKeys,
   stockInWarehouse,
   stockInWarehousePartitions,
 } from '../../shared/db/keys';
 import { queryEveryPartition } from '../../shared/db/every-partition';
-import { storedCounters } from '../support/stock-layout';
+import { storedCounters, storedMovementsOf } from '../support/stock-layout';
 import { getItem, queryAll } from '../../shared/db/query';
 import type { Order } from '../../shared/domain/order';
 import { deriveTotals, fulfillmentStateOf } from '../../shared/domain/order';
@@ -127,7 +126,7 @@ describe('npm run seed (seedDatabase)', () => {
 
     const movementsBySku = new Map<string, Item[]>();
     for (const sku of new Set(records.map((record) => record.sku))) {
-      movementsBySku.set(sku, await queryAll(movementsOfSku(sku)));
+      movementsBySku.set(sku, await storedMovementsOf(sku));
     }
     for (const record of records) {
       const movements = movementsBySku.get(record.sku)!.filter((m) => m.warehouseId === record.warehouseId);
@@ -174,7 +173,7 @@ describe('npm run seed (seedDatabase)', () => {
       expect(entry!.at).toBe(shipment.createdAt);
       // Its stock left the warehouse as 'shipment' movements that name it.
       const sku = shipment.lines[0]!.sku;
-      const moved = (await queryAll(movementsOfSku(sku))).filter(
+      const moved = (await storedMovementsOf(sku)).filter(
         (m) => m.type === 'shipment' && (m.reference as { id: string } | undefined)?.id === shipment.id,
       );
       expect(moved.every((m) => m.warehouseId === shipment.warehouseId)).toBe(true);

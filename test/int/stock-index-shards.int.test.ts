@@ -11,6 +11,7 @@ import { db, tableName } from '../../shared/db/client';
 import { acceptsWorkOrdersCondition } from '../../functions/orders/work-orders/repository';
 import {
   allWarehouseCounterKeys,
+  movementKey,
   stockInWarehouse,
   stockInWarehousePartitions,
   warehouseKey,
@@ -413,7 +414,8 @@ describe('warehouse counters on their shards, with the counters of the layout be
     const { movements: written } = await applyStockMovements([receipt('NOW-1', west.id)]);
     const legacy = await queryEveryPartition([stockInWarehouse(west.id)]);
     expect(legacy.map((record) => record.sku)).not.toContain('NOW-1');
-    const stored = await storedItem({ PK: `MOVEMENTS#SKU#NOW-1`, SK: sortKey(written[0]!) });
+    const stored = await storedItem(movementKey(written[0]!));
+    expect(stored?.PK).toMatch(/^MOVEMENTS@\d+#SKU#NOW-1$/);
     expect(stored?.GSI1PK).toMatch(/^MOVEMENTS@\d+#WH#/);
     expect(stored?.GSI2PK).toMatch(/^MOVEMENTS@\d+#DAY#/);
   });

@@ -3,14 +3,13 @@ import { stockOfSku } from '../../shared/db/keys';
 import { queryAll } from '../../shared/db/query';
 import { seedWarehouse } from '../support/builders';
 import { call } from '../support/call';
+import { storedMovementsOf } from '../support/stock-layout';
 
 async function stockOf(sku: string) {
   return queryAll(stockOfSku(sku));
 }
 
-async function movementsOf(sku: string) {
-  return queryAll({ pk: `MOVEMENTS#SKU#${sku}` });
-}
+const movementsOf = storedMovementsOf;
 
 describe('work orders', () => {
   it('applies every line atomically through the ledger and records its movements', async () => {

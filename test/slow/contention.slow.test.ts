@@ -5,6 +5,7 @@ import { stockOfSku } from '../../shared/db/keys';
 import { queryAll } from '../../shared/db/query';
 import { seedWarehouse } from '../support/builders';
 import { call } from '../support/call';
+import { storedMovementsOf } from '../support/stock-layout';
 import { orderId, orderInput, orderLine } from '../support/order-builders';
 
 // The policy's 20 s deadline is sized for DynamoDB; DynamoDB Local serves a few dozen transactions a
@@ -17,9 +18,7 @@ async function stockOf(sku: string) {
   return queryAll(stockOfSku(sku));
 }
 
-async function movementsOf(sku: string) {
-  return queryAll({ pk: `MOVEMENTS#SKU#${sku}` });
-}
+const movementsOf = storedMovementsOf;
 
 /** Racers per item: enough to make every write meet others on the item, few enough to keep the run short. */
 const racers = 20;

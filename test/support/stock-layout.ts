@@ -1,19 +1,19 @@
 /**
  * The stock ledger's items as a table written before the sharded layout holds them (the index keys
- * `WH_STOCK#<wh>`, `MOVEMENTS#WH#<wh>`, `MOVEMENTS#DAY#<day>`, counters on the warehouse item), for
+ * `WH_STOCK#<wh>`, `MOVEMENTS#SKU#<sku>` with `MOVEMENTS#WH#<wh>` and `MOVEMENTS#DAY#<day>`, counters on the warehouse item), for
  * tests of readers that must read both layouts until `npm run migrate` has run; and the warehouse's
  * counters as readers sum them.
  */
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { db, tableName } from '../../shared/db/client';
-import { movementKey, stockKey, warehouseKey } from '../../shared/db/keys';
+import { legacyMovementsOfSku, movementsOfSkuPartitions, stockKey, warehouseKey } from '../../shared/db/keys';
 import type { Movement, StockRecord } from '../../shared/domain/stock-ledger';
 import { figuresOf } from '../../shared/domain/stock-ledger';
 import type { WarehouseCounters } from '../../shared/warehouses/repository';
 import { toWarehouseRecord } from '../../shared/warehouses/repository';
 import { readCounterShards, sumCounters } from '../../shared/warehouses/counter-shards';
-import { getItem } from '../../shared/db/query';
+import { getItem, queryAll } from '../../shared/db/query';
 
 /** A stock record under the index key of the layout before sharding (the key strings as they were). */
 export async function putLegacyStockRecord(
@@ -44,7 +44,7 @@ export async function putLegacyStockRecord(
   return stored;
 }
 
-/** A movement under the index keys of the layout before sharding. */
+/** A movement in the layout before sharding: its SKU's one partition, the index keys as they were. */
 export async function putLegacyMovement(
   movement: Pick<Movement, 'sku' | 'warehouseId' | 'at' | 'quantity'> & Partial<Movement>,
 ): Promise<Movement> {
@@ -63,7 +63,8 @@ export async function putLegacyMovement(
     new PutCommand({
       TableName: tableName(),
       Item: {
-        ...movementKey(stored),
+        PK: legacyMovementsOfSku(stored.sku),
+        SK: sortKey,
         GSI1PK: `MOVEMENTS#WH#${stored.warehouseId}`,
         GSI1SK: sortKey,
         GSI2PK: `MOVEMENTS#DAY#${stored.at.slice(0, 10)}`,
@@ -101,4 +102,10 @@ export async function storedCounters(warehouseId: string): Promise<WarehouseCoun
   if (!item) throw new Error(`No warehouse ${warehouseId}`);
   const shards = (await readCounterShards([warehouseId], true)).get(warehouseId)!;
   return sumCounters(toWarehouseRecord(item).counters, shards);
+}
+
+/** Every movement of a SKU as stored, from each of its partitions (shards and the layout before). */
+export async function storedMovementsOf(sku: string): Promise<Array<Record<string, unknown>>> {
+  const read = await Promise.all(movementsOfSkuPartitions(sku).map(({ pk }) => queryAll({ pk })));
+  return read.flat().sort((a, b) => (String(a.SK) < String(b.SK) ? -1 : String(a.SK) > String(b.SK) ? 1 : 0));
 }

@@ -70,7 +70,8 @@ const movement = {
   at: '2026-03-04T10:11:12.000Z',
 };
 const legacyMovement: Item = {
-  ...movementKey(movement),
+  PK: `MOVEMENTS#SKU#${movement.sku}`,
+  SK: `${movement.at}#${movement.id}`,
   GSI1PK: `MOVEMENTS#WH#${movement.warehouseId}`,
   GSI1SK: `${movement.at}#${movement.id}`,
   GSI2PK: `MOVEMENTS#DAY#${movement.at.slice(0, 10)}`,
@@ -177,7 +178,7 @@ describe('each legacy item is moved by exactly one step, and no sharded or unrel
       { PK: 'MIGRATION#sharded-keys', SK: 'RUN', run: 1 },
       { ...legacyOrder, ...shardedOrderIndexKeys(order) },
       { ...legacyStock, ...shardedStockIndexKeys(record) },
-      { ...legacyMovement, ...shardedMovementIndexKeys(movement) },
+      { ...legacyMovement, ...movementKey(movement), ...shardedMovementIndexKeys(movement) },
       { ...legacyShipment, ...shardedShipmentIndexKeys(shipment) },
       { ...legacyCell, PK: 'SHIPTOTALS@3#2026-03' },
       { PK: 'WAREHOUSE#wh-2', SK: 'WAREHOUSE', active: true, stockRuleCount: 2 },
@@ -203,12 +204,6 @@ describe('index keys', () => {
       keys: ['GSI1PK', 'GSI2PK', 'GSI3PK'],
     },
     { step: stockIndexStep, item: legacyStock, sharded: shardedStockIndexKeys(record), keys: ['GSI1PK'] },
-    {
-      step: movementIndexStep,
-      item: legacyMovement,
-      sharded: shardedMovementIndexKeys(movement),
-      keys: ['GSI1PK', 'GSI2PK'],
-    },
     {
       step: shipmentIndexStep,
       item: legacyShipment,
@@ -276,6 +271,39 @@ describe('index keys', () => {
     expect(applyIndexUpdate(item, only(shipmentIndexStep.rewrite(item))).GSI3PK).toBe(
       shardedShipmentIndexKeys(bare).GSI3PK,
     );
+  });
+});
+
+describe('movements', () => {
+  const writes = movementIndexStep.rewrite(legacyMovement);
+  const [putName, putWrite] = writes[0]!;
+  const [deleteName, deleteWrite] = writes[1]!;
+
+  it('puts the movement whole at its SKU shard with sharded index keys, unless a copy is there', () => {
+    expect(writes).toHaveLength(2);
+    expect(putName).toBe(`movement:${movement.id}`);
+    const copy = putWrite.Put!.Item as Item;
+    expect(copy).toEqual({
+      ...legacyMovement,
+      ...movementKey(movement),
+      ...shardedMovementIndexKeys(movement),
+    });
+    expect(copy.PK).toMatch(/^MOVEMENTS@\d+#SKU#RB-MUG$/);
+    expect(putWrite.Put!.ConditionExpression).toBe('attribute_not_exists(PK)');
+    // The copy is in the sharded layout: a rerun moves nothing.
+    expect(movementIndexStep.applies(copy)).toBe(false);
+  });
+
+  it('deletes the original in the same transaction, unless it is gone', () => {
+    expect(deleteName).toBe(`movement-before:${movement.id}`);
+    expect(deleteWrite.Delete!.Key).toEqual({ PK: legacyMovement.PK, SK: legacyMovement.SK });
+    expect(deleteWrite.Delete!.ConditionExpression).toBe('attribute_exists(PK)');
+  });
+
+  it('takes the shard from the movement id', () => {
+    const other = { ...movement, id: '01JMOVE00000000000000000M2' };
+    const item = { ...legacyMovement, ...other, SK: `${other.at}#${other.id}` };
+    expect((movementIndexStep.rewrite(item)[0]![1].Put!.Item as Item).PK).toBe(movementKey(other).PK);
   });
 });
 

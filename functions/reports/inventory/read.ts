@@ -10,7 +10,7 @@ import {
   allWarehouses,
   alertStatesOfRule,
   movementsInWarehousePartitions,
-  movementsOfSku,
+  movementsOfSkuPartitions,
   movementsOfUtcDayPartitions,
   poSourceKey,
   stockInWarehousePartitions,
@@ -151,6 +151,15 @@ async function partitionMovementsBefore(
   return read.flat();
 }
 
+/** The movements before an instant in several partitions (a SKU's or warehouses' shards), in time order. */
+async function partitionsMovementsBefore(
+  partitions: ReadonlyArray<{ index?: 'GSI1'; pk: string }>,
+  before: string,
+): Promise<SortedMovement[]> {
+  const read = await Promise.all(partitions.map((partition) => partitionMovementsBefore(partition, before)));
+  return read.flat().sort((a, b) => (a.sortKey < b.sortKey ? -1 : a.sortKey > b.sortKey ? 1 : 0));
+}
+
 /** A SKU prefix that names this few SKUs reads their partitions; more read whole warehouses. */
 const skuPartitionsAtMost = 25;
 /** SKU partitions read at once. */
@@ -177,17 +186,14 @@ export async function replayMovementsBefore(request: {
         ...(await Promise.all(
           skus
             .slice(start, start + skuReadsInFlight)
-            .map((sku) => partitionMovementsBefore(movementsOfSku(sku), request.before)),
+            .map((sku) => partitionsMovementsBefore(movementsOfSkuPartitions(sku), request.before)),
         )),
       );
     }
   } else {
     // Every shard of every warehouse (and the layout before), merged back into time order.
     const partitions = request.warehouseIds.flatMap((id) => movementsInWarehousePartitions(id));
-    const shards = await Promise.all(
-      partitions.map((partition) => partitionMovementsBefore(partition, request.before)),
-    );
-    read = [shards.flat().sort((a, b) => (a.sortKey < b.sortKey ? -1 : a.sortKey > b.sortKey ? 1 : 0))];
+    read = [await partitionsMovementsBefore(partitions, request.before)];
   }
   return read
     .flat()
@@ -213,7 +219,11 @@ export async function movementPage(request: {
   const skBetween = { from: request.fromInstant, to: request.beforeInstant };
   let groups: PartitionGroup[];
   if (request.sku !== undefined) {
-    groups = [{ name: 'sku', partitions: [{ ...movementsOfSku(request.sku), skBetween, name: 'sku' }] }];
+    const partitions = movementsOfSkuPartitions(request.sku).map((partition) => ({
+      ...partition,
+      skBetween,
+    }));
+    groups = [{ name: 'sku', partitions }];
   } else if (request.warehouseId !== undefined) {
     const partitions = movementsInWarehousePartitions(request.warehouseId).map((partition) => ({
       ...partition,

@@ -16,7 +16,7 @@
  * | stock record        | STOCK#<sku>                | WH#<warehouseId>      | WH_STOCK@<n>#<wh> / SKU#<sku>          |                                        |                           |
  * | stock slot          | STOCK#<sku>#WH#<wh>#SLOT#<n> | SLOT#<n>            | (a record with `slots`: part of its units, its own partition; shared/domain/stock-slots.ts)     |
  * | staged stock change | STOCKCHANGE#<id>           | STOCKCHANGE           |                                        |                                        |                           |
- * | stock movement      | MOVEMENTS#SKU#<sku>        | <at>#<id>             | MOVEMENTS@<n>#WH#<wh> / <at>#<id>      | MOVEMENTS@<n>#DAY#<yyyy-mm-dd> / <at>#<id> |                           |
+ * | stock movement      | MOVEMENTS@<n>#SKU#<sku>    | <at>#<id>             | MOVEMENTS@<n>#WH#<wh> / <at>#<id>      | MOVEMENTS@<n>#DAY#<yyyy-mm-dd> / <at>#<id> |                           |
  * | stock rule          | STOCKRULE#<id>             | STOCKRULE             | STOCKRULES / <pattern>#<wh or *>#<id>  |                                        |                           |
  * | stock rule marker   | STOCKRULE_UNIQ#<pattern>#<wh or *> | STOCKRULE_UNIQ |                                        |                                        |                           |
  * | rule period         | RULEPERIOD#<id>            | RULEPERIOD            | RULE_PERIODS#<ruleId> / <from>#<id>    | RULE_PERIODS / <from>#<id>             |                           |
@@ -78,8 +78,8 @@
  * | stock records (for a movement)               | BatchGetItem stockKey(sku, warehouseId)…                |
  * | slots of a record with slots                 | BatchGetItem stockSlotKeys(sku, warehouseId, slots)     |
  * | stock held in a warehouse (SKU prefix)       | Query GSI1 PK=WH_STOCK@<n>#<wh> for every shard + legacy WH_STOCK#<wh>, SK begins_with SKU#<prefix>, merged by SK |
- * | a SKU's record as of a past day (replayed)   | Query PK=MOVEMENTS#SKU#<sku>, SK < <end of the day>      |
- * | movements of a SKU over a date range         | Query PK=MOVEMENTS#SKU#<sku>, SK between <from> and <to>|
+ * | a SKU's record as of a past day (replayed)   | Query PK=MOVEMENTS@<n>#SKU#<sku> for every shard + legacy MOVEMENTS#SKU#<sku>, SK < <end of the day>, merged by SK |
+ * | movements of a SKU over a date range         | Query PK=MOVEMENTS@<n>#SKU#<sku> for every shard + legacy MOVEMENTS#SKU#<sku>, SK between, merged by SK |
  * | movements in a warehouse over a date range   | Query GSI1 PK=MOVEMENTS@<n>#WH#<wh> for every shard + legacy MOVEMENTS#WH#<wh>, SK between, merged by SK |
  * | movements on a day (all warehouses)          | Query GSI2 PK=MOVEMENTS@<n>#DAY#<day> for every shard + legacy MOVEMENTS#DAY#<day>, merged by SK |
  * | a warehouse's counters                       | BatchGetItem WHCOUNT@<n>#<wh> for every shard, + the legacy counters on WAREHOUSE#<wh> |

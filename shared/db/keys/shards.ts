@@ -14,6 +14,11 @@ export const shardCounts = {
   stockByWarehouse: 16,
   /** MOVEMENTS#WH, MOVEMENTS#DAY: by movement id. */
   movementIndex: 16,
+  /**
+   * MOVEMENTS#SKU, a SKU's movements in the base table: by movement id. A flash-sale SKU takes a movement
+   * per allocation (2,000 a second at most, 1 write unit each); every read of a SKU's movements queries them all.
+   */
+  skuMovements: 4,
   /** SHIPTOTALS cells: by shipment id. */
   shipmentTotals: 16,
   /** SHIPMENTS#<month>, SHIPMENTS#CARRIER, SHIPMENTS#WH: by shipment id. */

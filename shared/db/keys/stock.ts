@@ -37,8 +37,9 @@ export const homeStockSlot = (reference: { type: string; id: string } | undefine
 /** A stock change too large for one transaction: staged on its records, then confirmed or abandoned here. */
 export const stockChangeKey = (id: string): ItemKey => ({ PK: `STOCKCHANGE#${id}`, SK: 'STOCKCHANGE' });
 
+/** A movement's item: in the shard of its SKU's movements that a hash of its id picks (`MOVEMENTS@<n>#SKU#<sku>`). */
 export const movementKey = (movement: { sku: string; at: string; id: string }): ItemKey => ({
-  PK: `MOVEMENTS#SKU#${movement.sku}`,
+  PK: `MOVEMENTS@${shardOf(movement.id, shardCounts.skuMovements)}#SKU#${movement.sku}`,
   SK: `${movement.at}#${movement.id}`,
 });
 export const movementIndexKeys = (movement: { warehouseId: string; at: string; id: string }) => ({
@@ -47,7 +48,13 @@ export const movementIndexKeys = (movement: { warehouseId: string; at: string; i
   GSI2PK: `MOVEMENTS#DAY#${movement.at.slice(0, 10)}`,
   GSI2SK: `${movement.at}#${movement.id}`,
 });
-export const movementsOfSku = (sku: string) => ({ pk: `MOVEMENTS#SKU#${sku}` });
+/** Every partition of a SKU's movements: its shards and the partition of the layout before sharding. */
+export const movementsOfSkuPartitions = (sku: string) => [
+  ...allShards('skuMovements').map((shard) => ({ name: String(shard), pk: `MOVEMENTS@${shard}#SKU#${sku}` })),
+  { name: 'legacy', pk: legacyMovementsOfSku(sku) },
+];
+/** A SKU's movements in the layout before sharding (until `npm run migrate` has moved them). */
+export const legacyMovementsOfSku = (sku: string) => `MOVEMENTS#SKU#${sku}`;
 export const movementsInWarehouse = (warehouseId: string) => ({
   index: 'GSI1' as const,
   pk: `MOVEMENTS#WH#${warehouseId}`,

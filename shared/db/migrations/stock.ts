@@ -1,5 +1,6 @@
-/** Stock records (by warehouse, sharded by SKU) and movements (by warehouse and by day, sharded by movement id). */
-import { shardedMovementIndexKeys, shardedStockIndexKeys } from '../keys/stock';
+/** Stock records (by warehouse, sharded by SKU) and movements (moved whole to their SKU shard, with sharded index keys). */
+import { tableName } from '../client';
+import { movementKey, shardedMovementIndexKeys, shardedStockIndexKeys } from '../keys/stock';
 import type { MigrationStep } from './step';
 import { hasText, indexKeysUpdate, legacyIndexKeys } from './index-keys';
 import type { LegacyPrefixes } from './index-keys';
@@ -26,28 +27,42 @@ export const stockIndexStep: MigrationStep = {
   },
 };
 
-const movementPrefixes: LegacyPrefixes = { GSI1PK: 'MOVEMENTS#WH#', GSI2PK: 'MOVEMENTS#DAY#' };
-
+/**
+ * A movement in the layout before sharding (`MOVEMENTS#SKU#<sku>`, legacy index keys) moves whole to its
+ * shard (`MOVEMENTS@<n>#SKU#<sku>`, sharded index keys): one transaction puts the copy, unless it is there
+ * already, and deletes the original, unless it is gone. Movements are never changed once written, so the
+ * copy is the item as read; movements publish nothing (shared/events/domain-events.ts), so the stream's
+ * insert and remove tell no consumer anything.
+ */
 export const movementIndexStep: MigrationStep = {
-  name: 'movement-index',
+  name: 'movement-key',
   applies: (item) =>
     typeof item.PK === 'string' &&
     item.PK.startsWith('MOVEMENTS#SKU#') &&
-    hasText(item, ['id', 'warehouseId', 'at']) &&
-    legacyIndexKeys(item, movementPrefixes).length > 0,
+    hasText(item, ['id', 'sku', 'warehouseId', 'at']),
   rewrite(item) {
     const movement = {
       id: item.id as string,
+      sku: item.sku as string,
       warehouseId: item.warehouseId as string,
       at: item.at as string,
     };
+    const moved = { ...item, ...movementKey(movement), ...shardedMovementIndexKeys(movement) };
     return [
-      indexKeysUpdate(
+      [
         `movement:${movement.id}`,
-        item,
-        legacyIndexKeys(item, movementPrefixes),
-        shardedMovementIndexKeys(movement),
-      ),
+        { Put: { TableName: tableName(), Item: moved, ConditionExpression: 'attribute_not_exists(PK)' } },
+      ],
+      [
+        `movement-before:${movement.id}`,
+        {
+          Delete: {
+            TableName: tableName(),
+            Key: { PK: item.PK, SK: item.SK },
+            ConditionExpression: 'attribute_exists(PK)',
+          },
+        },
+      ],
     ];
   },
 };

@@ -35,11 +35,12 @@ export const idempotencyWriteActions: readonly WriteAction[] = ['PutItem', 'Upda
 // The writers several groups share, named once. Everything here was read from the code and confirmed
 // by recording what each group's int tests send (test/support/access-recorder.ts).
 /**
- * shared/stock: the stock record and its movement (a ledger change is one transaction of both), and the
- * staged change's intent item when a change needs more than one transaction (an order of many SKUs:
- * put when staged, updated when confirmed or abandoned; shared/stock/staged.ts).
+ * shared/stock: the stock record and its movement (a ledger change is one transaction of both; movements
+ * in their SKU's shards, `MOVEMENTS@<n>#SKU#…`, those before sharding only read until `npm run migrate`
+ * moves them), and the staged change's intent item when a change needs more than one transaction (an
+ * order of many SKUs: put when staged, updated when confirmed or abandoned; shared/stock/staged.ts).
  */
-const stockLedger = ['STOCK#*', 'MOVEMENTS#*', 'STOCKCHANGE#*'];
+const stockLedger = ['STOCK#*', 'MOVEMENTS@*', 'STOCKCHANGE#*'];
 const stagedStockChange = ['STOCKCHANGE#*'];
 /**
  * shared/warehouses/counters.ts: a warehouse's counter shards, added to by the ledger's and the sources'

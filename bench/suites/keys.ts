@@ -10,7 +10,8 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { buildApiEvent } from '../../infra/local/api-event';
 import { db, tableName } from '../../shared/db/client';
-import { warehouseKey } from '../../shared/db/keys';
+import { homeStockSlot, warehouseKey } from '../../shared/db/keys';
+import { slotPolicy } from '../../shared/domain/stock-slots';
 import { aggregateShards } from '../../shared/db/keys/aggregates';
 import { applyStockMovements } from '../../shared/stock/ledger';
 import { warehouseItem } from '../../shared/warehouses/repository';
@@ -169,6 +170,17 @@ function byFamily(loads: readonly PartitionLoad[]): Row[] {
     }));
 }
 
+/** Warm-up order ids whose home slots (shared/db/keys/stock.ts `homeStockSlot`) cover every slot. */
+function warmUpOrdersForEverySlot(): string[] {
+  const bySlot = new Map<number, string>();
+  for (let n = 1; bySlot.size < slotPolicy.count; n++) {
+    const id = `PEAKWARMUP${n}`;
+    const slot = homeStockSlot({ type: 'order', id }, slotPolicy.count);
+    if (!bySlot.has(slot)) bySlot.set(slot, id);
+  }
+  return [...bySlot.values()];
+}
+
 export const keys: Suite = {
   name: 'keys',
   description:
@@ -198,29 +210,32 @@ export const keys: Suite = {
         );
       });
       const orderDate = new Date().toISOString();
-      // One order placed, paid and shipped before the recorded one: at a steady peak the stock already
-      // has its slots and the containers their reference data, so the recorded order is any order, not
-      // the first (whose allocation gives the records their slots).
-      const warmUp = 'PEAKWARMUP1';
-      await send('orders', 'PUT', `/v1/orders/${warmUp}`, 'operator', {
-        ...orderInput({
-          channel,
-          orderDate,
-          warehouseId: home.id,
-          lines: skus.map((sku, index) =>
-            orderLine({ itemId: `L${index}`, sku, quantity: 1, unitPrice: 1500 }),
-          ),
-        }),
-      });
-      await send('orders', 'POST', `/v1/orders/${warmUp}/payments`, 'manager', {
-        amount: 4500 + 900 + 500,
-        method: 'card',
-      });
-      await send('order-activity', 'POST', `/v1/orders/${warmUp}/tracking`, 'operator', {
-        carrier: 'UPS',
-        service: 'Ground',
-        trackingNumber: '1Z999AA10123456791',
-      });
+      // Orders placed, paid and shipped before the recorded one, one per stock slot (each order allocates
+      // from its home slot, a hash of its id): at a steady peak the stock already has its slots, each
+      // refilled from the reserve, and the containers their reference data, so the recorded order is any
+      // order, not the first (whose allocation gives the records their slots) nor the first of its slot
+      // (whose allocation refills the slot, writing the record: about one allocation in 60, noted below).
+      for (const [index, warmUp] of warmUpOrdersForEverySlot().entries()) {
+        await send('orders', 'PUT', `/v1/orders/${warmUp}`, 'operator', {
+          ...orderInput({
+            channel,
+            orderDate,
+            warehouseId: home.id,
+            lines: skus.map((sku, index) =>
+              orderLine({ itemId: `L${index}`, sku, quantity: 1, unitPrice: 1500 }),
+            ),
+          }),
+        });
+        await send('orders', 'POST', `/v1/orders/${warmUp}/payments`, 'manager', {
+          amount: 4500 + 900 + 500,
+          method: 'card',
+        });
+        await send('order-activity', 'POST', `/v1/orders/${warmUp}/tracking`, 'operator', {
+          carrier: 'UPS',
+          service: 'Ground',
+          trackingNumber: `1Z999AA1012345${String(index).padStart(4, '0')}`,
+        });
+      }
       const create = await recorder.record(() =>
         send('orders', 'PUT', `/v1/orders/${orderId}`, 'operator', {
           ...orderInput({
@@ -375,6 +390,7 @@ export const keys: Suite = {
         ],
         notes: [
           `Peak: ${peak.ordersPerSecond} orders/s for ${peak.seconds} s; each second as many orders placed, paid and shipped (manual shipment); 3 lines from ${peak.skus} SKUs by Zipf popularity, ${peak.warehouses} warehouses, channels ${peak.channels.join('/')}, ${peak.euroShare * 100} % in euros; ${peak.reportReadsPerSecond} dashboard reads/s.`,
+          `Stock slots: ${slotPolicy.count} warm-up orders (one per slot) are placed, paid and shipped first, so the recorded order allocates from a slot already refilled; a slot's refill (a share of the reserve) also writes the record, about one allocation in 60 at first, not modelled here.`,
           'Write units: ceil(item KB) per write, twice in a transaction; an index write per index the item is in before or after (two when its key moves). Read units: 4 KB per unit, half for eventually consistent reads.',
           `Aggregates: ${stream.seconds} s of the stream (every second alike at a steady peak) through the consumer's plannedTransactions and key builders; ${stream.shards} shards (one per 1,000 table WCU/s), a batch of at most ${stream.batchSize} per poll.`,
           `Flash sale: one SKU (SKU-FLASH) in ${flashShare * 100} % of all lines (on one line of ${flashShare * 300} % of orders), the other lines by Zipf as above, over ${flashSeconds} s. At ${rateText(runs[2]!.result.shape)} orders a second: both shapes over ${higher.seconds} s (every second of a steady peak is alike) and ${higher.streamSeconds} s of stream over ${runs[2]!.result.stream.shards} shards.`,

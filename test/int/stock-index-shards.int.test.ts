@@ -156,7 +156,7 @@ describe('sharded stock and movement indexes, with the layout before mixed in', 
     );
     expect(inStock.every((item) => item.onHand > 0)).toBe(true);
 
-    // The cursor keeps the page's last item only: as short over 17 partitions as over one.
+    // The cursor keeps the page's last item only: as short over every partition as over one.
     const first = await call({
       method: 'GET',
       path: `/v1/reports/inventory/stock-levels?warehouseId=${west.id}&limit=2`,

@@ -40,8 +40,9 @@ describe('peak simulation of write-sharded keys', () => {
       new Set(['GSI1:ORDERS@{shard}#STATUS#awaiting-payment']),
     );
     expect(loads).toHaveLength(shardCounts.orderIndex);
-    // 1,600 writes a second over 16 shards: about 100 each, none near all of them.
-    for (const load of loads) expect(load.maxWritesPerSecond).toBeLessThan(200);
+    // 1,600 writes a second over the shards: about 1,600 / shards each (with each second's spread), none near all of them.
+    const even = 1_600 / shardCounts.orderIndex;
+    for (const load of loads) expect(load.maxWritesPerSecond).toBeLessThan(2 * even);
   });
 
   it('puts a SKU-sharded key on the shard of the SKU drawn for the recorded line', () => {
@@ -53,8 +54,8 @@ describe('peak simulation of write-sharded keys', () => {
       const [, shard] = /@(\d+)#WH-\d$/.exec(load.partition)!;
       expect(Number(shard)).toBeLessThan(shardCounts.stockByWarehouse);
     }
-    // Two warehouses × many of the 16 shards.
-    expect(loads.length).toBeGreaterThan(2 * 8);
+    // Two warehouses × most of the shards.
+    expect(loads.length).toBeGreaterThan(shardCounts.stockByWarehouse);
   });
 
   it('keeps a flash-sale SKU on its one shard: the line of the SKU decides, not the order', () => {

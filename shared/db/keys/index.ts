@@ -29,7 +29,7 @@
  * | alert standing      | ALERTSTATE#<ruleId>        | <warehouseId>#<sku>   |                                        |                                        |                           |
  * | work order          | WORKORDER#<id>             | WORKORDER             | WORKORDERS#WH#<wh> / <status>#<at>#<id>|                                        |                           |
  * | order (header)      | ORDER#<id>                 | A#ORDER               | ORDERS@<n>#STATUS#<statusId> / <date>#<id> | ORDERS@<n>#DAY#<yyyy-mm-dd> / <date>#<id> | ORDERS@<n>#CHANNEL#<ch> / <date>#<id> |
- * |   (<n>: the order's shard, shardOf(id, 16); headers written before sharding carry ORDERS#STATUS#… / ORDERS#DAY#… / ORDERS#CHANNEL#… until npm run migrate) |
+ * |   (<n>: the order's shard, shardOf(id, 8); headers written before sharding carry ORDERS#STATUS#… / ORDERS#DAY#… / ORDERS#CHANNEL#… until npm run migrate) |
  * | order payment       | ORDER#<id>                 | A#PAYMENT#<at>#<pid>  |                                        |                                        |                           |
  * | order history entry | ORDER#<id>                 | H#<at>#<hid>          |                                        |                                        |                           |
  * | order note          | ORDER#<id>                 | N#<noteId>            |                                        |                                        |                           |

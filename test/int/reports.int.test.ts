@@ -273,67 +273,61 @@ describe('sales reports', () => {
     expect(orderB.orders).toBe(2);
   });
 
-  // Pages of 2 over a 46-day range: each page reads a window of days, 17 partitions a day (16 shards and
-  // the layout before), about 10 s alone; beside another file on a 2-core machine, more than 30.
-  it(
-    'detailed: the active lines of the range page by page, totals equal to the summary',
-    { timeout: 60_000 },
-    async () => {
-      const lines: Array<Record<string, unknown>> = [];
-      let cursor: string | null = null;
-      let pages = 0;
-      do {
-        const page = await get(
-          `/v1/reports/sales/detailed?${rangeQuery}&limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
-        );
-        expect(page.items.length).toBeLessThanOrEqual(2);
-        lines.push(...page.items);
-        cursor = page.nextCursor;
-        pages += 1;
-      } while (cursor);
-      const expected = (await orders())
-        .filter((order) => reportingDay(order.orderDate, zone) >= range.from)
-        .sort((x, y) => (x.orderDate < y.orderDate ? -1 : 1))
-        .flatMap((order) =>
-          order.lines
-            .filter((line) => line.status === 'active')
-            .map((line) => `${order.id}/${line.itemId}/${line.quantity}`),
-        );
-      expect(lines.map((line) => `${line.orderId}/${line.itemId}/${line.quantity}`)).toEqual(expected);
-      expect(pages).toBe(Math.ceil(expected.length / 2));
-      const summary = await get(`/v1/reports/sales/summary?${rangeQuery}`);
-      for (const money of summary.total.money) {
-        const total = lines
-          .filter((line) => line.currency === money.currency)
-          .reduce((sum, line) => sum + Number(line.lineTotal), 0);
-        expect(total, money.currency).toBe(money.gross - money.discounts + money.tax);
-      }
-      expect(lines.find((line) => line.orderId === orderIds[1])).toMatchObject({
-        day: dayBefore(3),
-        channel: 'amazon',
-        sku: 'MUG',
-        statusCategory: 'awaiting_payment',
-        warehouseId: null,
-      });
-
-      const mugs = await get(`/v1/reports/sales/detailed?${rangeQuery}&sku=MUG`);
-      expect(mugs.items.map((line: { orderId: string }) => line.orderId)).toEqual([
-        orderIds[0],
-        orderIds[1],
-        orderIds[3],
-      ]);
-      const shipped = await get(`/v1/reports/sales/detailed?${rangeQuery}&statusCategory=shipped`);
-      expect(new Set(shipped.items.map((line: { orderId: string }) => line.orderId))).toEqual(
-        new Set([orderIds[0]]),
+  it('detailed: the active lines of the range page by page, totals equal to the summary', async () => {
+    const lines: Array<Record<string, unknown>> = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const page = await get(
+        `/v1/reports/sales/detailed?${rangeQuery}&limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
       );
-      const inWarehouse = await get(`/v1/reports/sales/detailed?${rangeQuery}&warehouseId=${warehouseId}`);
-      expect(
-        inWarehouse.items.every((line: { warehouseId: string }) => line.warehouseId === warehouseId),
-      ).toBe(true);
-      const euros = await get(`/v1/reports/sales/detailed?${rangeQuery}&currency=EUR&channel=webshop`);
-      expect(euros.items).toEqual([expect.objectContaining({ orderId: orderIds[2], lineTotal: 2520 })]);
-    },
-  );
+      expect(page.items.length).toBeLessThanOrEqual(2);
+      lines.push(...page.items);
+      cursor = page.nextCursor;
+      pages += 1;
+    } while (cursor);
+    const expected = (await orders())
+      .filter((order) => reportingDay(order.orderDate, zone) >= range.from)
+      .sort((x, y) => (x.orderDate < y.orderDate ? -1 : 1))
+      .flatMap((order) =>
+        order.lines
+          .filter((line) => line.status === 'active')
+          .map((line) => `${order.id}/${line.itemId}/${line.quantity}`),
+      );
+    expect(lines.map((line) => `${line.orderId}/${line.itemId}/${line.quantity}`)).toEqual(expected);
+    expect(pages).toBe(Math.ceil(expected.length / 2));
+    const summary = await get(`/v1/reports/sales/summary?${rangeQuery}`);
+    for (const money of summary.total.money) {
+      const total = lines
+        .filter((line) => line.currency === money.currency)
+        .reduce((sum, line) => sum + Number(line.lineTotal), 0);
+      expect(total, money.currency).toBe(money.gross - money.discounts + money.tax);
+    }
+    expect(lines.find((line) => line.orderId === orderIds[1])).toMatchObject({
+      day: dayBefore(3),
+      channel: 'amazon',
+      sku: 'MUG',
+      statusCategory: 'awaiting_payment',
+      warehouseId: null,
+    });
+
+    const mugs = await get(`/v1/reports/sales/detailed?${rangeQuery}&sku=MUG`);
+    expect(mugs.items.map((line: { orderId: string }) => line.orderId)).toEqual([
+      orderIds[0],
+      orderIds[1],
+      orderIds[3],
+    ]);
+    const shipped = await get(`/v1/reports/sales/detailed?${rangeQuery}&statusCategory=shipped`);
+    expect(new Set(shipped.items.map((line: { orderId: string }) => line.orderId))).toEqual(
+      new Set([orderIds[0]]),
+    );
+    const inWarehouse = await get(`/v1/reports/sales/detailed?${rangeQuery}&warehouseId=${warehouseId}`);
+    expect(inWarehouse.items.every((line: { warehouseId: string }) => line.warehouseId === warehouseId)).toBe(
+      true,
+    );
+    const euros = await get(`/v1/reports/sales/detailed?${rangeQuery}&currency=EUR&channel=webshop`);
+    expect(euros.items).toEqual([expect.objectContaining({ orderId: orderIds[2], lineTotal: 2520 })]);
+  });
 
   it('payments collected: by method and day, the refund shown and netted, equal to the payments', async () => {
     const report = await get(`/v1/reports/payments/collected?${rangeQuery}`);

@@ -35,19 +35,6 @@ export function localDynamoClient(endpoint: string): DynamoDBClient {
   });
 }
 
-/** Runs `start` (a synchronous spawn, which copies the environment) with JAVA_TOOL_OPTIONS set to the options. */
-function withJvmOptions<T>(jvmOptions: readonly string[] | undefined, start: () => T): T {
-  if (!jvmOptions?.length) return start();
-  const before = process.env.JAVA_TOOL_OPTIONS;
-  process.env.JAVA_TOOL_OPTIONS = [before, ...jvmOptions].filter(Boolean).join(' ');
-  try {
-    return start();
-  } finally {
-    if (before === undefined) delete process.env.JAVA_TOOL_OPTIONS;
-    else process.env.JAVA_TOOL_OPTIONS = before;
-  }
-}
-
 /** Whether a DynamoDB (Local) answers on the endpoint right now. */
 export async function dynamoAnswers(endpoint: string): Promise<boolean> {
   const client = localDynamoClient(endpoint);
@@ -61,24 +48,15 @@ export async function dynamoAnswers(endpoint: string): Promise<boolean> {
   }
 }
 
-/**
- * `dbPath` keeps data on disk; without it the database lives in memory. `jvmOptions` go to the JVM through
- * JAVA_TOOL_OPTIONS (the package's spawn takes no Java arguments; the JVM notes them on stderr).
- */
-export async function startDynamoLocal(options: {
-  port: number;
-  dbPath?: string;
-  jvmOptions?: readonly string[];
-}): Promise<DynamoLocal> {
+/** `dbPath` keeps data on disk; without it the database lives in memory. */
+export async function startDynamoLocal(options: { port: number; dbPath?: string }): Promise<DynamoLocal> {
   if (!javaAvailable()) {
     throw new Error(
       'DynamoDB Local needs a Java runtime and `java` was not found on PATH. Install one (for example `apt-get install openjdk-17-jre-headless` or `brew install openjdk`) and try again.',
     );
   }
   if (options.dbPath) mkdirSync(options.dbPath, { recursive: true });
-  const child = withJvmOptions(options.jvmOptions, () =>
-    spawn({ port: options.port, path: options.dbPath ?? null, sharedDb: true, stdio: 'pipe' }),
-  );
+  const child = spawn({ port: options.port, path: options.dbPath ?? null, sharedDb: true, stdio: 'pipe' });
   let output = '';
   child.stdout?.on('data', (chunk) => {
     output += chunk;

@@ -26,13 +26,6 @@ declare module 'vitest' {
 
 const bucket = 'test-exports';
 
-/**
- * The JIT's first tier only, and the serial collector: a test JVM lives minutes on a 2-core machine, where
- * the optimising compiler's work costs more than it saves (a mix of transactions and queries took 2.1 ms of
- * JVM CPU each instead of 2.9; 1.9 with the serial collector).
- */
-const testJvmOptions = ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC'];
-
 let dynamos: DynamoLocal[] = [];
 let s3: S3Local | undefined;
 let s3Directory: string | undefined;
@@ -50,9 +43,7 @@ export async function setup(project: TestProject) {
   const [s3Port = 0, ...dynamoPorts] = await Promise.all(
     Array.from({ length: workers + 1 }, () => freePort()),
   );
-  const dynamoStarting = Promise.all(
-    dynamoPorts.map((port) => startDynamoLocal({ port, jvmOptions: testJvmOptions })),
-  );
+  const dynamoStarting = Promise.all(dynamoPorts.map((port) => startDynamoLocal({ port })));
   // s3rver takes about half a second to import: load it while the JVM boots, not before.
   const s3Starting = import('../../infra/local/s3-local').then(({ startS3Local }) =>
     startS3Local({ port: s3Port, directory: s3Directory!, bucket, corsOrigins: [] }),

@@ -21,6 +21,7 @@ import {
   stockSlotKey,
 } from '../db/keys';
 import { getItems } from '../db/query';
+import type { ItemKey } from '../db/keys/item-key';
 import { LostRace, withRetry } from '../db/retry';
 import type { NamedItem } from '../db/transactions';
 import { maxTransactionItems, transactWrite } from '../db/transactions';
@@ -428,7 +429,13 @@ export async function commitStockChangeOnce(change: StockChange): Promise<Ledger
     slots,
     counterSpread: newId(),
   };
-  let planned = planStockChange(change.requests, current, at, options);
+  let planned: StockPlan;
+  try {
+    planned = planStockChange(change.requests, current, at, options);
+  } catch (error) {
+    if (error instanceof InsufficientStock) await refuseOnlyWhatWasRead(error, current, slots);
+    throw error;
+  }
   // A record given slots by this change: the container's next read of it asks for them at once.
   rememberSlotCounts(planned.records.map(({ record }) => record));
   const callerItems = change.with?.(planned.movements) ?? [];
@@ -470,6 +477,40 @@ export async function commitStockChangeOnce(change: StockChange): Promise<Ledger
     throw error;
   }
   return { movements: planned.movements, records: planned.totals };
+}
+
+/**
+ * A record and its slots are read item by item (BatchGetItem is no snapshot): a write that folds the slots'
+ * shipped units into the record, seen half (the record after, its slots before), counts those units twice
+ * and reads the totals short. Before a shortfall of a record with slots is answered, its items are read
+ * again: a version moved means the totals were read across a change, a lost race to plan again from a
+ * fresh read; unmoved, the shortfall stands.
+ */
+async function refuseOnlyWhatWasRead(
+  error: InsufficientStock,
+  current: ReadonlyMap<string, StockRecord>,
+  slots: ReadonlyMap<string, readonly StockSlot[]>,
+): Promise<void> {
+  const slotted = error.shortfalls
+    .map((shortfall) => pairKey(shortfall.sku, shortfall.warehouseId))
+    .filter((key) => current.get(key)?.slots);
+  if (slotted.length === 0) return;
+  const read: Array<{ key: ItemKey; version: number }> = [];
+  for (const key of slotted) {
+    const record = current.get(key)!;
+    read.push({ key: stockKey(record.sku, record.warehouseId), version: record.version });
+    for (const slot of slots.get(key) ?? [])
+      read.push({ key: stockSlotKey(slot.sku, slot.warehouseId, slot.slot), version: slot.version });
+  }
+  const now = await getItems(
+    read.map(({ key }) => key),
+    true,
+  );
+  const versionNow = new Map(
+    now.map((item) => [`${String(item.PK)}|${String(item.SK)}`, Number(item.version)]),
+  );
+  if (read.some(({ key, version }) => (versionNow.get(`${key.PK}|${key.SK}`) ?? 0) !== version))
+    throw new LostRace('stock changed while it was read');
 }
 
 /**

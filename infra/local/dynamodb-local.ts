@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import {
   CreateTableCommand,
+  DeleteTableCommand,
   DescribeTableCommand,
   DynamoDBClient,
   ListTablesCommand,
@@ -90,19 +91,35 @@ export async function startDynamoLocal(options: { port: number; dbPath?: string 
 }
 
 /** Creates the table from the shared definition unless it exists; turns TTL on. */
-export async function ensureTable(endpoint: string, tableName: string): Promise<void> {
+export async function ensureTable(
+  endpoint: string,
+  tableName: string,
+  options: { stream?: boolean } = {},
+): Promise<void> {
   const client = localDynamoClient(endpoint);
   try {
     await client.send(new DescribeTableCommand({ TableName: tableName }));
   } catch (error) {
     if ((error as Error).name !== 'ResourceNotFoundException') throw error;
-    await client.send(new CreateTableCommand(createTableInput(tableName)));
+    await client.send(new CreateTableCommand(createTableInput(tableName, options)));
     await client.send(
       new UpdateTimeToLiveCommand({
         TableName: tableName,
         TimeToLiveSpecification: { AttributeName: tableDefinition.ttlAttribute, Enabled: true },
       }),
     );
+  } finally {
+    client.destroy();
+  }
+}
+
+/** Deletes the table if it is there (a test file's own, at its end). */
+export async function dropTable(endpoint: string, tableName: string): Promise<void> {
+  const client = localDynamoClient(endpoint);
+  try {
+    await client.send(new DeleteTableCommand({ TableName: tableName }));
+  } catch (error) {
+    if ((error as Error).name !== 'ResourceNotFoundException') throw error;
   } finally {
     client.destroy();
   }

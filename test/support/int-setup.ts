@@ -1,15 +1,17 @@
 /**
- * Per test file: its own table in its worker's DynamoDB Local, the shared S3 emulator and its bucket
+ * Per test file: its own table in its worker's DynamoDB Local (with a stream only for the files that
+ * read it: stream-tables.ts; dropped at the file's end), the shared S3 emulator and its bucket
  * (shared/files reads S3_ENDPOINT, EXPORTS_BUCKET and the default credential chain), and a recorder of every command the file
  * issues, which fails the file on any Scan (DESIGN §2: no Scan on a request path) and on any table access
  * a group's handler sent that its IAM grants would refuse (DynamoDB Local enforces no IAM).
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, expect, inject } from 'vitest';
-import { ensureTable } from '../../infra/local/dynamodb-local';
+import { dropTable, ensureTable } from '../../infra/local/dynamodb-local';
 import { db } from '../../shared/db/client';
 import { recordCommands } from './command-recorder';
 import { accessesOutsideGrants, recordAccess } from './access-recorder';
+import { keepsStream } from './stream-tables';
 
 // Each worker's files use a JVM of their own (dynamo-global-setup.ts): VITEST_POOL_ID is 1 … maxWorkers.
 const endpoints = inject('dynamoEndpoints');
@@ -23,17 +25,24 @@ process.env.EXPORTS_BUCKET = inject('s3Bucket');
 process.env.AWS_ACCESS_KEY_ID = 'S3RVER';
 process.env.AWS_SECRET_ACCESS_KEY = 'S3RVER';
 
-await ensureTable(process.env.DYNAMODB_ENDPOINT, process.env.TABLE_NAME);
+await ensureTable(process.env.DYNAMODB_ENDPOINT, process.env.TABLE_NAME, {
+  stream: keepsStream(expect.getState().testPath ?? ''),
+});
 const recorded = recordCommands(db());
 const accesses = recordAccess(db());
 
 afterAll(async () => {
-  expect(
-    recorded.filter((command) => command.startsWith('Scan')),
-    'no Scan on any request path',
-  ).toEqual([]);
-  expect(
-    await accessesOutsideGrants(accesses),
-    "table accesses the group's IAM grants would refuse in AWS (infra/group-access.ts)",
-  ).toEqual([]);
+  try {
+    expect(
+      recorded.filter((command) => command.startsWith('Scan')),
+      'no Scan on any request path',
+    ).toEqual([]);
+    expect(
+      await accessesOutsideGrants(accesses),
+      "table accesses the group's IAM grants would refuse in AWS (infra/group-access.ts)",
+    ).toEqual([]);
+  } finally {
+    // The worker's JVM serves its later files: a smaller database for them.
+    await dropTable(process.env.DYNAMODB_ENDPOINT!, process.env.TABLE_NAME!);
+  }
 });

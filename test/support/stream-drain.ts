@@ -3,7 +3,6 @@
  * the records to a consumer: deterministic, no polling and no sleeps. Calling it again reads everything
  * again, as a replay of the stream would.
  */
-import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import type { _Record } from '@aws-sdk/client-dynamodb-streams';
 import {
   DescribeStreamCommand,
@@ -11,20 +10,18 @@ import {
   GetRecordsCommand,
   GetShardIteratorCommand,
 } from '@aws-sdk/client-dynamodb-streams';
-import { localDynamoClient } from '../../infra/local/dynamodb-local';
 import type { StreamRecord } from '../../shared/events/domain-events';
+import { testTableStreamArn } from './stream-tables';
 
 export async function drainStream(consume: (records: StreamRecord[]) => Promise<unknown>): Promise<number> {
   const endpoint = process.env.DYNAMODB_ENDPOINT!;
-  const dynamo = localDynamoClient(endpoint);
   const streams = new DynamoDBStreamsClient({
     endpoint,
     region: 'local',
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   });
   try {
-    const table = await dynamo.send(new DescribeTableCommand({ TableName: process.env.TABLE_NAME }));
-    const streamArn = table.Table!.LatestStreamArn!;
+    const streamArn = await testTableStreamArn();
     const described = await streams.send(new DescribeStreamCommand({ StreamArn: streamArn }));
     let count = 0;
     for (const shard of described.StreamDescription?.Shards ?? []) {
@@ -48,7 +45,6 @@ export async function drainStream(consume: (records: StreamRecord[]) => Promise<
     }
     return count;
   } finally {
-    dynamo.destroy();
     streams.destroy();
   }
 }

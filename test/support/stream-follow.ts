@@ -3,7 +3,6 @@
  * shard, in order), without sleeps. A stream consumer in a test reads what the writes it just made put
  * on the stream, batch by batch, as the Lambda mapping or the local poller would.
  */
-import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import type { _Record } from '@aws-sdk/client-dynamodb-streams';
 import {
   DescribeStreamCommand,
@@ -11,8 +10,8 @@ import {
   GetRecordsCommand,
   GetShardIteratorCommand,
 } from '@aws-sdk/client-dynamodb-streams';
-import { localDynamoClient } from '../../infra/local/dynamodb-local';
 import type { StreamRecord } from '../../shared/events/domain-events';
+import { testTableStreamArn } from './stream-tables';
 
 export interface StreamFollower {
   /** The records written since the last call (the first call: since the table was made). */
@@ -22,15 +21,12 @@ export interface StreamFollower {
 
 export async function followStream(): Promise<StreamFollower> {
   const endpoint = process.env.DYNAMODB_ENDPOINT!;
-  const dynamo = localDynamoClient(endpoint);
   const streams = new DynamoDBStreamsClient({
     endpoint,
     region: 'local',
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   });
-  const table = await dynamo.send(new DescribeTableCommand({ TableName: process.env.TABLE_NAME }));
-  dynamo.destroy();
-  const streamArn = table.Table!.LatestStreamArn!;
+  const streamArn = await testTableStreamArn();
   // Per shard: where to read on, or null once a closed shard was read to its end.
   const iterators = new Map<string, string | null>();
 

@@ -35,9 +35,7 @@ export async function testTableStreamArn(): Promise<string> {
     const table = await dynamo.send(new DescribeTableCommand({ TableName: process.env.TABLE_NAME }));
     const arn = table.Table?.LatestStreamArn;
     if (!arn)
-      throw new Error(
-        "This test file's table has no stream: name the file in test/support/stream-tables.ts",
-      );
+      throw new Error("This test file's table has no stream: name the file in test/support/stream-tables.ts");
     return arn;
   } finally {
     dynamo.destroy();

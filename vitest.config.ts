@@ -37,29 +37,13 @@ export default defineConfig({
         },
       },
       {
-        // The slowest tests (many requests racing for one item; orders of 500 SKUs): run after the
-        // rest, one file at a time, so they measure the service rather than a machine busy with every
-        // other test file.
+        // The slowest tests (many requests racing for one item; orders and a print of 500 SKUs): run
+        // after the rest, one file at a time, so they measure the service rather than a machine busy with
+        // every other test file.
         extends: true,
         test: {
           name: 'slow',
           include: ['test/slow/**/*.slow.test.ts'],
-          exclude: ['test/slow/fulfillment-*.slow.test.ts'],
-          globalSetup: ['test/support/dynamo-global-setup.ts'],
-          setupFiles: ['test/support/int-setup.ts'],
-          testTimeout: 120_000,
-          hookTimeout: 60_000,
-          fileParallelism: false,
-        },
-      },
-      {
-        // The 500-line print, in a run of its own (a fresh DynamoDB Local): one JVM serving a whole run
-        // answers more slowly after each heavy file (the 30 racing payments took 15-47 s after the others
-        // instead of 7 s alone), and after them the print's 500 SKUs outlasted the retry deadline (503).
-        extends: true,
-        test: {
-          name: 'slow-print',
-          include: ['test/slow/fulfillment-*.slow.test.ts'],
           globalSetup: ['test/support/dynamo-global-setup.ts'],
           setupFiles: ['test/support/int-setup.ts'],
           testTimeout: 120_000,

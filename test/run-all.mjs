@@ -2,9 +2,9 @@
  * `npm test`: the static checks (lint, typecheck) run beside the tests, at a lower priority, instead of
  * before them: the test passes leave a core part-idle (waiting on DynamoDB Local), and the checks take
  * about a minute of it. Their output is printed whole when they finish; a failed check stops the run at
- * once (no need to wait for the tests to hear about a lint error). The tests run in three passes: the
- * parallel one (a DynamoDB Local per worker), then the files that measure time against the machine and the
- * end-to-end files one at a time, then the print pass.
+ * once (no need to wait for the tests to hear about a lint error). The tests run in two passes: the
+ * parallel one (a DynamoDB Local per worker), then the files that measure time against the machine, the
+ * end-to-end and the slow files one at a time.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -17,13 +17,12 @@ if (preflight.status !== 0) process.exit(preflight.status ?? 1);
 
 /**
  * Each pass is one or more vitest runs side by side (a second run's output is printed whole when it
- * finishes). The end-to-end files ran beside the serial ones for a while: on CI's 2 cores the stock-slots
- * race then outlasted its 120 s and the SIGTERM test its wait, so they run one at a time again.
+ * finishes). The 500-line print had a run of its own and the stock-slots race outlasted its 120 s after
+ * other heavy files: the cause was every table's stream in DynamoDB Local (test/support/stream-tables.ts).
  */
 const passes = [
   [['vitest', 'run', '--project', 'unit', '--project', 'int', '--project', 'infra', '--maxWorkers=2']],
   [['vitest', 'run', '--project', 'int-serial', '--project', 'e2e', '--project', 'slow', '--maxWorkers=1']],
-  [['vitest', 'run', '--project', 'slow-print']],
 ];
 const checks = [
   ['lint', ['npm', 'run', '--silent', 'lint']],

@@ -1,5 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { withoutSdkLogging } from '../logging/sdk-logging';
 
 let documentClient: DynamoDBDocumentClient | undefined;
 
@@ -7,14 +8,16 @@ let documentClient: DynamoDBDocumentClient | undefined;
 export function db(): DynamoDBDocumentClient {
   if (!documentClient) {
     const endpoint = process.env.DYNAMODB_ENDPOINT;
-    const client = new DynamoDBClient(
-      endpoint
-        ? {
-            endpoint,
-            region: process.env.AWS_REGION ?? 'local',
-            credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-          }
-        : {},
+    const client = withoutSdkLogging(
+      new DynamoDBClient(
+        endpoint
+          ? {
+              endpoint,
+              region: process.env.AWS_REGION ?? 'local',
+              credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+            }
+          : {},
+      ),
     );
     documentClient = DynamoDBDocumentClient.from(client, {
       marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },

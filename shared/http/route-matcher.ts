@@ -34,6 +34,17 @@ function matchTemplate(
   return { score, params };
 }
 
+/** A template's segments, split once: a request is matched against every route of the catalogue. */
+const templates = new Map<string, string[]>();
+function templateSegments(template: string): string[] {
+  let segments = templates.get(template);
+  if (!segments) {
+    segments = pathSegments(template);
+    templates.set(template, segments);
+  }
+  return segments;
+}
+
 function decodeSegment(segment: string): string | null {
   try {
     return decodeURIComponent(segment);
@@ -55,7 +66,7 @@ export function matchRoute<R extends MatchableRoute>(
   let best: { route: R; score: string; params: Record<string, string> } | undefined;
   const allowed = new Set<string>();
   for (const route of routes) {
-    const result = matchTemplate(pathSegments(route.path), actual);
+    const result = matchTemplate(templateSegments(route.path), actual);
     if (!result) continue;
     for (const served of methodsServed(route.method)) allowed.add(served);
     if (route.method !== answeringMethod(method)) continue;
@@ -79,12 +90,12 @@ export function shadowingRouteMethods(
   const actual = pathSegments(path).map(decodeSegment);
   if (actual.some((segment) => segment === null)) return undefined;
   const segments = actual as string[];
-  const matched = matchTemplate(pathSegments(template), segments);
+  const matched = matchTemplate(templateSegments(template), segments);
   if (!matched) return undefined;
   let best = matched.score;
   let methods = new Set<string>();
   for (const route of routes) {
-    const result = matchTemplate(pathSegments(route.path), segments);
+    const result = matchTemplate(templateSegments(route.path), segments);
     if (!result || result.score <= matched.score) continue;
     if (result.score > best) {
       best = result.score;

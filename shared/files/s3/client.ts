@@ -6,6 +6,7 @@
  * locally (AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY).
  */
 import { S3Client } from '@aws-sdk/client-s3';
+import { withoutSdkLogging } from '../../logging/sdk-logging';
 
 let client: S3Client | undefined;
 
@@ -19,16 +20,18 @@ export const s3Timeouts = { connectionTimeout: 2_000, socketTimeout: 3_000 } as 
 export function s3(): S3Client {
   if (!client) {
     const endpoint = process.env.S3_ENDPOINT;
-    client = new S3Client({
-      ...(process.env.AWS_REGION ? { region: process.env.AWS_REGION } : {}),
-      ...(endpoint ? { endpoint, forcePathStyle: true } : {}),
-      // Checksums only where S3 requires them (DESIGN §6): with the SDK's default (WHEN_SUPPORTED) a
-      // streamed upload is sent aws-chunked with trailing checksums, which s3rver stores verbatim,
-      // chunk framing included. Deployed, TLS protects the bytes in transit.
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-      requestHandler: { ...s3Timeouts },
-    });
+    client = withoutSdkLogging(
+      new S3Client({
+        ...(process.env.AWS_REGION ? { region: process.env.AWS_REGION } : {}),
+        ...(endpoint ? { endpoint, forcePathStyle: true } : {}),
+        // Checksums only where S3 requires them (DESIGN §6): with the SDK's default (WHEN_SUPPORTED) a
+        // streamed upload is sent aws-chunked with trailing checksums, which s3rver stores verbatim,
+        // chunk framing included. Deployed, TLS protects the bytes in transit.
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+        requestHandler: { ...s3Timeouts },
+      }),
+    );
   }
   return client;
 }

@@ -32,6 +32,8 @@ export function drawsAll(glyphs: GlyphSet, grapheme: string): boolean {
 
 export class TextFace {
   private readonly lines = new Map<string, Piece<PDFFont>[]>();
+  /** Per font, a text's width at 1,000 pt: fontkit lays the text out at every measure, and wrapping measures the same words again and again. */
+  private readonly widths = new Map<PDFFont, Map<string, number>>();
 
   constructor(
     readonly primary: PDFFont,
@@ -87,7 +89,22 @@ export class TextFace {
   }
 
   widthOfTextAtSize(line: string, size: number): number {
-    return this.pieces(line).reduce((sum, piece) => sum + piece.face.widthOfTextAtSize(piece.text, size), 0);
+    return this.pieces(line).reduce((sum, piece) => sum + this.pieceWidth(piece, size), 0);
+  }
+
+  /** As pdf-lib answers it (its width at 1,000 pt times size / 1000), laid out once per font and text. */
+  private pieceWidth(piece: Piece<PDFFont>, size: number): number {
+    let widths = this.widths.get(piece.face);
+    if (!widths) {
+      widths = new Map();
+      this.widths.set(piece.face, widths);
+    }
+    let atThousand = widths.get(piece.text);
+    if (atThousand === undefined) {
+      atThousand = piece.face.widthOfTextAtSize(piece.text, 1000);
+      widths.set(piece.text, atThousand);
+    }
+    return atThousand * (size / 1000);
   }
 
   isRightToLeft(line: string): boolean {
@@ -99,7 +116,7 @@ export class TextFace {
     let x = options.x;
     for (const piece of this.pieces(line)) {
       if (piece.text) page.drawText(piece.text, { ...options, x, font: piece.face });
-      x += piece.face.widthOfTextAtSize(piece.text, options.size);
+      x += this.pieceWidth(piece, options.size);
     }
   }
 }

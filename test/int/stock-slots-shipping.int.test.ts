@@ -3,7 +3,10 @@
  * keeps counting the units until a write folds them), and every reader sees exact totals meanwhile. A
  * void, a receipt and a staged change fold the shipped units in, each exactly once.
  */
+import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
+import type { BatchGetCommandOutput, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { db, setDb, tableName } from '../../shared/db/client';
 import { stockKey, stockSlotKeys, warehouseKey } from '../../shared/db/keys';
 import { getItem, getItems } from '../../shared/db/query';
 import type { MovementRequest } from '../../shared/domain/stock-ledger';
@@ -169,4 +172,52 @@ describe('shipping stock with slots', () => {
       expect(after.stored.layers).toEqual([expect.objectContaining({ quantity: 38, unitCost: 100 })]);
     },
   );
+
+  it('takes a read torn across a fold (the record after it, its slots before) for a lost race, not a shortfall', async () => {
+    const { sku, warehouseId } = await setUp('TORN');
+    await applyStockMovements([shipment(sku, warehouseId, 'A')]);
+    await applyStockMovements([shipment(sku, warehouseId, 'B')]);
+    // The slots as they are before the fold: 4 shipped units not yet folded into the record.
+    const slotsBefore = await getItems(stockSlotKeys(sku, warehouseId, slotCount), true);
+    expect(slotsBefore.reduce((sum, slot) => sum + Number(slot.shipped ?? 0), 0)).toBe(4);
+    // A receipt writes the record, so it folds: on hand 40 - 4 + 1, the slots' shipped back to 0.
+    await applyStockMovements([{ sku, warehouseId, type: 'receipt', quantity: 1, unitCost: 100 }]);
+    const { totals } = await stockOf(sku, warehouseId);
+    expect(totals).toMatchObject({ onHand: 37, allocated: 6, available: 31 });
+
+    // BatchGetItem is no snapshot across items: the next read that returns the slots returns them as
+    // they were before the fold, beside the record after it (their 4 shipped units counted twice).
+    const real = db();
+    let torn = 0;
+    const tearing = Object.create(real) as DynamoDBDocumentClient;
+    tearing.send = (async (command: unknown, ...rest: unknown[]) => {
+      const output = await (real.send as (...args: unknown[]) => Promise<unknown>)(command, ...rest);
+      if (torn > 0 || !(command instanceof BatchGetCommand)) return output;
+      const items = (output as BatchGetCommandOutput).Responses?.[tableName()] ?? [];
+      const stale = new Map(slotsBefore.map((slot) => [`${String(slot.PK)}|${String(slot.SK)}`, slot]));
+      if (!items.some((item) => stale.has(`${String(item.PK)}|${String(item.SK)}`))) return output;
+      torn++;
+      return {
+        ...(output as BatchGetCommandOutput),
+        Responses: {
+          [tableName()]: items.map((item) => stale.get(`${String(item.PK)}|${String(item.SK)}`) ?? item),
+        },
+      };
+    }) as typeof real.send;
+    setDb(tearing);
+    try {
+      // Every unit available: read torn, the totals would fall 4 short.
+      await applyStockMovements([
+        { sku, warehouseId, type: 'allocation', quantity: 31, reference: { type: 'order', id: 'F' } },
+      ]);
+    } finally {
+      setDb(real);
+    }
+    expect(torn).toBe(1);
+    expect((await stockOf(sku, warehouseId)).totals).toMatchObject({
+      onHand: 37,
+      allocated: 37,
+      available: 0,
+    });
+  });
 });

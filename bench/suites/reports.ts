@@ -5,10 +5,9 @@
  * both sizes. The aggregates they read are filled by the stream consumer's own code
  * (applyAggregateRecords), fed the order and payment items as the stream delivers inserts.
  */
-import { UpdateTableCommand } from '@aws-sdk/client-dynamodb';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { viewerGetEvent } from '../support/viewer-get';
-import { ensureTable, localDynamoClient } from '../../infra/local/dynamodb-local';
+import { ensureTable } from '../../infra/local/dynamodb-local';
 import { writeAll } from '../../infra/local/seed/batch-writer';
 import { createRandom } from '../../infra/local/seed/random';
 import { applyAggregateRecords } from '../../shared/aggregates/apply';
@@ -167,20 +166,12 @@ function* streamBatches(size: Size, window: Window): Generator<AggregateRecord[]
 }
 
 /**
- * The service's table with its stream turned off: nothing here reads the stream (the seed hands the
- * consumer its records itself), and DynamoDB Local looks up the stream's description on every write,
- * which grows slow once transactions have run (every BatchWriteItem after them, 10 times slower).
+ * The service's table without a stream: nothing here reads it (the seed hands the consumer its records
+ * itself), and DynamoDB Local looks up the stream's description on every write, which grows slow once
+ * transactions have run (every BatchWriteItem after them, 10 times slower).
  */
 async function benchTable(endpoint: string, table: string): Promise<void> {
-  await ensureTable(endpoint, table);
-  const client = localDynamoClient(endpoint);
-  try {
-    await client.send(
-      new UpdateTableCommand({ TableName: table, StreamSpecification: { StreamEnabled: false } }),
-    );
-  } finally {
-    client.destroy();
-  }
+  await ensureTable(endpoint, table, { stream: false });
 }
 
 const progress = (text: string) => process.stderr.write(`  reports: ${text}\n`);
@@ -454,7 +445,7 @@ export const reports: Suite = {
           ],
           notes: [
             `DynamoDB Local in memory, one instance holding both tables (${sizes.map((size) => size.table).join(', ')}); TABLE_NAME switched before each call. Requests as a viewer through the reports handler in this process, REPORTING_TIME_ZONE=${zone}, LOG_LEVEL=info with stdout swallowed; ${schedule.warmup} warm-up calls each, then ${schedule.rounds} alternating rounds of ${schedule.perRound}, the sizes interleaved.`,
-            `Seed: orders spread evenly from ${window.firstDay} to ${window.lastDay} (UTC), each written as the service stores it (the items of orderPut and paymentPut: 3 lines of 3 SKUs of ${skus.length}, ${channels.length} channels, ${methods.length} payment methods, USD with 1 in 10 in EUR, ${warehouseIds.length} warehouses, one payment of the order's total), by BatchWriteItem. Then every order and payment item, as the insert record the stream would deliver, is counted by applyAggregateRecords (shared/aggregates/apply.ts, what the aggregates Lambda runs) in batches of ${recordsPerBatch} records in write order, ${consumers} batches in flight: markers and cell updates in transactions, exactly as deployed. Both tables have their stream turned off (created by ensureTable, then UpdateTable): nothing reads it here, and DynamoDB Local looks up the stream on every write, which after the first transactions made every write about 10 times slower (and the reads slower too). Checked: every record counted once, and the sales summary and payments report over the whole window (in ranges of at most 366 days) count every order and payment.`,
+            `Seed: orders spread evenly from ${window.firstDay} to ${window.lastDay} (UTC), each written as the service stores it (the items of orderPut and paymentPut: 3 lines of 3 SKUs of ${skus.length}, ${channels.length} channels, ${methods.length} payment methods, USD with 1 in 10 in EUR, ${warehouseIds.length} warehouses, one payment of the order's total), by BatchWriteItem. Then every order and payment item, as the insert record the stream would deliver, is counted by applyAggregateRecords (shared/aggregates/apply.ts, what the aggregates Lambda runs) in batches of ${recordsPerBatch} records in write order, ${consumers} batches in flight: markers and cell updates in transactions, exactly as deployed. Both tables have no stream (created by ensureTable without one): nothing reads it here, and DynamoDB Local looks up the stream on every write, which after the first transactions made every write about 10 times slower (and the reads slower too). Checked: every record counted once, and the sales summary and payments report over the whole window (in ranges of at most 366 days) count every order and payment.`,
             'The seed’s time is DynamoDB Local’s: per batch of 100 records the consumer sends about 3 transactions of up to 99 items (a marker per record and the cells the batch touches, most of them SKU cells), some 540,000 items at 100k, and DynamoDB Local spends about 0.85 ms on each item of a transaction and runs one transaction per table at a time (more batches in flight do not help). The rebuild (shared/aggregates/rebuild.ts) is slower on DynamoDB Local: at 100k its two Scans of the table took about 8.5 of its 9.5 minutes, so the consumer fills both sizes.',
             `The trend reads the channel cells of the range and of the period before it (730 days: ${trendMonths} months × ${aggregateShards.channel} shards, a Query each), the summary those of the range (${rangeMonths} × ${aggregateShards.channel}), the payments report the payment cells of the range (${rangeMonths} × ${aggregateShards.payment}); every Query consistent. A cell is one per day, dimension, currency and name, so what a report reads is bounded by days × channels (or methods) × currencies, whatever the orders: at 100k every day with orders holds all 6 channel cells and all 6 payment cells (3 × 2), and a larger seed would read no more; at 1k a day holds 2 or 3 orders and about 2 cells, a third of the items. The items columns show it: the capacity and the time differ between the sizes by those cells, not by the orders. The units follow the bytes read, rounded up to 4 KB per Query; DynamoDB Local reports 0 units for a Query that finds nothing.`,
             'The bare rows send the same reads with no handler (readAggregates), and a consistent GetItem of one channel cell with the same key at both sizes: what DynamoDB Local’s larger table costs by itself, with nothing more read. The handler’s time less the bare read’s is what the handler adds (the figures over the cells and the answer’s JSON, one entry per day for the trend and the payments report).',

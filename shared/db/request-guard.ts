@@ -17,6 +17,18 @@ export function pendingGuard(): TransactItem | undefined {
   return writes && writes.commits === 0 ? writes.guard : undefined;
 }
 
+/**
+ * What the operation will answer once the change it is about to commit commits, exactly as it will
+ * return it. With an Idempotency-Key, the record is then written `done` with that answer by the change's
+ * own write, and no write after the change is needed to keep it for replays. Outside a request, after
+ * its first commit, or without a key, nothing happens; an operation that ends up answering otherwise has
+ * its final answer kept after the change, as it would without this.
+ */
+export function answerBeforeCommit(result: unknown): void {
+  const writes = requestWrites();
+  if (writes && writes.commits === 0) writes.answering?.(result);
+}
+
 /** The request's idempotency record as it stood when the guard was refused. */
 export interface GuardRecord {
   state?: string;

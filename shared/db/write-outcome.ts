@@ -23,6 +23,21 @@ export interface RequestWrites {
    * claim's token), carried by the change's first committed write (shared/db/request-guard).
    */
   guard?: TransactItem;
+  /**
+   * Set by the kernel for a request with an Idempotency-Key: given the answer the operation will give
+   * once its change commits, makes the guard keep that answer too (shared/db/request-guard
+   * answerBeforeCommit), so the record is `done` the moment the change commits.
+   */
+  answering?: (result: unknown) => void;
+  /** The answer the guard keeps, once `answering` made it keep one. */
+  answered?: KeptAnswer;
+}
+
+/** An answer as the kernel keeps it for replays (an HTTP response, body serialised). */
+export interface KeptAnswer {
+  statusCode: number;
+  headers: Record<string, string>;
+  body: string;
 }
 
 /** The writes of one piece of work (a retry attempt, a label's recording), nested ones included. */

@@ -10,13 +10,21 @@ import type { APIGatewayProxyEventV2WithJWTAuthorizer, Context } from 'aws-lambd
 import { strictObject } from 'zod/mini';
 import { safeParse } from 'zod/v4/core';
 import { cursorSigningKeyReady } from '../db/cursor';
+import type { TransactItem } from '../db/transact-item';
 import type { RequestWrites } from '../db/write-outcome';
 import { newRequestWrites, recordingWrites } from '../db/write-outcome';
 import { AppError, MethodNotAllowed, NotFound, PreconditionFailed, RequestTimedOut } from '../errors';
 import { logger } from '../logging/logger';
 import { recordRequest, serviceName, withMetrics } from '../metrics/metrics';
 import { authorize } from './auth';
-import type { GroupCatalogue, Implementations, Operation, RouteDefinition, RouteTable } from './catalogue';
+import type {
+  GroupCatalogue,
+  Implementations,
+  Operation,
+  OperationResult,
+  RouteDefinition,
+  RouteTable,
+} from './catalogue';
 import { parameterNamesByDepth, servedRouteKeys } from './catalogue';
 import { correlationIdOf } from './correlation';
 import {
@@ -104,6 +112,9 @@ async function invoke(entry: DispatchEntry, event: ApiEvent, correlationId: stri
       if (stray.length > 0)
         throw new Error(`${definition.operationId} answered fields outside its schema: ${stray.join(', ')}`);
     }
+    return responseOf(result);
+  };
+  const responseOf = (result: OperationResult<RouteDefinition>): HttpResponse => {
     const headers: Record<string, string> = { ...result.headers };
     if (result.version !== undefined) headers.etag = etag(result.version);
     if (result.body === undefined)
@@ -114,6 +125,16 @@ async function invoke(entry: DispatchEntry, event: ApiEvent, correlationId: stri
       body: JSON.stringify(result.body),
     };
   };
+  /** The answer, given before the change commits, rides in the change's write with the guard. */
+  const answering =
+    (writes: RequestWrites, guardAnswering: (response: HttpResponse) => TransactItem | undefined) =>
+    (result: unknown) => {
+      const response = responseOf(result as OperationResult<RouteDefinition>);
+      const guard = guardAnswering(response);
+      if (!guard) return;
+      writes.guard = guard;
+      writes.answered = response;
+    };
 
   if (idempotencyHeader === undefined) {
     const writes = newRequestWrites();
@@ -133,6 +154,7 @@ async function invoke(entry: DispatchEntry, event: ApiEvent, correlationId: stri
     // The key's record rides in the change's transaction: no claim before, one write after.
     const kept = keyInTransaction(scope, fingerprint);
     const writes = newRequestWrites(kept.guard);
+    writes.answering = answering(writes, kept.guardAnswering);
     let response: HttpResponse;
     try {
       response = await recordingWrites(writes, run);
@@ -158,6 +180,7 @@ async function invoke(entry: DispatchEntry, event: ApiEvent, correlationId: stri
     return { ...claim.replay, headers: { ...claim.replay.headers, 'idempotent-replayed': 'true' } };
   }
   const writes = newRequestWrites(claim.guard);
+  writes.answering = answering(writes, claim.guardAnswering);
   let response: HttpResponse;
   try {
     response = await recordingWrites(writes, run);
@@ -171,7 +194,7 @@ async function invoke(entry: DispatchEntry, event: ApiEvent, correlationId: stri
   // The answer is built from what committed: keeping it for replays must not turn it into a failure
   // (a client retrying with a new key would pay twice). Unkept, a retry with the same key is told the
   // change was applied (or, if nothing committed, runs again once the claim's lock runs out).
-  await claim.complete(response).catch((problem: unknown) => {
+  await claim.complete(response, writes).catch((problem: unknown) => {
     logger.error('The response of a committed request could not be kept for replays', {
       correlationId,
       error: problem,

@@ -1,7 +1,10 @@
 /**
- * Idempotency-Key on POST, two ways. The response is kept after the work, in the record or, when large,
- * in parts beside it; a retry with the same key and body answers the kept response and does nothing
- * again; another body is a 422. Records live 24 hours.
+ * Idempotency-Key on POST, two ways. The response is kept in the record or, when large, in parts beside
+ * it; a retry with the same key and body answers the kept response and does nothing again; another body
+ * is a 422. Records live 24 hours. An operation that knows its answer before its change commits gives it
+ * (shared/db/request-guard answerBeforeCommit) and the change's own write keeps it, so the record is
+ * `done` the moment the change commits and nothing is written after; otherwise the answer is kept by a
+ * write after the work.
  *
  * - In the change's transaction (keepInTransaction), for every POST whose effect is only DynamoDB: the
  *   record is written by the change's first write (shared/db/request-guard), conditioned on not
@@ -64,7 +67,10 @@ export interface IdempotencyClaim {
   replay?: StoredResponse;
   /** Rides in the transaction of the change (see shared/db/request-guard). */
   guard: TransactItem;
-  complete(response: HttpResponse): Promise<void>;
+  /** The guard made to keep the answer too (undefined when the answer is too large to ride along). */
+  guardAnswering(response: HttpResponse): TransactItem | undefined;
+  /** Keeps the answer for replays, unless the change's own write kept this very answer. */
+  complete(response: HttpResponse, writes: Pick<RequestWrites, 'commits' | 'answered'>): Promise<void>;
   /**
    * The request failed: a claim whose change surely did not commit is freed for a retry; one whose
    * change may have committed keeps its record but drops its lock, so a retry with the key finds out at
@@ -132,7 +138,25 @@ export async function claimIdempotencyKey(
   const mine = { ConditionExpression: '#token = :token', ExpressionAttributeNames: { '#token': 'token' } };
   const claim: IdempotencyClaim = {
     guard,
-    async complete(response) {
+    guardAnswering(response) {
+      if (response.body.length > responsePartChars) return undefined;
+      // DynamoDB refuses a value the expressions do not use: the guard's own values are named anew.
+      return {
+        Update: {
+          ...guard.Update!,
+          UpdateExpression: 'SET #state = :done, #response = :response REMOVE lockedUntil',
+          ExpressionAttributeNames: { ...guard.Update!.ExpressionAttributeNames, '#response': 'response' },
+          ExpressionAttributeValues: {
+            ':token': token,
+            ':inProgress': 'in-progress',
+            ':done': 'done',
+            ':response': response,
+          },
+        },
+      };
+    },
+    async complete(response, writes) {
+      if (keptByTheChange(response, writes)) return;
       const small = response.body.length <= responsePartChars;
       const parts = small ? 0 : await keepInParts(key, response, expiresAt);
       await conditionalUpdate({
@@ -224,6 +248,8 @@ export async function claimIdempotencyKey(
 export interface KeyInTransaction {
   /** Writes the record (`committed`) with the change; refused when the key was used before. */
   guard: TransactItem;
+  /** The guard made to keep the answer too (undefined when the answer is too large to ride along). */
+  guardAnswering(response: HttpResponse): TransactItem | undefined;
   /**
    * The work answered. A change committed: its answer is kept for replays. Nothing changed (a write that
    * changes nothing, a POST that writes nothing): the answer is kept unless the key was used before, and
@@ -237,6 +263,25 @@ export interface KeyInTransaction {
    * read: the failure answers as it is.
    */
   earlierAnswer(error: unknown, writes: RequestWrites): Promise<HttpResponse | undefined>;
+}
+
+const sameHeaders = (a: Record<string, string>, b: Record<string, string>) =>
+  Object.keys(a).length === Object.keys(b).length &&
+  Object.entries(a).every(([name, value]) => b[name] === value);
+
+/** The change committed with the guard keeping this very answer (answerBeforeCommit): nothing to write. */
+export function keptByTheChange(
+  response: HttpResponse,
+  writes: Pick<RequestWrites, 'commits' | 'answered'>,
+): boolean {
+  const kept = writes.answered;
+  return (
+    writes.commits > 0 &&
+    kept !== undefined &&
+    kept.statusCode === response.statusCode &&
+    kept.body === response.body &&
+    sameHeaders(kept.headers, response.headers)
+  );
 }
 
 /** Items in cancellation reasons and condition failures may come back as attribute values. */
@@ -329,7 +374,12 @@ export function keyInTransaction(
 
   return {
     guard,
+    guardAnswering(response) {
+      if (response.body.length > responsePartChars) return undefined;
+      return { Put: { ...guard.Put!, Item: { ...guard.Put!.Item, state: 'done', response } } };
+    },
     async finish(response, writes) {
+      if (keptByTheChange(response, writes)) return response;
       if (writes.commits > 0 || writes.uncertain) {
         await keep(response);
         return response;

@@ -6,6 +6,7 @@
  * is retried by the one policy (shared/db/retry), unless the client named the version it expected.
  */
 import { TransactionCancelled } from '../db/errors';
+import { answerBeforeCommit } from '../db/request-guard';
 import { LostRace, withRetry } from '../db/retry';
 import type { AutomationRule, AutomationTrigger } from '../domain/automation';
 import type { Order } from '../domain/order';
@@ -61,6 +62,11 @@ export interface OrderChange {
   warehouseCondition?: WarehouseCondition;
   /** Refusals of the caller's own items that are lost races worth deciding again (the retry policy's). */
   isRace?: (error: unknown) => boolean;
+  /**
+   * What the operation answers for the committed order, exactly as it returns it: given before the
+   * commit, it is kept for replays by the change's own write (answerBeforeCommit).
+   */
+  answer?: (committed: CommittedOrder) => unknown;
 }
 
 export interface CommittedOrder {
@@ -146,6 +152,13 @@ async function attempt(
     ...decision.history.map((entry): NamedItem => [`history:${entry.id}`, historyPut(entry)]),
     ...(change.items?.(decision) ?? []),
   ];
+  const committed: CommittedOrder = {
+    order: decision.order,
+    payments: decision.payments,
+    created: !stored,
+    changed: true,
+  };
+  if (change.answer) answerBeforeCommit(await change.answer(committed));
   try {
     await commitStockChangeOnce({
       owner: `order:${change.orderId}`,
@@ -190,7 +203,7 @@ async function attempt(
     // A refund wholly credited against what was owed moves no money (amount 0): neither.
     if (p.amount !== 0) countMetric(p.amount > 0 ? 'PaymentsPosted' : 'RefundsPosted');
   }
-  return { order: decision.order, payments: decision.payments, created: !stored, changed: true };
+  return committed;
 }
 
 export function commitOrderChange(change: OrderChange): Promise<CommittedOrder> {

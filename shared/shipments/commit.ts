@@ -83,6 +83,8 @@ export interface ShipRequest {
    * condition), so they always describe the order as it was when the shipment committed.
    */
   notes?: (order: Order) => readonly ChangeNote[] | Promise<readonly ChangeNote[]>;
+  /** What the operation answers for the shipment and the committed order (OrderChange.answer). */
+  answer?: (shipment: Shipment, order: CommittedOrder) => unknown;
 }
 
 const orderNotFound = (orderId: string) => new NotFound(`No order has the id ${orderId}.`);
@@ -147,6 +149,7 @@ export async function recordShipment(
       ...(request.items?.(shipment!) ?? []),
     ],
     stock: (decision) => shipmentStockRequests(decision.stock, shipment!, 1),
+    ...(request.answer ? { answer: (committed) => request.answer!(shipment!, committed) } : {}),
   });
   return { shipment: shipment!, order };
 }

@@ -87,15 +87,17 @@ describe('a failure after the commit never answers "nothing changed"', () => {
     expect((await order(id)).version).toBe(1);
   });
 
-  it('payment: 201 although its response could not be kept; a new key cannot pay twice, the same key says it was applied', async () => {
+  it('payment: 201, its answer kept by its own commit; a new key cannot pay twice, the same key replays it', async () => {
     const { id, total } = await orderInWarehouse('CO-PAY');
     const paid = await withDbFault(`ORDER#${id}`, 'down-after-commit', () => pay(id, total, 'pay-1'));
     expect(paid.status, paid.text).toBe(201);
     expect(paid.body.totals).toMatchObject({ paid: total, balance: 0 });
     expect((await pay(id, total, 'pay-2')).status).toBe(409);
+    // The payment's transaction wrote the key's record with its answer: nothing after it had to.
     const sameKey = await pay(id, total, 'pay-1');
-    expect(sameKey.status, sameKey.text).toBe(409);
-    expect(sameKey.body).toMatchObject({ applied: true });
+    expect(sameKey.status, sameKey.text).toBe(201);
+    expect(sameKey.headers['idempotent-replayed']).toBe('true');
+    expect(sameKey.text).toBe(paid.text);
     expect((await order(id)).payments).toHaveLength(1);
   });
 
@@ -282,15 +284,16 @@ describe('a failure after the commit never answers "nothing changed"', () => {
 });
 
 describe('a commit that got no answer is a 504 "may have completed"', () => {
-  it('applied: 504 without Retry-After; the same key at once says it was applied, nothing applied twice', async () => {
+  it('applied: 504 without Retry-After; the same key at once replays the answer its commit kept, nothing applied twice', async () => {
     const { id, total } = await orderInWarehouse('CO-UNK-1');
     const unknown = await withDbFault(`ORDER#${id}`, 'no-answer-applied', () => pay(id, 1000, 'unk-1'));
     expect(unknown.status, unknown.text).toBe(504);
     expect(unknown.headers['retry-after']).toBeUndefined();
     expect(unknown.body.detail).toContain('same Idempotency-Key');
     const retried = await pay(id, 1000, 'unk-1');
-    expect(retried.status, retried.text).toBe(409);
-    expect(retried.body).toMatchObject({ applied: true });
+    expect(retried.status, retried.text).toBe(201);
+    expect(retried.headers['idempotent-replayed']).toBe('true');
+    expect(retried.body.totals).toMatchObject({ paid: 1000, balance: total - 1000 });
     expect((await order(id)).totals).toMatchObject({ paid: 1000, balance: total - 1000 });
   });
 
@@ -334,14 +337,16 @@ describe('a commit that got no answer is a 504 "may have completed"', () => {
     expect(history.filter((entry) => entry.kind === 'payment')).toHaveLength(1);
   });
 
-  it('with the database gone after it: 504, and the same key says it was applied', async () => {
+  it('with the database gone after it: 504, and the same key replays the answer its commit kept', async () => {
     const { id } = await orderInWarehouse('CO-UNK-4');
     const unknown = await withDbFault(`ORDER#${id}`, 'no-answer-applied-then-down', () =>
       pay(id, 1000, 'unk-4'),
     );
     expect(unknown.status, unknown.text).toBe(504);
     expect(unknown.headers['retry-after']).toBeUndefined();
-    expect((await pay(id, 1000, 'unk-4')).body).toMatchObject({ applied: true });
+    const retried = await pay(id, 1000, 'unk-4');
+    expect(retried.status, retried.text).toBe(201);
+    expect(retried.headers['idempotent-replayed']).toBe('true');
     expect((await order(id)).payments).toHaveLength(1);
   });
 

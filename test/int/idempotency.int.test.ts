@@ -82,10 +82,13 @@ describe('Idempotency-Key', () => {
         ExpressionAttributeValues: { ':past': 0 },
       }),
     );
+    // The record was written `done`, with its answer, by the change's own transaction: the retry gets
+    // the answer the crash lost.
     const retried = await pay(id, 'crash-1');
-    expect(retried.status).toBe(409);
-    expect(retried.body).toMatchObject({ applied: true });
+    expect(retried.status).toBe(201);
+    expect(retried.headers['idempotent-replayed']).toBe('true');
     expect(await paymentsOf(id)).toHaveLength(1);
+    expect((retried.body as { payments: unknown[] }).payments).toEqual(await paymentsOf(id));
   });
 
   it('lets a retry take over a claim whose invocation died before committing, applying once', async () => {

@@ -160,6 +160,12 @@ describe('round trips per operation, the container warm', () => {
         `${operation}: ${sent[operation as Operation].join(', ')}`,
       ).toBeLessThanOrEqual(target);
     }
+    // Their answers ride in their transactions with the Idempotency-Key's record: nothing after it.
+    for (const operation of ['payment', 'print', 'refund'] as const) {
+      expect(sent[operation].at(-1), `${operation}: ${sent[operation].join(', ')}`).toBe(
+        'TransactWriteItemsCommand',
+      );
+    }
     // Reference data is not read on any of them once warm: no rules, settings or warehouse reads.
     expect(
       Object.values(sent)

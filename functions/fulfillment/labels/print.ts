@@ -14,7 +14,9 @@ import { linesToShip } from '../../../shared/domain/shipment';
 import type { Shipment } from '../../../shared/domain/shipment';
 import { Conflict, NotFound, ServiceUnavailable } from '../../../shared/errors';
 import { documentKey } from '../../../shared/files/keys';
+import type { PresignedUrl } from '../../../shared/files/presigned-url';
 import { presignedGetUrl } from '../../../shared/files/presigned-url';
+import type { CommittedOrder } from '../../../shared/orders/writer';
 import { putBytes } from '../../../shared/files/put-bytes';
 import { fileStorageRetryAfterSeconds } from '../../../shared/files/unavailable';
 import { newId } from '../../../shared/ids';
@@ -74,6 +76,14 @@ export interface PrintRequest {
   ifMatch?: number;
   /** Ship an order awaiting payment on purpose (recorded in its fulfillment history). */
   shipUnpaid?: boolean;
+  /** What the operation answers for the printed label (OrderChange.answer: kept by the commit). */
+  answer?: (printed: PrintedLabel) => unknown;
+}
+
+export interface PrintedLabel {
+  shipment: Shipment;
+  label: PresignedUrl & { fileName: string };
+  orderVersion: number;
 }
 
 async function statusOf(statusId: string): Promise<OrderStatus> {
@@ -239,6 +249,7 @@ export async function printLabel(request: PrintRequest) {
     labelFormat: request.labelFormat ?? (labelForm.paperSize === 'letter' ? 'pdf_letter' : 'pdf_4x6'),
   });
 
+  let signed: { fileName: string; link: Promise<PresignedUrl> } | undefined;
   const writes = watchWrites();
   const recorded = await buyUnderKnownKey((voided) =>
     buyAndRecord(adapter, purchaseUnder(voided), recordLabel, {
@@ -257,12 +268,14 @@ export async function printLabel(request: PrintRequest) {
     }),
   );
   countMetric('LabelsBought');
-  const link = await presignedGetUrl(labelKey, { fileName: labelFileName(recorded.shipment) });
-  return {
-    shipment: recorded.shipment,
-    label: { ...link, fileName: labelFileName(recorded.shipment) },
-    orderVersion: recorded.orderVersion,
-  };
+  return printed(recorded.shipment, recorded.orderVersion);
+
+  /** The answer: the shipment and its label's link, signed once (the answer given before the commit is the one returned). */
+  async function printed(shipment: Shipment, orderVersion: number): Promise<PrintedLabel> {
+    const fileName = labelFileName(shipment);
+    if (signed?.fileName !== fileName) signed = { fileName, link: presignedGetUrl(labelKey, { fileName }) };
+    return { shipment, label: { ...(await signed.link), fileName }, orderVersion };
+  }
 
   /** Records a bought label: its file stored while the shipment is recorded on its manifest. */
   async function recordLabel(label: PurchasedLabel) {
@@ -445,6 +458,12 @@ export async function printLabel(request: PrintRequest) {
           notes: unpaidNotes,
           commitAfter: labelStored,
           details: { ...details, manifestId },
+          ...(request.answer
+            ? {
+                answer: async (shipment: Shipment, committed: CommittedOrder) =>
+                  request.answer!(await printed(shipment, committed.order.version)),
+              }
+            : {}),
           items: (shipment) => [
             ...manifestJoinItems(placement, shipment),
             ...(sameChoice(lastChoice, label) ? [] : [lastChoicePut(order.channel, label)]),

@@ -7,6 +7,7 @@ import { presignedGetUrl } from '../../../shared/files/presigned-url';
 import { findShipmentById } from '../../../shared/shipments/repository';
 import { adapterFor, configuredCarriers } from '../carriers/registry';
 import { labelFileName } from '../labels/label-document';
+import type { PrintedLabel } from '../labels/print';
 import { printLabel } from '../labels/print';
 import { trackOrder } from '../labels/tracking';
 import { voidLabel } from '../labels/void';
@@ -126,7 +127,13 @@ export const shipNowOperations: ShipNowOperations = {
   },
 
   async printShipNowLabel({ params, body, caller, requestKey, ifMatch }) {
-    const answer = await printLabel({
+    // The ETag names the order's version after the print: the If-Match of the next change to the order.
+    const answerOf = (printed: PrintedLabel) => ({
+      body: { shipment: printed.shipment, label: printed.label },
+      version: printed.orderVersion,
+    });
+    const printed = await printLabel({
+      answer: answerOf,
       ...(requestKey ? { requestKey } : {}),
       ...(ifMatch === undefined ? {} : { ifMatch }),
       ...(body.shipUnpaid ? { shipUnpaid: true } : {}),
@@ -139,8 +146,7 @@ export const shipNowOperations: ShipNowOperations = {
       ...(body.lines ? { lines: body.lines } : {}),
       ...(body.labelFormat ? { labelFormat: body.labelFormat } : {}),
     });
-    // The ETag names the order's version after the print: the If-Match of the next change to the order.
-    return { body: { shipment: answer.shipment, label: answer.label }, version: answer.orderVersion };
+    return answerOf(printed);
   },
 
   async reprintShipNowLabel({ params }) {

@@ -141,11 +141,17 @@ export const orderOperations: OrderOperations = {
     const recordedAt = new Date().toISOString();
     // A negative amount pays back an overpayment: no `order.paid` rules, no `order.paid` event.
     const refund = body.amount < 0;
+    const answer = (committed: CommittedOrder) => ({
+      status: 201,
+      body: view(committed),
+      version: committed.order.version,
+    });
     const committed = await commitOrderChange({
       orderId: params.id,
       actor: caller.username,
       ifMatch,
       trigger: refund ? 'order.updated' : 'order.paid',
+      answer,
       build(found) {
         const stored = requireStored(found, params.id);
         const { totals, currency } = stored.order;
@@ -178,7 +184,7 @@ export const orderOperations: OrderOperations = {
         };
       },
     });
-    return { status: 201, body: view(committed), version: committed.order.version };
+    return answer(committed);
   },
 
   cancelOrderItem: (input) => changeLineStatus(input, 'cancelled'),

@@ -17,6 +17,8 @@ import { orderNotFound, answer, retried, existingReturn, transitioned, plural, u
 
 type Operations = Pick<Implementations<typeof returnRoutes>, 'refundOrderReturn'>;
 
+const answerOf = (refunded: OrderReturn) => ({ body: answer(refunded), version: refunded.version });
+
 export const refundOperations: Operations = {
   async refundOrderReturn({ params, body, caller, ifMatch, conditions }) {
     const next = await retried(`Return ${params.return_id}`, async () => {
@@ -144,9 +146,10 @@ export const refundOperations: Operations = {
           };
         },
         items: () => [returnPut(refunded!, read!.version)],
+        answer: () => answerOf(refunded!),
       });
       return refunded!;
     });
-    return { body: answer(next), version: next.version };
+    return answerOf(next);
   },
 };

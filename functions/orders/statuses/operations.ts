@@ -7,6 +7,7 @@ import { builtInStatuses } from '../../../shared/domain/order-status';
 import { Conflict } from '../../../shared/errors';
 import type { Implementations } from '../../../shared/http/catalogue';
 import type { ordersCatalogue } from '../routes';
+import { forgetStatus } from '../../../shared/orders/statuses';
 import { deleteCustomStatus } from './deletion';
 import { customStatusPage, insertStatus } from './repository';
 
@@ -71,6 +72,7 @@ export const statusOperations: StatusOperations = {
     };
     try {
       await insertStatus(status);
+      forgetStatus(status.id);
     } catch (error) {
       if (error instanceof TransactionCancelled && error.refused('nameMarker')) {
         throw duplicateName(body.name);

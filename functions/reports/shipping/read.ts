@@ -4,7 +4,6 @@
  * range's months and one page of shipments.
  */
 import {
-  allStatuses,
   manifestKey,
   manifestsOfMonth,
   ordersInStatusPartitions,
@@ -20,13 +19,13 @@ import type { Order } from '../../../shared/domain/order';
 import type { OrderStatus } from '../../../shared/domain/order-status';
 import { builtInStatuses } from '../../../shared/domain/order-status';
 import { orderFromItem } from '../../../shared/orders/repository';
-import { toStatus } from '../../../shared/orders/statuses';
+import { customStatuses } from '../../../shared/orders/statuses';
 import type { PendingCategory } from './figures';
 import { onePerOrder } from './one-per-order';
 
 /** The statuses of the pending categories (or of one), built-in and custom. */
 export async function pendingStatuses(categories: readonly PendingCategory[]): Promise<OrderStatus[]> {
-  const custom = (await queryAll(allStatuses())).map(toStatus);
+  const custom = await customStatuses();
   return [...builtInStatuses, ...custom].filter((status) =>
     (categories as readonly string[]).includes(status.category),
   );

@@ -138,8 +138,9 @@ export const shardedShipmentTotalsKey = (cell: ShipmentCell, shard: number): Ite
 /** Every partition of a month's totals (shards, then the legacy one): sum a cell over all of them. */
 export const shipmentTotalsOfMonthPartitions = (month: string) => [
   ...allShards('shipmentTotals').map((shard) => ({
+    name: String(shard),
     pk: `SHIPTOTALS@${shard}#${month}`,
     monthCellPrefix: 'M#',
   })),
-  shipmentTotalsOfMonth(month),
+  { name: 'legacy', ...shipmentTotalsOfMonth(month) },
 ];

@@ -23,6 +23,7 @@ import type { ItemKey } from '../keys/item-key';
 import { inParallel } from '../parallel';
 import type { Item } from '../query';
 import { withRetry } from '../retry';
+import { shardedLayout } from '../table-layout';
 import { transactWrite } from '../transactions';
 import { migrationSteps, shardedKeysMigration } from './index';
 import type { MigrationStep } from './step';
@@ -234,7 +235,7 @@ export async function migrateTable(options: MigrateOptions): Promise<MigrationRe
     await client.send(
       new PutCommand({
         TableName: table,
-        Item: { ...tableLayoutKey(), layout: 'sharded', migration, run: run.run, migratedAt: finishedAt },
+        Item: { ...tableLayoutKey(), layout: shardedLayout, migration, run: run.run, migratedAt: finishedAt },
       }),
     );
   });

@@ -31,6 +31,7 @@ import { verdict } from '../lib/verdict';
 import { withDynamoLocal } from '../support/dynamo-local';
 import { lambdaContext } from '../support/lambda-context';
 import { silenceStdout } from '../support/silenced-stdout';
+import { builtInStatus } from '../../shared/domain/order-status';
 
 const target = 1.2;
 const sizes = [
@@ -143,7 +144,8 @@ function* seededItems(count: number, window: Window): Generator<{ order: Item; p
       paymentSchema.parse(payment);
     }
     yield {
-      order: orderPut(order, undefined, 'order.created').Put!.Item as Item,
+      order: orderPut(order, undefined, 'order.created', builtInStatus(order.statusId)!.category).Put!
+        .Item as Item,
       payment: paymentPut(order, payment).Put!.Item as Item,
     };
   }

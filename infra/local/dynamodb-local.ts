@@ -12,6 +12,7 @@ import {
   DynamoDBClient,
   ListTablesCommand,
   PutItemCommand,
+  UpdateTableCommand,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
@@ -106,7 +107,8 @@ export async function ensureTable(
 ): Promise<void> {
   const client = localDynamoClient(endpoint);
   try {
-    await client.send(new DescribeTableCommand({ TableName: tableName }));
+    const { Table: table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    await addMissingIndexes(client, tableName, table?.GlobalSecondaryIndexes ?? []);
   } catch (error) {
     if ((error as Error).name !== 'ResourceNotFoundException') throw error;
     await client.send(new CreateTableCommand(createTableInput(tableName, options)));
@@ -121,6 +123,29 @@ export async function ensureTable(
     }
   } finally {
     client.destroy();
+  }
+}
+
+/**
+ * A table kept on disk from before an index was added to the definition (a local `.data` folder) gets
+ * it, as a deploy adds it on AWS; DynamoDB Local fills it from the table's items.
+ */
+async function addMissingIndexes(
+  client: DynamoDBClient,
+  tableName: string,
+  existing: ReadonlyArray<{ IndexName?: string }>,
+): Promise<void> {
+  const names = new Set(existing.map((index) => index.IndexName));
+  const input = createTableInput(tableName);
+  for (const index of input.GlobalSecondaryIndexes ?? []) {
+    if (names.has(index.IndexName)) continue;
+    await client.send(
+      new UpdateTableCommand({
+        TableName: tableName,
+        AttributeDefinitions: input.AttributeDefinitions,
+        GlobalSecondaryIndexUpdates: [{ Create: index }],
+      }),
+    );
   }
 }
 

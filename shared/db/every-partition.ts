@@ -42,7 +42,9 @@ export async function countEveryPartition(
   partitions: readonly Pick<Partition, 'index' | 'pk' | 'skPrefix' | 'name'>[],
 ): Promise<number> {
   const counts = await Promise.all(
-    (await partitionsToRead(partitions)).map(({ index, pk, skPrefix }) => countItems({ index, pk, skPrefix })),
+    (await partitionsToRead(partitions)).map(({ index, pk, skPrefix }) =>
+      countItems({ index, pk, skPrefix }),
+    ),
   );
   return counts.reduce((sum, count) => sum + count, 0);
 }

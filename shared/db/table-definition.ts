@@ -59,6 +59,26 @@ export const tableDefinition = {
         attributes: ['serviceKey', 'status', 'source', 'warehouseId'],
       }),
     },
+    {
+      indexName: 'GSI4',
+      partitionKey: 'GSI4PK',
+      sortKey: 'GSI4SK',
+      // Orders waiting to ship (sparse, keys/orders.ts pendingOrderIndexKeys): what the pending-shipments
+      // report shows of each, so it reads no order header.
+      projection: projected({
+        type: 'INCLUDE',
+        attributes: [
+          'id',
+          'channel',
+          'orderDate',
+          'statusId',
+          'warehouseId',
+          'currency',
+          'totals',
+          'pendingUnits',
+        ],
+      }),
+    },
   ],
   /** Epoch seconds; DynamoDB deletes the item after it (idempotency records, exports). */
   ttlAttribute: 'expiresAt',

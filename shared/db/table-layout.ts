@@ -1,11 +1,15 @@
 /**
- * Whether the table holds only the sharded key layout (docs/scale.md). Its layout item says so once
- * `npm run migrate` has finished, or from the start for a table made new (nothing to migrate). Until
- * then, readers of a sharded family also read the partition of the layout before (`name: 'legacy'`);
- * from then on nothing writes or holds those, and reading them is a round trip for nothing.
+ * What the table's layout item says of its keys (docs/scale.md, docs/operations.md Migrations):
+ * - `layout: sharded` once `npm run migrate` has moved every key of the layout before sharding. Until
+ *   then, readers of a sharded family also read the partition of the layout before (`name: 'legacy'`);
+ *   from then on nothing writes or holds those, and reading them is a round trip for nothing.
+ * - `pendingIndex: true` once every order waiting to ship is in the pending-orders index (GSI4): the
+ *   service has put them there since that index came, and `npm run migrate` puts those written before.
+ *   Until then, the pending-shipments report reads the shards of every pending status instead.
+ * A table made new holds nothing from before: its item says both from the start.
  *
  * Read as reference data (shared/reference/cache): a migration finished elsewhere is seen within the
- * cache's bound, and once seen it stays (a table never goes back to the old layout).
+ * cache's bound, and once seen it stays (a table never goes back).
  */
 import { tableName } from './client';
 import { tableLayoutKey } from './keys/migrations';
@@ -14,17 +18,28 @@ import { cachedReference } from '../reference/cache';
 
 export const shardedLayout = 'sharded';
 
-const shardedTables = new Set<string>();
+export interface TableLayout {
+  /** No key of the layout before sharding is left. */
+  sharded: boolean;
+  /** Every order waiting to ship is in the pending-orders index. */
+  pendingIndex: boolean;
+}
+
+const complete = new Set<string>();
+
+export async function tableLayout(): Promise<TableLayout> {
+  const table = tableName();
+  if (complete.has(table)) return { sharded: true, pendingIndex: true };
+  const layout = await cachedReference('table-layout', async () => {
+    const item = await getItem(tableLayoutKey());
+    return { sharded: item?.layout === shardedLayout, pendingIndex: item?.pendingIndex === true };
+  });
+  if (layout.sharded && layout.pendingIndex) complete.add(table);
+  return layout;
+}
 
 export async function onlyShardedLayout(): Promise<boolean> {
-  const table = tableName();
-  if (shardedTables.has(table)) return true;
-  const sharded = await cachedReference(
-    'table-layout',
-    async () => (await getItem(tableLayoutKey()))?.layout === shardedLayout,
-  );
-  if (sharded) shardedTables.add(table);
-  return sharded;
+  return (await tableLayout()).sharded;
 }
 
 /** The partitions a reader must query: without the legacy one once the table holds only the sharded layout. */
@@ -35,7 +50,13 @@ export async function partitionsToRead<P extends { name?: string }>(partitions: 
     : [...partitions];
 }
 
-/** The layout item of a table made new: it never held the old layout. */
+/** The layout item of a table made new: it never held the layout before sharding nor an unindexed order. */
 export function newTableLayoutItem(at = new Date().toISOString()): Record<string, unknown> {
-  return { ...tableLayoutKey(), layout: shardedLayout, migration: 'none (a new table)', migratedAt: at };
+  return {
+    ...tableLayoutKey(),
+    layout: shardedLayout,
+    pendingIndex: true,
+    migration: 'none (a new table)',
+    migratedAt: at,
+  };
 }

@@ -41,6 +41,14 @@ export function builtInStatus(id: string): OrderStatus | undefined {
   return builtInStatuses.find((status) => status.id === id);
 }
 
+/** The categories whose orders wait to ship: the pending-shipments report's, and the pending-orders index's. */
+export const pendingCategories = ['open', 'on_hold'] as const;
+export type PendingCategory = (typeof pendingCategories)[number];
+
+export function isPendingCategory(category: StatusCategory | undefined): category is PendingCategory {
+  return category === 'open' || category === 'on_hold';
+}
+
 /** Orders in shipped or cancelled statuses hold no stock. */
 export function statusHoldsStock(status: OrderStatus): boolean {
   return status.category !== 'cancelled' && status.category !== 'shipped';

@@ -218,6 +218,15 @@ export function deriveTotals(order: Pick<Order, 'lines' | 'shippingCharge'>, pay
   };
 }
 
+/** Units of the active lines not shipped yet: what a pending order still has to send. */
+export function unitsLeftToShip(
+  lines: readonly Pick<OrderLine, 'status' | 'quantity' | 'shippedQuantity'>[],
+): number {
+  return lines
+    .filter((line) => line.status === 'active')
+    .reduce((sum, line) => sum + Math.max(0, line.quantity - line.shippedQuantity), 0);
+}
+
 export function fulfillmentStateOf(lines: readonly OrderLine[]): FulfillmentState {
   const active = lines.filter((line) => line.status === 'active');
   if (active.length === 0) return 'cancelled';

@@ -1,10 +1,19 @@
 /** Orders in the single table: the header, payments and history entries share the order's partition. */
 import { tableName } from '../db/client';
-import { historyKey, orderKey, orderPartition, paymentKey, shardedOrderIndexKeys } from '../db/keys';
+import {
+  historyKey,
+  orderKey,
+  orderPartition,
+  paymentKey,
+  pendingOrderIndexKeys,
+  shardedOrderIndexKeys,
+} from '../db/keys';
 import { queryAll } from '../db/query';
 import type { TransactItem } from '../db/transactions';
 import type { Allocations, Order } from '../domain/order';
-import { orderSchema } from '../domain/order';
+import { orderSchema, unitsLeftToShip } from '../domain/order';
+import type { StatusCategory } from '../domain/order-status';
+import { isPendingCategory } from '../domain/order-status';
 import type { HistoryEntry } from '../domain/order-history';
 import type { Payment } from '../domain/payment';
 import { paymentSchema } from '../domain/payment';
@@ -57,16 +66,34 @@ export function orderFromItem(item: Record<string, unknown>): Order {
 }
 
 /**
- * The header, written on the version read (or only if absent when creating). `eventType` names the
- * operation's one domain event (order.paid, order.line.cancelled, ...) for the stream projector.
+ * An order waiting to ship (its status's category pending, units left) is in the pending-orders index,
+ * with the units it has left; any other is not (its header, rewritten whole, drops the keys).
  */
-export function orderPut(order: Order, readVersion: number | undefined, eventType: string): TransactItem {
+export function pendingOrderAttributes(order: Order, category: StatusCategory) {
+  const pendingUnits = unitsLeftToShip(order.lines);
+  return isPendingCategory(category) && pendingUnits > 0
+    ? { ...pendingOrderIndexKeys(order), pendingUnits }
+    : {};
+}
+
+/**
+ * The header, written on the version read (or only if absent when creating). `eventType` names the
+ * operation's one domain event (order.paid, order.line.cancelled, ...) for the stream projector;
+ * `category`, that of the order's status (the pending-orders index).
+ */
+export function orderPut(
+  order: Order,
+  readVersion: number | undefined,
+  eventType: string,
+  category: StatusCategory,
+): TransactItem {
   return {
     Put: {
       TableName: tableName(),
       Item: {
         ...orderKey(order.id),
         ...shardedOrderIndexKeys(order),
+        ...pendingOrderAttributes(order, category),
         entity: 'order',
         eventType,
         ...order,

@@ -146,7 +146,15 @@ async function attempt(
   }
   const status = decision.enteredStatusId ? statusUsableCheck(decision.enteredStatusId) : undefined;
   const items: NamedItem[] = [
-    ['order', orderPut(decision.order, decision.readVersion, decision.event)],
+    [
+      'order',
+      orderPut(
+        decision.order,
+        decision.readVersion,
+        decision.event,
+        statuses.get(decision.order.statusId)!.category,
+      ),
+    ],
     ...(status ? [['status', status] as const] : []),
     ...decision.newPayments.map((p): NamedItem => [`payment:${p.id}`, paymentPut(decision.order, p)]),
     ...decision.history.map((entry): NamedItem => [`history:${entry.id}`, historyPut(entry)]),

@@ -272,8 +272,11 @@ describe('once the table holds only the sharded layout (its layout item says so)
       const pending = '/v1/reports/pending-shipments?limit=200';
       expect((await call({ method: 'GET', path: pending, role: 'viewer' })).status).toBe(200);
       expect(queried).toContain('ORDERS#STATUS#on-hold');
-      // As `npm run migrate` leaves it when it finishes (or a new table from the start).
-      await db().send(new PutCommand({ TableName: tableName(), Item: newTableLayoutItem() }));
+      // As the first sharding migration left it (before the pending-orders index, so the report still
+      // reads the status shards).
+      await db().send(
+        new PutCommand({ TableName: tableName(), Item: { ...newTableLayoutItem(), pendingIndex: false } }),
+      );
       forgetReference('table-layout');
       queried.length = 0;
       const after = await call({ method: 'GET', path: pending, role: 'viewer' });

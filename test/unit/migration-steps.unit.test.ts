@@ -17,7 +17,7 @@ import {
   warehouseKey,
   allShards,
 } from '../../shared/db/keys';
-import { migrationSteps } from '../../shared/db/migrations';
+import { migrationSteps as stepsFor } from '../../shared/db/migrations';
 import { orderIndexStep } from '../../shared/db/migrations/orders';
 import { shipmentIndexStep, shipmentTotalsStep } from '../../shared/db/migrations/shipments';
 import { movementIndexStep, stockIndexStep } from '../../shared/db/migrations/stock';
@@ -161,6 +161,8 @@ function applyIndexUpdate(item: Item, write: Write): Item {
   }
   return next;
 }
+
+const migrationSteps = stepsFor(new Map());
 
 describe('each legacy item is moved by exactly one step, and no sharded or unrelated item by any', () => {
   const legacy = { legacyOrder, legacyStock, legacyMovement, legacyShipment, legacyCell, legacyWarehouse };
@@ -308,6 +310,20 @@ describe('movements', () => {
 });
 
 describe('shipment totals', () => {
+  it('moves a cell of a shard retired when the count went from 16 to 8 into shard n − 8, and no current one', () => {
+    const retired = { ...legacyCell, PK: 'SHIPTOTALS@11#2026-03' };
+    expect(shipmentTotalsStep.applies(retired)).toBe(true);
+    const [[name, add], [, remove]] = shipmentTotalsStep.rewrite(retired) as unknown as [
+      [string, { Update: { Key: unknown } }],
+      [string, { Delete: { Key: unknown } }],
+    ];
+    expect(name).toBe(`totals:3:${legacyCell.SK}`);
+    expect(add.Update.Key).toEqual({ PK: 'SHIPTOTALS@3#2026-03', SK: legacyCell.SK });
+    expect(remove.Delete.Key).toEqual({ PK: 'SHIPTOTALS@11#2026-03', SK: legacyCell.SK });
+    for (const shard of [0, 7])
+      expect(shipmentTotalsStep.applies({ ...legacyCell, PK: `SHIPTOTALS@${shard}#2026-03` })).toBe(false);
+  });
+
   const writes = shipmentTotalsStep.rewrite(legacyCell);
   const [shardName, shardWrite] = writes[0]!;
   const [legacyName, legacyWrite] = writes[1]!;
@@ -462,5 +478,64 @@ describe('warehouse counters', () => {
     expect(warehouseCountersStep.applies({ ...bare, [countersShardedMarker]: true })).toBe(false);
     // An active warehouse without counters has nothing to move.
     expect(warehouseCountersStep.applies({ ...bare, active: true })).toBe(false);
+  });
+});
+
+describe('the pending-orders index step', () => {
+  const step = stepsFor(
+    new Map([
+      ['gift-wrap', 'open'],
+      ['archived', 'shipped'],
+    ]),
+  ).find((candidate) => candidate.name === 'pending-index')!;
+  const header = (statusId: string, lines: unknown[], extra: Item = {}): Item => ({
+    PK: `ORDER#${order.id}`,
+    SK: 'A#ORDER',
+    ...shardedOrderIndexKeys({ ...order, statusId }),
+    ...order,
+    statusId,
+    version: 4,
+    lines,
+    ...extra,
+  });
+  const line = (quantity: number, shippedQuantity: number, status = 'active') => ({
+    itemId: `L${quantity}${shippedQuantity}`,
+    quantity,
+    shippedQuantity,
+    status,
+  });
+
+  it('indexes an order of a pending status (built-in or custom) with units left, keeping its version', () => {
+    for (const statusId of ['awaiting-shipment', 'backordered', 'on-hold', 'gift-wrap']) {
+      const item = header(statusId, [line(3, 1), line(2, 0, 'cancelled')]);
+      expect(step.applies(item), statusId).toBe(true);
+      const [[name, write]] = step.rewrite(item) as unknown as [
+        [string, { Update: Record<string, unknown> }],
+      ];
+      expect(name).toBe(`pending:${order.id}`);
+      expect(write.Update).toMatchObject({
+        UpdateExpression: 'SET GSI4PK = :pk, GSI4SK = :sk, pendingUnits = :units',
+        ConditionExpression: 'version = :version AND attribute_not_exists(GSI4PK)',
+        ExpressionAttributeValues: {
+          ':pk': expect.stringMatching(/^PENDING@[0-3]$/),
+          ':sk': `${order.orderDate}#${order.id}`,
+          ':units': 2,
+          ':version': 4,
+        },
+      });
+    }
+  });
+
+  it('leaves alone orders not waiting to ship, already indexed, or of a status it does not know', () => {
+    for (const item of [
+      header('awaiting-payment', [line(2, 0)]),
+      header('shipped', [line(2, 2)]),
+      header('archived', [line(2, 0)]),
+      header('created-since', [line(2, 0)]),
+      header('awaiting-shipment', [line(2, 2)]),
+      header('awaiting-shipment', [line(2, 0, 'cancelled')]),
+      header('awaiting-shipment', [line(2, 0)], { GSI4PK: 'PENDING@1' }),
+    ])
+      expect(step.applies(item), JSON.stringify(item)).toBe(false);
   });
 });

@@ -342,7 +342,7 @@ describe('the order item', () => {
     const skus = ['constructor', '__proto__', 'toString', 'valueOf', 'hasOwnProperty', 'A'];
     const lines = skus.map((sku, index) => line({ itemId: `L${index}`, sku, quantity: index + 1 }));
     const { order } = create({ draft: draft({ lines, warehouseId }) });
-    const item = orderPut(order, undefined, 'order.created').Put!.Item!;
+    const item = orderPut(order, undefined, 'order.created', 'open').Put!.Item!;
     // What DynamoDB receives and answers (lib-dynamodb marshals and unmarshals the same way).
     const read = orderFromItem(unmarshall(marshall(item, { removeUndefinedValues: true })));
     expect(Object.getPrototypeOf(read.allocations)).toBeNull();

@@ -8,8 +8,8 @@ import { dayCount, reportingDay } from '../../../shared/domain/reporting-days';
 import type { ManifestStatus } from '../../../shared/domain/manifest';
 import type { TotalsCell } from '../../../shared/shipments/totals';
 
-export const pendingCategories = ['open', 'on_hold'] as const;
-export type PendingCategory = (typeof pendingCategories)[number];
+export { pendingCategories } from '../../../shared/domain/order-status';
+export type { PendingCategory } from '../../../shared/domain/order-status';
 
 export const ageBuckets = ['0-1', '2-3', '4-7', '8-14', '15+'] as const;
 export type AgeBucket = (typeof ageBuckets)[number];

@@ -18,7 +18,7 @@ import {
   pendingFigures,
 } from './figures';
 import { codesCheckingFilter } from '../warehouses';
-import { manifestsById, manifestsOfRange, ordersInStatuses, pendingStatuses } from './read';
+import { manifestsById, manifestsOfRange, pendingOrdersIn, pendingStatuses } from './read';
 import type { pendingShipmentsQuery, shippedManifestDetailQuery, shippedManifestQuery } from './schemas';
 
 type Routes = typeof shippingRoutes;
@@ -39,13 +39,10 @@ export async function pendingShipments(query: output<typeof pendingShipmentsQuer
     pendingStatuses(categories),
     codesCheckingFilter(query.warehouseId),
   ]);
-  const orders = (await ordersInStatuses(statuses))
-    .filter(({ order }) => query.channel === undefined || order.channel === query.channel)
-    .filter(({ order }) => query.warehouseId === undefined || order.warehouseId === query.warehouseId)
-    .map(({ order, status }) => {
-      const unitsUnshipped = order.lines
-        .filter((line) => line.status === 'active')
-        .reduce((sum, line) => sum + Math.max(0, line.quantity - line.shippedQuantity), 0);
+  const orders = (await pendingOrdersIn(statuses))
+    .filter((order) => query.channel === undefined || order.channel === query.channel)
+    .filter((order) => query.warehouseId === undefined || order.warehouseId === query.warehouseId)
+    .map((order) => {
       const ageDays = ageInDays(order.orderDate, today, timeZone);
       return {
         orderId: order.id,
@@ -55,11 +52,11 @@ export async function pendingShipments(query: output<typeof pendingShipmentsQuer
         ageDays,
         bucket: ageBucket(ageDays),
         statusId: order.statusId,
-        statusCategory: status.category as PendingCategory,
+        statusCategory: order.status.category as PendingCategory,
         warehouseId: order.warehouseId ?? null,
         warehouseCode: order.warehouseId ? (codes.get(order.warehouseId) ?? null) : null,
-        unitsUnshipped,
-        total: order.totals.total,
+        unitsUnshipped: order.unitsUnshipped,
+        total: order.total,
         currency: order.currency,
       };
     })

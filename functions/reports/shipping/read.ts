@@ -4,6 +4,7 @@
  * range's months and one page of shipments.
  */
 import {
+  pendingOrderPartitions,
   manifestKey,
   manifestsOfMonth,
   ordersInStatusPartitions,
@@ -15,11 +16,12 @@ import { getItems, queryAll } from '../../../shared/db/query';
 import { toResource } from '../../../shared/db/resource';
 import type { Manifest } from '../../../shared/domain/manifest';
 import { manifestSchema } from '../../../shared/domain/manifest';
-import type { Order } from '../../../shared/domain/order';
+import { unitsLeftToShip } from '../../../shared/domain/order';
+import { tableLayout } from '../../../shared/db/table-layout';
 import type { OrderStatus } from '../../../shared/domain/order-status';
 import { builtInStatuses } from '../../../shared/domain/order-status';
 import { orderFromItem } from '../../../shared/orders/repository';
-import { customStatuses } from '../../../shared/orders/statuses';
+import { customStatuses, resolveStatuses } from '../../../shared/orders/statuses';
 import type { PendingCategory } from './figures';
 import { onePerOrder } from './one-per-order';
 
@@ -31,13 +33,24 @@ export async function pendingStatuses(categories: readonly PendingCategory[]): P
   );
 }
 
+/** What the pending-shipments report shows of an order waiting to ship. */
+export interface PendingEntry {
+  id: string;
+  channel: string;
+  orderDate: string;
+  statusId: string;
+  status: OrderStatus;
+  warehouseId?: string;
+  currency: string;
+  total: number;
+  unitsUnshipped: number;
+}
+
 /**
  * Orders in the statuses, each once: every partition of each status's index (its shards and the legacy
- * one), all read in parallel.
+ * one), all read in parallel. Before the pending-orders index holds every such order.
  */
-export async function ordersInStatuses(
-  statuses: readonly OrderStatus[],
-): Promise<Array<{ order: Order; status: OrderStatus }>> {
+export async function ordersInStatuses(statuses: readonly OrderStatus[]): Promise<PendingEntry[]> {
   const pages = await Promise.all(
     statuses.map(async (status) =>
       (await queryEveryPartition(ordersInStatusPartitions(status.id))).map((item: Item) => ({
@@ -46,7 +59,53 @@ export async function ordersInStatuses(
       })),
     ),
   );
-  return onePerOrder(pages.flat());
+  return onePerOrder(pages.flat()).map(({ order, status }) => ({
+    id: order.id,
+    channel: order.channel,
+    orderDate: order.orderDate,
+    statusId: order.statusId,
+    status,
+    ...(order.warehouseId === undefined ? {} : { warehouseId: order.warehouseId }),
+    currency: order.currency,
+    total: order.totals.total,
+    unitsUnshipped: unitsLeftToShip(order.lines),
+  }));
+}
+
+/**
+ * Orders of the pending-orders index (every order waiting to ship, with its units left) whose status is
+ * one of `statuses`: its 4 partitions, read at once. An entry's status missing from them is another
+ * category's, or a custom status created elsewhere moments ago: the latter is read (resolveStatuses).
+ */
+export async function ordersOfPendingIndex(statuses: readonly OrderStatus[]): Promise<PendingEntry[]> {
+  const entries = await queryEveryPartition(pendingOrderPartitions());
+  const known = new Map(statuses.map((status) => [status.id, status]));
+  const unknown = entries.map((item) => String(item.statusId)).filter((id) => !known.has(id));
+  const resolved = unknown.length > 0 ? await resolveStatuses(unknown) : new Map<string, OrderStatus>();
+  const categories = new Set(statuses.map((status) => status.category));
+  return entries.flatMap((item): PendingEntry[] => {
+    const statusId = String(item.statusId);
+    const status = known.get(statusId) ?? resolved.get(statusId);
+    if (!status || !categories.has(status.category)) return [];
+    return [
+      {
+        id: String(item.id),
+        channel: String(item.channel),
+        orderDate: String(item.orderDate),
+        statusId,
+        status,
+        ...(typeof item.warehouseId === 'string' ? { warehouseId: item.warehouseId } : {}),
+        currency: String(item.currency),
+        total: Number((item.totals as { total: number }).total),
+        unitsUnshipped: Number(item.pendingUnits),
+      },
+    ];
+  });
+}
+
+/** Orders waiting to ship in the statuses (all of some pending categories), each once. */
+export async function pendingOrdersIn(statuses: readonly OrderStatus[]): Promise<PendingEntry[]> {
+  return (await tableLayout()).pendingIndex ? ordersOfPendingIndex(statuses) : ordersInStatuses(statuses);
 }
 
 /** The manifests of the months a range of days covers. */

@@ -38,6 +38,7 @@ import { StockTimeline } from './stock-timeline';
 import { timeline } from './timeline';
 import { buildVendors, buildPoSources } from './vendors';
 import { buildWarehouses, warehouseOf } from './warehouses';
+import { builtInStatus } from '../../../shared/domain/order-status';
 
 export interface SeedOptions {
   orders: number;
@@ -178,7 +179,12 @@ export function* seedItems(options: SeedOptions): Generator<SeedItem> {
       now: options.now,
     });
     for (const change of story.stock) stock.schedule(change.at, change.requests);
-    yield { kind: 'order', item: putItem(orderPut(story.order, undefined, 'order.created')) };
+    yield {
+      kind: 'order',
+      item: putItem(
+        orderPut(story.order, undefined, 'order.created', builtInStatus(story.order.statusId)!.category),
+      ),
+    };
     for (const payment of story.payments) {
       yield { kind: 'payment', item: putItem(paymentPut(story.order, payment)) };
     }

@@ -30,6 +30,7 @@
  * | work order          | WORKORDER#<id>             | WORKORDER             | WORKORDERS#WH#<wh> / <status>#<at>#<id>|                                        |                           |
  * | order (header)      | ORDER#<id>                 | A#ORDER               | ORDERS@<n>#STATUS#<statusId> / <date>#<id> | ORDERS@<n>#DAY#<yyyy-mm-dd> / <date>#<id> | ORDERS@<n>#CHANNEL#<ch> / <date>#<id> |
  * |   (<n>: the order's shard, shardOf(id, 8); headers written before sharding carry ORDERS#STATUS#… / ORDERS#DAY#… / ORDERS#CHANNEL#… until npm run migrate) |
+ * |   (waiting to ship, a pending status with units left: also GSI4 PENDING@<m> / <date>#<id> and pendingUnits, <m> = shardOf(id, 4)) |
  * | order payment       | ORDER#<id>                 | A#PAYMENT#<at>#<pid>  |                                        |                                        |                           |
  * | order history entry | ORDER#<id>                 | H#<at>#<hid>          |                                        |                                        |                           |
  * | order note          | ORDER#<id>                 | N#<noteId>            |                                        |                                        |                           |
@@ -101,6 +102,7 @@
  * | an order's returns, newest first             | Query PK=ORDER#<id>, SK begins_with R#, descending (consistent) |
  * | units claimed by an order's returns          | the same Query, guarded by the RETURNS item's version   |
  * | a note is added only to an existing order    | ConditionCheck attribute_exists on the order header     |
+ * | orders waiting to ship (pending shipments)   | Query GSI4 PK=PENDING@<m> for its 4 shards, in parallel (once the layout item says pendingIndex) |
  * | orders in a status (status delete, move; pending shipments) | Query GSI1 PK=ORDERS@<n>#STATUS#<statusId> for every shard + legacy ORDERS#STATUS#<statusId>, merged by SK or read whole in parallel |
  * | orders of a UTC day (sales detail)           | Query GSI2 PK=ORDERS@<n>#DAY#<day> for every shard + legacy ORDERS#DAY#<day>, SK between, merged by SK |
  * | has a channel any order (taxonomy)           | Query GSI3 PK=ORDERS@<n>#CHANNEL#<ch> for every shard + legacy ORDERS#CHANNEL#<ch>, Limit 1 each, in parallel |

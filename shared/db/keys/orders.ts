@@ -116,6 +116,23 @@ export const legacyOrderIndexKeys = (order: {
   GSI3SK: `${order.orderDate}#${order.id}`,
 });
 /**
+ * The pending-orders index (GSI4, sparse; the pending-shipments report): an order in a status of a
+ * pending category (open, on hold) with units left to ship carries these keys and `pendingUnits`, in one
+ * of `shardCounts.pendingOrders` partitions by its id, oldest first. The index holds only what the
+ * report needs (its projection), so an order's entry is one write unit, and the report reads 4
+ * partitions instead of every shard of every pending status.
+ */
+export const pendingOrderIndexKeys = (order: { id: string; orderDate: string }) => ({
+  GSI4PK: `PENDING@${shardOf(order.id, shardCounts.pendingOrders)}`,
+  GSI4SK: `${order.orderDate}#${order.id}`,
+});
+export const pendingOrderPartitions = () =>
+  allShards('pendingOrders').map((shard) => ({
+    name: String(shard),
+    index: 'GSI4' as const,
+    pk: `PENDING@${shard}`,
+  }));
+/**
  * Every partition (shards, then the legacy one) listing the orders in a status, oldest first by order
  * date: status moves and deletes, the pending-shipments report.
  */

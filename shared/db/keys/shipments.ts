@@ -8,7 +8,7 @@
  */
 import type { ItemKey } from './item-key';
 import { lower } from './item-key';
-import { allShards, shardCounts, shardOf } from './shards';
+import { allShards, retiredShipmentTotalsShards, shardCounts, shardOf } from './shards';
 
 /** Client text in a key: case folded and encoded, so `#` in a carrier's name cannot split a key. */
 const part = (value: string) => encodeURIComponent(lower(value));
@@ -135,12 +135,27 @@ export const shardedShipmentTotalsKey = (cell: ShipmentCell, shard: number): Ite
   PK: `SHIPTOTALS@${shard}#${monthOf(cell.day)}`,
   SK: shipmentTotalsKey(cell).SK,
 });
-/** Every partition of a month's totals (shards, then the legacy one): sum a cell over all of them. */
+/**
+ * Every partition of a month's totals (shards, then those of the layouts before: the shards past today's
+ * count and the unsharded key): sum a cell over all of them.
+ */
 export const shipmentTotalsOfMonthPartitions = (month: string) => [
   ...allShards('shipmentTotals').map((shard) => ({
     name: String(shard),
     pk: `SHIPTOTALS@${shard}#${month}`,
     monthCellPrefix: 'M#',
   })),
+  ...Array.from({ length: retiredShipmentTotalsShards - shardCounts.shipmentTotals }, (_, n) => ({
+    name: 'legacy',
+    pk: `SHIPTOTALS@${shardCounts.shipmentTotals + n}#${month}`,
+    monthCellPrefix: 'M#',
+  })),
   { name: 'legacy', ...shipmentTotalsOfMonth(month) },
 ];
+
+/** The shard of today's count that a cell of a retired shard (`SHIPTOTALS@<n>#…`, n ≥ the count) moves into. */
+export function retiredTotalsShard(pk: string): number | undefined {
+  const shard = /^SHIPTOTALS@(\d+)#/.exec(pk)?.[1];
+  if (shard === undefined || Number(shard) < shardCounts.shipmentTotals) return undefined;
+  return Number(shard) % shardCounts.shipmentTotals;
+}

@@ -8,6 +8,9 @@ export const storageAttributes = [
   'GSI2SK',
   'GSI3PK',
   'GSI3SK',
+  'GSI4PK',
+  'GSI4SK',
+  'pendingUnits',
   'entity',
   'expiresAt',
 ] as const;

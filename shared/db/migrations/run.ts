@@ -15,10 +15,12 @@
  *   failure it gives up on stops the run, which a rerun resumes.
  */
 import type { DynamoDBDocumentClient, NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
-import { GetCommand, PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../client';
 import { TransactionCancelled } from '../errors';
 import { migrationRunKey, migrationSegmentKey, tableLayoutKey } from '../keys/migrations';
+import { allStatuses } from '../keys/orders';
+import type { StatusCategory } from '../../domain/order-status';
 import type { ItemKey } from '../keys/item-key';
 import { inParallel } from '../parallel';
 import type { Item } from '../query';
@@ -92,6 +94,32 @@ interface SegmentCheckpoint {
   counts: MigrationCounts;
 }
 
+/** Each custom status's category (the pending-orders index step's), read through the runner's client. */
+async function customStatusCategories(
+  client: DynamoDBDocumentClient,
+  table: string,
+): Promise<Map<string, StatusCategory>> {
+  const { index, pk } = allStatuses();
+  const categories = new Map<string, StatusCategory>();
+  let start: Key | undefined;
+  do {
+    const page = await withRetry({ what: 'read the custom statuses' }, () =>
+      client.send(
+        new QueryCommand({
+          TableName: table,
+          IndexName: index,
+          KeyConditionExpression: 'GSI1PK = :pk',
+          ExpressionAttributeValues: { ':pk': pk },
+          ExclusiveStartKey: start,
+        }),
+      ),
+    );
+    for (const item of page.Items ?? []) categories.set(String(item.id), item.category as StatusCategory);
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return categories;
+}
+
 /** Moves of one item tried from fresh reads before giving up (each failed because the item changed again). */
 const maxFreshReads = 5;
 
@@ -99,7 +127,7 @@ export async function migrateTable(options: MigrateOptions): Promise<MigrationRe
   const { client } = options;
   const table = tableName();
   const migration = options.migration ?? shardedKeysMigration;
-  const steps = options.steps ?? migrationSteps;
+  const steps = options.steps ?? migrationSteps(await customStatusCategories(client, table));
   const pageSize = options.pageSize ?? 200;
   const inFlight = options.inFlight ?? 8;
 
@@ -232,10 +260,21 @@ export async function migrateTable(options: MigrateOptions): Promise<MigrationRe
         ExpressionAttributeValues: { ':at': finishedAt, ':run': run.run },
       }),
     );
+    // Updated, not replaced: what the item says of the table stays said.
     await client.send(
-      new PutCommand({
+      new UpdateCommand({
         TableName: table,
-        Item: { ...tableLayoutKey(), layout: shardedLayout, migration, run: run.run, migratedAt: finishedAt },
+        Key: tableLayoutKey(),
+        UpdateExpression:
+          'SET layout = :layout, pendingIndex = :indexed, migration = :migration, #run = :run, migratedAt = :at',
+        ExpressionAttributeNames: { '#run': 'run' },
+        ExpressionAttributeValues: {
+          ':layout': shardedLayout,
+          ':indexed': true,
+          ':migration': migration,
+          ':run': run.run,
+          ':at': finishedAt,
+        },
       }),
     );
   });

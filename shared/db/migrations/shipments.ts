@@ -4,7 +4,7 @@
  * other shards).
  */
 import { tableName } from '../client';
-import { shardedShipmentIndexKeys, shardedShipmentTotalsKey } from '../keys/shipments';
+import { retiredTotalsShard, shardedShipmentIndexKeys, shardedShipmentTotalsKey } from '../keys/shipments';
 import type { ShipmentCell } from '../keys/shipments';
 import type { MigrationStep } from './step';
 import { hasText, indexKeysUpdate, legacyIndexKeys } from './index-keys';
@@ -48,20 +48,27 @@ export const legacyTotalsShard = 0;
 
 const keyAttributes = new Set(['PK', 'SK']);
 
+/** Where a cell of the layouts before moves: an unsharded one to shard 0, one of a retired shard n to n − 8. */
+function targetShard(pk: unknown): number | undefined {
+  if (typeof pk !== 'string') return undefined;
+  if (pk.startsWith('SHIPTOTALS#')) return legacyTotalsShard;
+  return retiredTotalsShard(pk);
+}
+
 /**
- * One transaction: the cell's figures ADDed to the same cell of shard 0 (its descriptive attributes SET
- * where that cell has none yet), and the legacy cell deleted on its figures being as read. Readers sum
- * every shard and the legacy cell, so the sum is the same before, during (both or neither committed)
- * and after.
+ * One transaction: the cell's figures ADDed to the same cell of its target shard (its descriptive
+ * attributes SET where that cell has none yet), and the old cell deleted on its figures being as read.
+ * Readers sum every shard and the old cells, so the sum is the same before, during (both or neither
+ * committed) and after.
  */
 export const shipmentTotalsStep: MigrationStep = {
   name: 'shipment-totals',
   applies: (item) =>
-    typeof item.PK === 'string' &&
-    item.PK.startsWith('SHIPTOTALS#') &&
+    targetShard(item.PK) !== undefined &&
     typeof item.SK === 'string' &&
     hasText(item, ['day', 'carrier', 'service', 'status', 'source']),
   rewrite(item) {
+    const shard = targetShard(item.PK)!;
     const attributes = Object.entries(item).filter(([name]) => !keyAttributes.has(name));
     // Placeholders by position: attribute names need not be valid placeholder names.
     const names = Object.fromEntries(attributes.map(([name], n) => [`#a${n}`, name]));
@@ -76,13 +83,13 @@ export const shipmentTotalsStep: MigrationStep = {
     ].filter(Boolean);
     // The shard's partition by the builder; the sort key as stored (the cell it is, whatever built it).
     const target = {
-      PK: shardedShipmentTotalsKey(item as unknown as ShipmentCell, legacyTotalsShard).PK,
+      PK: shardedShipmentTotalsKey(item as unknown as ShipmentCell, shard).PK,
       SK: item.SK,
     };
     const legacyKey = { PK: item.PK, SK: item.SK };
     return [
       [
-        `totals:${legacyTotalsShard}:${String(item.SK)}`,
+        `totals:${shard}:${String(item.SK)}`,
         {
           Update: {
             TableName: tableName(),

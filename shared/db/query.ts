@@ -210,6 +210,23 @@ export async function queryAll(request: Omit<PageRequest, 'limit' | 'cursor' | '
   return all;
 }
 
+/**
+ * Every entry of an index partition as the index holds it (its projection, no table read behind it), in
+ * pages as large as DynamoDB gives (1 MB): for an index made to answer a reader on its own.
+ */
+export async function queryProjected(
+  request: Pick<PartitionQuery, 'index' | 'pk' | 'skPrefix'>,
+): Promise<Item[]> {
+  const all: Item[] = [];
+  let startKey: Record<string, NativeAttributeValue> | undefined;
+  do {
+    const chunk = await queryChunk(request, startKey, 10_000);
+    all.push(...chunk.items);
+    startKey = chunk.lastEvaluatedKey;
+  } while (startKey);
+  return all;
+}
+
 export type Filter = NonNullable<PageRequest['filter']>;
 
 /** `#a = :a AND #b = :b` over the fields given a value (undefined ones are left out); undefined when none. */

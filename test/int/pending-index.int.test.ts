@@ -118,9 +118,11 @@ describe('the pending-orders index', () => {
 
   it('serves the pending-shipments report from its 4 partitions alone', async () => {
     const queried: string[] = [];
+    const commands: string[] = [];
     db().middlewareStack.add(
       (next, context) => async (args) => {
         const input = (args as { input: { ExpressionAttributeValues?: Record<string, unknown> } }).input;
+        commands.push(String(context.commandName));
         if (context.commandName === 'QueryCommand')
           queried.push(String(input.ExpressionAttributeValues?.[':pk']));
         return next(args);
@@ -138,6 +140,8 @@ describe('the pending-orders index', () => {
       pendingOrderPartitions().map((partition) => partition.pk),
     );
     expect(queried.filter((pk) => pk.startsWith('ORDERS'))).toEqual([]);
+    // No order header read behind the entries: the index holds what the report shows.
+    expect(commands.filter((command) => command === 'BatchGetItemCommand')).toEqual([]);
     expect(queried.length, queried.join(', ')).toBeLessThanOrEqual(7);
     const expected = ['paid', 'onHold', 'custom', 'partlyCancelled'].map((name) => placed[name]!.id);
     expect(report.oldest.map((order) => order.orderId)).toEqual(expected);

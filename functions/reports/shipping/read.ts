@@ -12,7 +12,7 @@ import {
 import { queryEveryPartition } from '../../../shared/db/every-partition';
 import { monthsOf } from '../../../shared/db/month-pages';
 import type { Item } from '../../../shared/db/query';
-import { getItems, queryAll } from '../../../shared/db/query';
+import { getItems, queryAll, queryProjected } from '../../../shared/db/query';
 import { toResource } from '../../../shared/db/resource';
 import type { Manifest } from '../../../shared/domain/manifest';
 import { manifestSchema } from '../../../shared/domain/manifest';
@@ -78,7 +78,8 @@ export async function ordersInStatuses(statuses: readonly OrderStatus[]): Promis
  * category's, or a custom status created elsewhere moments ago: the latter is read (resolveStatuses).
  */
 export async function ordersOfPendingIndex(statuses: readonly OrderStatus[]): Promise<PendingEntry[]> {
-  const entries = await queryEveryPartition(pendingOrderPartitions());
+  // The index holds what the report shows: its entries as they are, no order header behind them.
+  const entries = (await Promise.all(pendingOrderPartitions().map(queryProjected))).flat();
   const known = new Map(statuses.map((status) => [status.id, status]));
   const unknown = entries.map((item) => String(item.statusId)).filter((id) => !known.has(id));
   const resolved = unknown.length > 0 ? await resolveStatuses(unknown) : new Map<string, OrderStatus>();

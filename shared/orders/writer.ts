@@ -113,16 +113,32 @@ function rulesReader(known?: { trigger: AutomationTrigger; rules: Promise<Automa
   return (trigger) => (known && trigger === known.trigger ? known.rules : rulesForTrigger(trigger));
 }
 
+/** The order as an attempt read it (undefined: it did not exist). */
+interface OrderRead {
+  stored: StoredOrder | undefined;
+}
+
+/**
+ * What the last attempt read of the order, for the next one: a race lost on something else (a stock
+ * record another order changed meanwhile) is decided again on fresh stock without reading the order
+ * again. The commit's condition on the order still guards it, and a refusal of the order itself drops it.
+ */
+interface KeptReads {
+  order?: OrderRead;
+}
+
 async function attempt(
   change: OrderChange,
   rulesFor: RuleReader,
-  read: StoredOrder | undefined,
+  read: OrderRead | undefined,
   knownStock: KnownStock | undefined,
+  kept: KeptReads,
 ): Promise<CommittedOrder> {
   // The rules of an existing order's trigger are read beside the order (most changes update one).
   const likelyRules = rulesFor(change.trigger);
   likelyRules.catch(() => undefined);
-  const stored = read ?? (await loadOrder(change.orderId));
+  const stored = read ? read.stored : await loadOrder(change.orderId);
+  kept.order = { stored };
   checkIfMatch(change, stored);
   const outcome = await change.build(stored);
   const trigger = stored ? change.trigger : 'order.created';
@@ -199,6 +215,7 @@ async function attempt(
       throw new Conflict(`Status ${decision.enteredStatusId} is being deleted; choose another status.`);
     }
     if (error.refused('order')) {
+      kept.order = undefined;
       if (change.ifMatch !== undefined) {
         throw new PreconditionFailed('The order changed while this change was applied; fetch it again.');
       }
@@ -216,14 +233,16 @@ async function attempt(
 
 export function commitOrderChange(change: OrderChange): Promise<CommittedOrder> {
   const known = change.rules ? { trigger: change.trigger, rules: change.rules } : undefined;
+  const kept: KeptReads = change.read ? { order: { stored: change.read } } : {};
   return withRetry(
     { what: `Order ${change.orderId}`, ...(change.isRace ? { isRace: change.isRace } : {}) },
     (attemptNumber) =>
       attempt(
         change,
         rulesReader(attemptNumber === 0 ? known : undefined),
-        attemptNumber === 0 ? change.read : undefined,
+        kept.order,
         attemptNumber === 0 ? change.knownStock : undefined,
+        kept,
       ),
   );
 }

@@ -237,6 +237,7 @@ const statusTexts: Record<number, string> = {
   400: 'Bad Request',
   408: 'Request Timeout',
   414: 'URI Too Long',
+  503: 'Service Unavailable',
   431: 'Request Header Fields Too Large',
 };
 
@@ -291,8 +292,25 @@ function clientErrorResponse(error: NodeJS.ErrnoException & { rawPacket?: Buffer
 
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   let port = options.port;
+  // While stopping, requests under way finish and newcomers are told to come back (503): a client never
+  // sees its connection reset after sending a request it cannot know the fate of.
+  let stopping = false;
+  let underWay = 0;
+  let drained: (() => void) | undefined;
   const server = createServer({ maxHeaderSize: gatewayMaxHeadBytes }, (req, res) => {
-    serve(req, res, options, port).catch(() => res.destroy());
+    if (stopping) {
+      res.socket?.end(
+        rawProblemResponse(503, 'The local API is stopping; send the request again once it is back.'),
+      );
+      return;
+    }
+    underWay += 1;
+    serve(req, res, options, port)
+      .catch(() => res.destroy())
+      .finally(() => {
+        underWay -= 1;
+        if (underWay === 0) drained?.();
+      });
   });
   const answered = new WeakSet<object>();
   server.on('clientError', (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket) => {
@@ -317,10 +335,20 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   port = (server.address() as AddressInfo).port;
   return {
     url: `http://127.0.0.1:${port}`,
-    stop: () =>
-      new Promise<void>((resolve) => {
+    stop: async () => {
+      stopping = true;
+      // Requests under way get their answer (a 504 for a write that may have committed, a 503 once the
+      // retry policy's 20 s deadline gives up on a database that is gone); after 25 s they are cut.
+      if (underWay > 0) {
+        await new Promise<void>((resolve) => {
+          drained = resolve;
+          setTimeout(resolve, 25_000).unref();
+        });
+      }
+      await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
-      }),
+      });
+    },
   };
 }

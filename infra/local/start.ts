@@ -78,7 +78,8 @@ async function shutdown(reason: string, exitCode: number): Promise<void> {
   stoppingSince = Date.now();
   console.log(`\n${reason}: stopping…`);
   // Whatever hangs, the process leaves; the exit hook of processes.ts still kills the JVM.
-  const force = setTimeout(() => process.exit(exitCode === 0 ? 1 : exitCode), 10_000);
+  // Past the gateway's 25 s for requests under way to be answered.
+  const force = setTimeout(() => process.exit(exitCode === 0 ? 1 : exitCode), 30_000);
   force.unref();
   await runtime.stop();
   process.exit(exitCode);

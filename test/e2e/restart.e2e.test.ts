@@ -6,7 +6,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../infra/local/free-port';
 import type { Runtime } from '../../infra/local/runtime';
 import { startRuntime } from '../../infra/local/runtime';
-import { api } from '../support/http';
+import { configureRetryPolicy } from '../../shared/db/retry';
+import { api, token } from '../support/http';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'commerce-restart-'));
 let runtime: Runtime | undefined;
@@ -70,5 +71,41 @@ describe('a restart of the local runtime', () => {
     expect(event, 'vendor.created in events.jsonl').toBeDefined();
     // Resumed after the checkpoint: the event is there once, not replayed by the restart.
     expect(eventsOfType('vendor.created')).toHaveLength(1);
+  });
+});
+
+describe('DynamoDB Local dying under requests', () => {
+  it('answers every request under way (503 or 504, never a cut connection) before the runtime stops', async () => {
+    await runtime?.stop();
+    runtime = undefined;
+    configureRetryPolicy({ deadlineMs: 1_500, baseMs: 10, capMs: 100 });
+    try {
+      const live = await start();
+      const bearer = await token('manager', { dataDir });
+      const burst = Array.from({ length: 12 }, (_, n) =>
+        api('POST', '/v1/vendors', {
+          baseUrl: live.url,
+          token: bearer,
+          headers: { 'idempotency-key': `dying-${n}` },
+          body: { code: `DYING${n}`, name: `Dying ${n}`, currency: 'USD' },
+        }).then(
+          (answer) => answer.status,
+          (error: Error) =>
+            `no answer: ${error.message} ${String((error.cause as { code?: string } | undefined)?.code)}`,
+        ),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      process.kill(live.dynamoPid!, 'SIGKILL');
+      // As npm start does once it sees the JVM gone: stop, with the burst still under way.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const stopping = live.stop();
+      runtime = undefined;
+      const statuses = await Promise.all(burst);
+      await stopping;
+      for (const status of statuses) expect([201, 503, 504], String(status)).toContain(status);
+      expect(statuses.filter((status) => status !== 201).length).toBeGreaterThan(0);
+    } finally {
+      configureRetryPolicy(undefined);
+    }
   });
 });

@@ -55,10 +55,12 @@ export const shardedFamilies: Record<string, { shards: number; by: 'order' | 'sk
   SHIPTOTALS: { shards: shardCounts.shipmentTotals, by: 'unique' },
   // A stock change picks its counter shard by an id made for it (shared/warehouses/counters.ts).
   WHCOUNT: { shards: shardCounts.warehouseCounters, by: 'unique' },
+  // The pending-orders index (GSI4 `PENDING@<n>`): by order id.
+  PENDING: { shards: shardCounts.pendingOrders, by: 'order' },
 };
 
 /** `GSI1:ORDERS@3#STATUS#paid`: the index prefix, the family, the shard and the rest (`STATUS`, its first part). */
-const shardedKey = /^((?:[A-Za-z0-9]+:)?)([A-Z][A-Z0-9_]*)@(\d+)#([^#]*)/;
+const shardedKey = /^((?:[A-Za-z0-9]+:)?)([A-Z][A-Z0-9_]*)@(\d+)(?:#([^#]*))?/;
 
 /** A SKU's name in the simulated catalogue; the flash sale's SKU is -1. */
 export const skuName = (index: number) => (index < 0 ? 'SKU-FLASH' : `SKU-${index}`);
@@ -117,7 +119,11 @@ function templateOf(partition: string, values: TemplateValues): KeyTemplate {
   let family = shard
     ? stockSlotKey.test(partition) && partition.startsWith('STOCK#')
       ? partition.replace(stockSlotKey, '#SLOT#{shard}')
-      : partition.replace(shardedKey, '$1$2@{shard}#$4')
+      : partition.replace(
+          shardedKey,
+          (_whole, index: string, name: string, _shard: string, rest: string | undefined) =>
+            `${index}${name}@{shard}${rest === undefined ? '' : `#${rest}`}`,
+        )
     : partition;
   const slots: Slot[] = [];
   const replace = (value: string, slot: Slot) => {

@@ -70,39 +70,31 @@ describe('the retry policy', () => {
 
   it('decides a race lost on another item again without reading the order again; a refused order is read afresh', async () => {
     const { id } = await newOrder();
-    const sent: string[] = [];
-    const record = (name: string) => {
-      sent.push(name);
-      return undefined;
+    /** Records every command; the first `times` transactions are cancelled with these reasons (by position). */
+    const cancelTransactions = (times: number, reasons: string[]) => {
+      const sent: string[] = [];
+      let failed = 0;
+      inject = (name) => {
+        sent.push(name);
+        if (name !== 'TransactWriteItemsCommand' || failed >= times) return undefined;
+        failed += 1;
+        return sdkError('TransactionCanceledException', {
+          CancellationReasons: reasons.map((Code) => ({ Code })),
+        });
+      };
+      return (command: string) => sent.filter((name) => name === command).length;
     };
     // The transaction's second item (the payment) lost a race twice: the order read once serves all three.
-    let failed = 0;
-    inject = (name) =>
-      record(name) ??
-      (name === 'TransactWriteItemsCommand' && failed < 2
-        ? (failed++,
-          sdkError('TransactionCanceledException', {
-            CancellationReasons: [{ Code: 'None' }, { Code: 'TransactionConflict' }],
-          }))
-        : undefined);
+    const lostElsewhere = cancelTransactions(2, ['None', 'TransactionConflict']);
     const paid = await pay(id, 500);
     expect(paid.status, paid.text).toBe(201);
-    expect(sent.filter((name) => name === 'TransactWriteItemsCommand')).toHaveLength(3);
-    expect(sent.filter((name) => name === 'QueryCommand')).toHaveLength(1);
+    expect(lostElsewhere('TransactWriteItemsCommand')).toBe(3);
+    expect(lostElsewhere('QueryCommand')).toBe(1);
     // The order itself refused (changed since it was read): the next attempt reads it again.
-    sent.length = 0;
-    failed = 0;
-    inject = (name) =>
-      record(name) ??
-      (name === 'TransactWriteItemsCommand' && failed < 1
-        ? (failed++,
-          sdkError('TransactionCanceledException', {
-            CancellationReasons: [{ Code: 'ConditionalCheckFailed' }, { Code: 'None' }],
-          }))
-        : undefined);
+    const orderRefused = cancelTransactions(1, ['ConditionalCheckFailed', 'None']);
     const again = await pay(id, 500);
     expect(again.status, again.text).toBe(201);
-    expect(sent.filter((name) => name === 'QueryCommand')).toHaveLength(2);
+    expect(orderRefused('QueryCommand')).toBe(2);
   });
 
   it('answers 409 with Retry-After when contention outlasts the deadline, changing nothing', async () => {

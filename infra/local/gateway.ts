@@ -237,9 +237,15 @@ const statusTexts: Record<number, string> = {
   400: 'Bad Request',
   408: 'Request Timeout',
   414: 'URI Too Long',
-  503: 'Service Unavailable',
   431: 'Request Header Fields Too Large',
 };
+
+const stoppingProblem = JSON.stringify({
+  type: 'https://problems.commerce-backoffice.dev/service-unavailable',
+  title: 'Service Unavailable',
+  status: 503,
+  detail: 'The local API is stopping; send the request again once it is back.',
+});
 
 /** A whole HTTP/1.1 response carrying an RFC 9457 problem document, written to the raw socket. */
 function rawProblemResponse(status: number, detail: string): string {
@@ -294,23 +300,24 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   let port = options.port;
   // While stopping, requests under way finish and newcomers are told to come back (503): a client never
   // sees its connection reset after sending a request it cannot know the fate of.
-  let stopping = false;
+  let stopped: Promise<void> | undefined;
   let underWay = 0;
   let drained: (() => void) | undefined;
   const server = createServer({ maxHeaderSize: gatewayMaxHeadBytes }, (req, res) => {
-    if (stopping) {
-      res.socket?.end(
-        rawProblemResponse(503, 'The local API is stopping; send the request again once it is back.'),
-      );
+    if (stopped) {
+      // Its body read (and dropped) first: closing on a body still arriving would reset the connection.
+      req.resume();
+      res.writeHead(503, { 'content-type': problemContentType, connection: 'close' });
+      res.end(stoppingProblem);
       return;
     }
     underWay += 1;
-    serve(req, res, options, port)
-      .catch(() => res.destroy())
-      .finally(() => {
-        underWay -= 1;
-        if (underWay === 0) drained?.();
-      });
+    // Counted down once the response has left (or the connection died), not when the handler returns.
+    res.once('close', () => {
+      underWay -= 1;
+      if (underWay === 0) drained?.();
+    });
+    serve(req, res, options, port).catch(() => res.destroy());
   });
   const answered = new WeakSet<object>();
   server.on('clientError', (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket) => {
@@ -335,20 +342,23 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   port = (server.address() as AddressInfo).port;
   return {
     url: `http://127.0.0.1:${port}`,
-    stop: async () => {
-      stopping = true;
-      // Requests under way get their answer (a 504 for a write that may have committed, a 503 once the
-      // retry policy's 20 s deadline gives up on a database that is gone); after 25 s they are cut.
-      if (underWay > 0) {
+    stop: () =>
+      (stopped ??= (async () => {
+        // Requests under way get their answer (a 504 for a write that may have committed, a 503 once the
+        // retry policy's 20 s deadline gives up on a database that is gone); after 25 s they are cut.
+        if (underWay > 0) {
+          await new Promise<void>((resolve) => {
+            const cut = setTimeout(resolve, 25_000);
+            drained = () => {
+              clearTimeout(cut);
+              resolve();
+            };
+          });
+        }
         await new Promise<void>((resolve) => {
-          drained = resolve;
-          setTimeout(resolve, 25_000).unref();
+          server.close(() => resolve());
+          server.closeAllConnections();
         });
-      }
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
-    },
+      })()),
   };
 }

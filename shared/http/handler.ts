@@ -127,13 +127,22 @@ async function invoke(entry: DispatchEntry, event: ApiEvent, correlationId: stri
   };
   /** The answer, given before the change commits, rides in the change's write with the guard. */
   const answering =
-    (writes: RequestWrites, guardAnswering: (response: HttpResponse) => TransactItem | undefined) =>
+    (
+      writes: RequestWrites,
+      plainGuard: TransactItem,
+      guardAnswering: (response: HttpResponse) => TransactItem | undefined,
+    ) =>
     (result: unknown) => {
       const response = responseOf(result as OperationResult<RouteDefinition>);
       const guard = guardAnswering(response);
-      if (!guard) return;
-      writes.guard = guard;
-      writes.answered = response;
+      if (guard) {
+        writes.guard = guard;
+        writes.answered = response;
+        return;
+      }
+      // Too large to ride along: the plain guard, never an earlier attempt's answer.
+      writes.guard = plainGuard;
+      delete writes.answered;
     };
 
   if (idempotencyHeader === undefined) {
@@ -154,7 +163,7 @@ async function invoke(entry: DispatchEntry, event: ApiEvent, correlationId: stri
     // The key's record rides in the change's transaction: no claim before, one write after.
     const kept = keyInTransaction(scope, fingerprint);
     const writes = newRequestWrites(kept.guard);
-    writes.answering = answering(writes, kept.guardAnswering);
+    writes.answering = answering(writes, kept.guard, kept.guardAnswering);
     let response: HttpResponse;
     try {
       response = await recordingWrites(writes, run);
@@ -180,7 +189,7 @@ async function invoke(entry: DispatchEntry, event: ApiEvent, correlationId: stri
     return { ...claim.replay, headers: { ...claim.replay.headers, 'idempotent-replayed': 'true' } };
   }
   const writes = newRequestWrites(claim.guard);
-  writes.answering = answering(writes, claim.guardAnswering);
+  writes.answering = answering(writes, claim.guard, claim.guardAnswering);
   let response: HttpResponse;
   try {
     response = await recordingWrites(writes, run);

@@ -164,12 +164,12 @@ export async function claimIdempotencyKey(
         Key: key,
         UpdateExpression: small
           ? 'SET #state = :done, #response = :response REMOVE lockedUntil'
-          : 'SET #state = :done, parts = :parts, partsMeta = :meta REMOVE lockedUntil',
+          : 'SET #state = :done, parts = :parts, partsMeta = :meta REMOVE lockedUntil, #response',
         ...mine,
         ExpressionAttributeNames: {
           ...mine.ExpressionAttributeNames,
           '#state': 'state',
-          ...(small ? { '#response': 'response' } : {}),
+          '#response': 'response',
         },
         ExpressionAttributeValues: {
           ':token': token,

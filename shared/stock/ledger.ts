@@ -473,7 +473,8 @@ export async function commitStockChangeOnce(change: StockChange): Promise<Ledger
     if (!(error instanceof TransactionCancelled)) throw error;
     const warehouse = error.refusedWithPrefix('warehouse:');
     if (warehouse) throw new WarehouseRefused(warehouseIdOfItem(warehouse.name));
-    if (error.refusedWithPrefix('stock:')) throw new LostRace('a stock record changed');
+    // The caller's own items refused too (an order changed meanwhile): the caller decides what that is.
+    if (error.refusedWithPrefix('stock:') && !error.refused('order')) throw new LostRace('a stock record changed');
     throw error;
   }
   return { movements: planned.movements, records: planned.totals };

@@ -275,7 +275,7 @@ describe('once the table holds only the sharded layout (its layout item says so)
       // As the first sharding migration left it (before the pending-orders index, so the report still
       // reads the status shards).
       await db().send(
-        new PutCommand({ TableName: tableName(), Item: { ...newTableLayoutItem(), pendingIndex: false } }),
+        new PutCommand({ TableName: tableName(), Item: { ...newTableLayoutItem(), layoutVersion: 1 } }),
       );
       forgetReference('table-layout');
       queried.length = 0;

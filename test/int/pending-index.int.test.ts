@@ -203,7 +203,7 @@ describe('the pending-orders index', () => {
     // The layout item keeps saying so, updated by the run, not replaced.
     expect(await getItem({ PK: 'TABLE_LAYOUT', SK: 'TABLE_LAYOUT' }, true)).toMatchObject({
       layout: 'sharded',
-      pendingIndex: true,
+      layoutVersion: 2,
     });
   });
 });

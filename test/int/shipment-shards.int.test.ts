@@ -9,6 +9,9 @@
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db, tableName } from '../../shared/db/client';
+import { tableLayoutKey } from '../../shared/db/keys/migrations';
+import { partitionsToRead } from '../../shared/db/table-layout';
+import { forgetReference } from '../../shared/reference/cache';
 import { InvalidCursor } from '../../shared/db/cursor';
 import {
   shipmentIndexShard,
@@ -263,6 +266,21 @@ describe('totals summed over shards and the partitions before sharding', () => {
       await db().send(new DeleteCommand({ TableName: tableName(), Key: { PK: cell.PK, SK: cell.SK } }));
     }
     expect(totalsOf((await totalsCells(range)).cells, range)).toEqual(before);
+    // On a table that finished only the first migration (layout sharded, no version 2) as well: the
+    // retired shards are read until the second one folds them; the legacy key is not.
+    const pks = async () =>
+      (await partitionsToRead(shipmentTotalsOfMonthPartitions('2026-02'))).map((partition) => partition.pk);
+    try {
+      await db().send(
+        new PutCommand({ TableName: tableName(), Item: { ...tableLayoutKey(), layout: 'sharded' } }),
+      );
+      forgetReference('table-layout');
+      expect(await pks()).toContain('SHIPTOTALS@8#2026-02');
+      expect(await pks()).not.toContain('SHIPTOTALS#2026-02');
+    } finally {
+      await db().send(new DeleteCommand({ TableName: tableName(), Key: tableLayoutKey() }));
+      forgetReference('table-layout');
+    }
   });
 
   it('answers one cell per day (or month) and combination, in key order', async () => {

@@ -106,7 +106,7 @@ export async function ordersOfPendingIndex(statuses: readonly OrderStatus[]): Pr
 
 /** Orders waiting to ship in the statuses (all of some pending categories), each once. */
 export async function pendingOrdersIn(statuses: readonly OrderStatus[]): Promise<PendingEntry[]> {
-  return (await tableLayout()).pendingIndex ? ordersOfPendingIndex(statuses) : ordersInStatuses(statuses);
+  return (await tableLayout()).current ? ordersOfPendingIndex(statuses) : ordersInStatuses(statuses);
 }
 
 /** The manifests of the months a range of days covers. */

@@ -102,7 +102,7 @@
  * | an order's returns, newest first             | Query PK=ORDER#<id>, SK begins_with R#, descending (consistent) |
  * | units claimed by an order's returns          | the same Query, guarded by the RETURNS item's version   |
  * | a note is added only to an existing order    | ConditionCheck attribute_exists on the order header     |
- * | orders waiting to ship (pending shipments)   | Query GSI4 PK=PENDING@<m> for its 4 shards, in parallel (once the layout item says pendingIndex) |
+ * | orders waiting to ship (pending shipments)   | Query GSI4 PK=PENDING@<m> for its 4 shards, in parallel (once the layout item says layoutVersion 2) |
  * | orders in a status (status delete, move; pending shipments) | Query GSI1 PK=ORDERS@<n>#STATUS#<statusId> for every shard + legacy ORDERS#STATUS#<statusId>, merged by SK or read whole in parallel |
  * | orders of a UTC day (sales detail)           | Query GSI2 PK=ORDERS@<n>#DAY#<day> for every shard + legacy ORDERS#DAY#<day>, SK between, merged by SK |
  * | has a channel any order (taxonomy)           | Query GSI3 PK=ORDERS@<n>#CHANNEL#<ch> for every shard + legacy ORDERS#CHANNEL#<ch>, Limit 1 each, in parallel |

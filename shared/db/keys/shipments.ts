@@ -146,7 +146,7 @@ export const shipmentTotalsOfMonthPartitions = (month: string) => [
     monthCellPrefix: 'M#',
   })),
   ...Array.from({ length: retiredShipmentTotalsShards - shardCounts.shipmentTotals }, (_, n) => ({
-    name: 'legacy',
+    name: 'retired',
     pk: `SHIPTOTALS@${shardCounts.shipmentTotals + n}#${month}`,
     monthCellPrefix: 'M#',
   })),

@@ -25,7 +25,7 @@ import type { ItemKey } from '../keys/item-key';
 import { inParallel } from '../parallel';
 import type { Item } from '../query';
 import { withRetry } from '../retry';
-import { shardedLayout } from '../table-layout';
+import { currentLayoutVersion, shardedLayout } from '../table-layout';
 import { transactWrite } from '../transactions';
 import { migrationSteps, shardedKeysMigration } from './index';
 import type { MigrationStep } from './step';
@@ -266,11 +266,11 @@ export async function migrateTable(options: MigrateOptions): Promise<MigrationRe
         TableName: table,
         Key: tableLayoutKey(),
         UpdateExpression:
-          'SET layout = :layout, pendingIndex = :indexed, migration = :migration, #run = :run, migratedAt = :at',
+          'SET layout = :layout, layoutVersion = :version, migration = :migration, #run = :run, migratedAt = :at',
         ExpressionAttributeNames: { '#run': 'run' },
         ExpressionAttributeValues: {
           ':layout': shardedLayout,
-          ':indexed': true,
+          ':version': currentLayoutVersion,
           ':migration': migration,
           ':run': run.run,
           ':at': finishedAt,

@@ -474,7 +474,8 @@ export async function commitStockChangeOnce(change: StockChange): Promise<Ledger
     const warehouse = error.refusedWithPrefix('warehouse:');
     if (warehouse) throw new WarehouseRefused(warehouseIdOfItem(warehouse.name));
     // The caller's own items refused too (an order changed meanwhile): the caller decides what that is.
-    if (error.refusedWithPrefix('stock:') && !error.refused('order')) throw new LostRace('a stock record changed');
+    if (error.refusedWithPrefix('stock:') && !error.refused('order'))
+      throw new LostRace('a stock record changed');
     throw error;
   }
   return { movements: planned.movements, records: planned.totals };

@@ -9,6 +9,23 @@ import { tableDefinition } from '../../shared/db/table-definition';
 
 const indexNames = tableDefinition.globalIndexes.map((index) => index.indexName);
 
+/**
+ * An item as an index holds it: every attribute (ALL), or the table's and the index's keys and the
+ * attributes the index includes. DynamoDB charges an index write by the size of that entry.
+ */
+function indexEntry(index: string, item: Item | undefined): Item | undefined {
+  const shape = tableDefinition.globalIndexes.find((candidate) => candidate.indexName === index)!;
+  if (!item || shape.projection.type === 'ALL') return item;
+  const kept = new Set<string>([
+    tableDefinition.partitionKey,
+    tableDefinition.sortKey,
+    shape.partitionKey,
+    shape.sortKey,
+    ...(shape.projection.type === 'INCLUDE' ? shape.projection.attributes : []),
+  ]);
+  return Object.fromEntries(Object.entries(item).filter(([name]) => kept.has(name)));
+}
+
 type Item = Record<string, unknown>;
 
 export interface KeyWrite {
@@ -166,9 +183,12 @@ export class KeyRecorder {
       for (const index of indexNames) {
         const was = before?.[`${index}PK`];
         const is = after?.[`${index}PK`];
-        if (was !== undefined) writes.push({ partition: `${index}:${String(was)}`, units: kib(before) });
+        const [wasEntry, isEntry] = [indexEntry(index, before), indexEntry(index, after)];
+        // An entry whose key and projected attributes did not change is not written at all.
+        if (was !== undefined && is === was && JSON.stringify(wasEntry) === JSON.stringify(isEntry)) continue;
+        if (was !== undefined) writes.push({ partition: `${index}:${String(was)}`, units: kib(wasEntry) });
         if (is !== undefined && is !== was)
-          writes.push({ partition: `${index}:${String(is)}`, units: kib(after) });
+          writes.push({ partition: `${index}:${String(is)}`, units: kib(isEntry) });
       }
       if (!seen.has(id) && JSON.stringify(before) !== JSON.stringify(after)) {
         records.push({ ...(before ? { old: before } : {}), ...(after ? { new: after } : {}) });

@@ -351,6 +351,7 @@ describe('shipping through slots', () => {
     expectSound(staged);
   });
 
+  // 3,000 random steps of pure work: seconds on a busy 2-core machine, so a timeout of its own.
   it('gives the same on hand, layers and costs as a record written at each shipment, over a random run', () => {
     let seed = 33;
     const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
@@ -404,5 +405,5 @@ describe('shipping through slots', () => {
     expect(unfoldedSeen).toBeGreaterThan(50);
     // Most shipments wrote their slot alone.
     expect(recordWrites).toBeLessThan(shipments / 2);
-  });
+  }, 30_000);
 });

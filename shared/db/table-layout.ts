@@ -46,10 +46,6 @@ export async function tableLayout(): Promise<TableLayout> {
   return layout;
 }
 
-export async function onlyShardedLayout(): Promise<boolean> {
-  return (await tableLayout()).sharded;
-}
-
 /**
  * The partitions a reader must query: without the legacy ones once the table holds only the sharded
  * layout, and without the retired ones once the second migration has folded them.

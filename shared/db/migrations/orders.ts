@@ -10,7 +10,8 @@ const legacyPrefixes: LegacyPrefixes = {
   GSI3PK: 'ORDERS#CHANNEL#',
 };
 
-const isOrderHeader = (item: Record<string, unknown>) =>
+/** An order's header item (its index keys and pending-index keys are what the order steps move). */
+export const isOrderHeader = (item: Record<string, unknown>) =>
   typeof item.PK === 'string' && item.PK.startsWith('ORDER#') && item.SK === 'A#ORDER';
 
 export const orderIndexStep: MigrationStep = {

@@ -13,10 +13,8 @@ import { unitsLeftToShip } from '../../domain/order';
 import type { StatusCategory } from '../../domain/order-status';
 import { builtInStatus, isPendingCategory } from '../../domain/order-status';
 import { hasText } from './index-keys';
+import { isOrderHeader } from './orders';
 import type { MigrationStep } from './step';
-
-const isOrderHeader = (item: Item) =>
-  typeof item.PK === 'string' && item.PK.startsWith('ORDER#') && item.SK === 'A#ORDER';
 
 export function pendingIndexStep(customCategories: ReadonlyMap<string, StatusCategory>): MigrationStep {
   const categoryOf = (statusId: string) =>

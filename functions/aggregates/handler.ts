@@ -12,9 +12,10 @@ import { aggregateRecordsOf } from '../../shared/aggregates/records';
 import { reportingTimeZone } from '../../shared/aggregates/time-zone';
 import type { StreamRecord } from '../../shared/events/domain-events';
 import { logger } from '../../shared/logging/logger';
+import { withoutSdkLogging } from '../../shared/logging/sdk-logging';
 import { countMetric, withInvocationMetrics } from '../../shared/metrics/metrics';
 
-const sqs = new SQSClient({});
+const sqs = withoutSdkLogging(new SQSClient({}));
 
 export const handler = withInvocationMetrics(async function countAggregates(
   event: DynamoDBStreamEvent,

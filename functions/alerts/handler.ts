@@ -14,9 +14,10 @@ import { alertWorkOf } from '../../shared/alerts/records';
 import { reportingTimeZone } from '../../shared/aggregates/time-zone';
 import type { StreamRecord } from '../../shared/events/domain-events';
 import { logger } from '../../shared/logging/logger';
+import { withoutSdkLogging } from '../../shared/logging/sdk-logging';
 import { countMetric, withInvocationMetrics } from '../../shared/metrics/metrics';
 
-const sqs = new SQSClient({});
+const sqs = withoutSdkLogging(new SQSClient({}));
 
 /** The schedule's input: `{ "run": "daily" }`. */
 export interface DailyRun {

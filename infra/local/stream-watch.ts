@@ -13,6 +13,7 @@ import {
   GetRecordsCommand,
   GetShardIteratorCommand,
 } from '@aws-sdk/client-dynamodb-streams';
+import { withoutSdkLogging } from '../../shared/logging/sdk-logging';
 import { localDynamoClient } from './dynamodb-local';
 import { readCheckpoint } from './stream-checkpoint';
 
@@ -39,11 +40,13 @@ export async function watchAggregateInputs(options: {
   checkpointFile?: string;
 }): Promise<AggregateInputWatch> {
   const dynamo = localDynamoClient(options.endpoint);
-  const streams = new DynamoDBStreamsClient({
-    endpoint: options.endpoint,
-    region: 'local',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
+  const streams = withoutSdkLogging(
+    new DynamoDBStreamsClient({
+      endpoint: options.endpoint,
+      region: 'local',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    }),
+  );
   try {
     const table = await dynamo.send(new DescribeTableCommand({ TableName: options.tableName }));
     const streamArn = table.Table?.LatestStreamArn;

@@ -5,8 +5,16 @@
  * IMPORT THIS MODULE LAZILY (`await import('../../shared/render/label-pdf')` inside the operation that
  * renders): pdf-lib and fontkit add to a cold start what every other operation would pay (DESIGN §6).
  */
-import type { PDFPage } from 'pdf-lib';
-import { PDFDocument, rgb } from 'pdf-lib';
+import type { PDFOperator, PDFPage } from 'pdf-lib';
+import {
+  PDFDocument,
+  fill,
+  popGraphicsState,
+  pushGraphicsState,
+  rectangle,
+  rgb,
+  setFillingColor,
+} from 'pdf-lib';
 import { encodeCode128, quietZoneModules } from './code128';
 import type { PdfFonts } from './pdf-fonts';
 import { embedPdfFonts } from './pdf-fonts';
@@ -162,18 +170,16 @@ function drawBarcode(page: PDFPage, fonts: PdfFonts, trackingNumber: string, o: 
   let y = top;
   y -= drawCaption(page, fonts, 'TRACKING #', o.x + margin, y, innerWidth) + 2;
   const bottom = y - barHeight;
+  // The bars as one filled path: a rectangle each, filled once (one drawRectangle per bar wrote its own
+  // graphics state and outline, four times the content stream).
+  const bars: PDFOperator[] = [];
   for (let start = modules.indexOf('1'); start !== -1;) {
     let end = start;
     while (modules[end] === '1') end += 1;
-    page.drawRectangle({
-      x: left + start * module,
-      y: bottom,
-      width: (end - start) * module,
-      height: barHeight,
-      color: black,
-    });
+    bars.push(rectangle(left + start * module, bottom, (end - start) * module, barHeight));
     start = modules.indexOf('1', end);
   }
+  page.pushOperators(pushGraphicsState(), setFillingColor(black), ...bars, fill(), popGraphicsState());
   y = bottom - 3;
   // Whole, never cut: only one too long for a line at 7 pt (60 digits) takes a second.
   const number = identifierLines(trackingNumber, fonts.bold, 11, innerWidth, minTextSize);

@@ -30,10 +30,19 @@ export function drawsAll(glyphs: GlyphSet, grapheme: string): boolean {
   return significant(grapheme).every((cp) => glyphs.hasGlyphForCodePoint(cp));
 }
 
+/**
+ * Per font file (its parsed glyphs, which every document of the container shares), a text's width at
+ * 1,000 pt: fontkit lays the text out at every measure, wrapping measures the same words again and again,
+ * and one label after another measures the same sender, captions and carrier. Cleared when it grows past
+ * the bound.
+ */
+const keptWidths = new WeakMap<GlyphSet, Map<string, number>>();
+const maxKeptWidths = 20_000;
+
 export class TextFace {
   private readonly lines = new Map<string, Piece<PDFFont>[]>();
-  /** Per font, a text's width at 1,000 pt: fontkit lays the text out at every measure, and wrapping measures the same words again and again. */
-  private readonly widths = new Map<PDFFont, Map<string, number>>();
+  /** Widths of a font this face does not know the glyphs of (none today): kept for this document only. */
+  private readonly ownWidths = new Map<PDFFont, Map<string, number>>();
 
   constructor(
     readonly primary: PDFFont,
@@ -94,17 +103,26 @@ export class TextFace {
 
   /** As pdf-lib answers it (its width at 1,000 pt times size / 1000), laid out once per font and text. */
   private pieceWidth(piece: Piece<PDFFont>, size: number): number {
-    let widths = this.widths.get(piece.face);
-    if (!widths) {
-      widths = new Map();
-      this.widths.set(piece.face, widths);
-    }
+    const widths = this.widthsOf(piece.face);
     let atThousand = widths.get(piece.text);
     if (atThousand === undefined) {
       atThousand = piece.face.widthOfTextAtSize(piece.text, 1000);
+      if (widths.size >= maxKeptWidths) widths.clear();
       widths.set(piece.text, atThousand);
     }
     return atThousand * (size / 1000);
+  }
+
+  private widthsOf(font: PDFFont): Map<string, number> {
+    const glyphs =
+      font === this.primary ? this.primaryGlyphs : this.fallbacks.find((f) => f.font === font)?.glyphs;
+    let widths = glyphs ? keptWidths.get(glyphs) : this.ownWidths.get(font);
+    if (!widths) {
+      widths = new Map();
+      if (glyphs) keptWidths.set(glyphs, widths);
+      else this.ownWidths.set(font, widths);
+    }
+    return widths;
   }
 
   isRightToLeft(line: string): boolean {

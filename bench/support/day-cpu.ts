@@ -1,9 +1,13 @@
 /**
- * CPU seconds spent over the day: this process (the gateway, the handlers, s3rver, the stream poller and
- * the client all run in it) and the DynamoDB Local JVM, read from /proc. On a 2-core machine the day cannot
- * take less wall time than their sum over 2, however quiet the machine is.
+ * CPU seconds spent over the day, by process (bench/support/day-runtime.ts): the one serving requests
+ * (the gateway, the handlers and the S3 emulator), the background work's (the stream poller and its
+ * consumers, the report jobs), the bench's own (the client and its checks) and the DynamoDB Local JVM's,
+ * read from /proc. On a 2-core machine the day cannot take less wall time than their sum over 2, however
+ * quiet the machine is. The DynamoDB commands counted in the two service processes ride along.
  */
 import { readFileSync } from 'node:fs';
+import type { RouteCalls } from './day-calls';
+import type { DayRuntime } from './day-runtime';
 
 /** utime + stime of a process in seconds (Linux /proc; clock ticks of 100 Hz), undefined elsewhere. */
 function processCpuSeconds(pid: number): number | undefined {
@@ -17,25 +21,50 @@ function processCpuSeconds(pid: number): number | undefined {
   }
 }
 
-export interface CpuReading {
-  ownSeconds: number;
+export interface DayReading {
+  serviceSeconds: number;
+  /** Of the service's, the kernel's (system time: loopback sockets above all). */
+  serviceSystemSeconds: number;
+  backgroundSeconds: number;
+  clientSeconds: number;
   jvmSeconds: number | undefined;
+  /** Commands sent while serving a request, and the rest (the background process's, and any other). */
+  calls: { requests: number; background: number };
+  byRoute: RouteCalls[];
 }
 
-export function readCpu(jvmPid: number | undefined): CpuReading {
-  const own = process.cpuUsage();
+export async function readDay(runtime: DayRuntime): Promise<DayReading> {
+  const { requests, background } = await runtime.measure();
+  const client = process.cpuUsage();
   return {
-    ownSeconds: (own.user + own.system) / 1e6,
-    jvmSeconds: jvmPid === undefined ? undefined : processCpuSeconds(jvmPid),
+    serviceSeconds: requests.cpuSeconds,
+    serviceSystemSeconds: requests.systemSeconds,
+    backgroundSeconds: background.cpuSeconds,
+    clientSeconds: (client.user + client.system) / 1e6,
+    jvmSeconds: runtime.dynamoPid === undefined ? undefined : processCpuSeconds(runtime.dynamoPid),
+    calls: {
+      requests: requests.calls.requests + background.calls.requests,
+      background: requests.calls.background + background.calls.background,
+    },
+    byRoute: requests.byRoute,
   };
 }
 
-export function cpuBetween(before: CpuReading, after: CpuReading): CpuReading {
+/** What the day added between two readings (calls by route are counted from the start: none come before). */
+export function dayBetween(before: DayReading, after: DayReading): DayReading {
   return {
-    ownSeconds: after.ownSeconds - before.ownSeconds,
+    serviceSeconds: after.serviceSeconds - before.serviceSeconds,
+    serviceSystemSeconds: after.serviceSystemSeconds - before.serviceSystemSeconds,
+    backgroundSeconds: after.backgroundSeconds - before.backgroundSeconds,
+    clientSeconds: after.clientSeconds - before.clientSeconds,
     jvmSeconds:
       before.jvmSeconds === undefined || after.jvmSeconds === undefined
         ? undefined
         : after.jvmSeconds - before.jvmSeconds,
+    calls: {
+      requests: after.calls.requests - before.calls.requests,
+      background: after.calls.background - before.calls.background,
+    },
+    byRoute: after.byRoute,
   };
 }

@@ -3,19 +3,15 @@
  * environment, the stream poller, the report jobs and their schedules, and the gateway on loopback. `npm start` and the e2e tests use it.
  */
 import { mkdirSync } from 'node:fs';
-import type { DailyAlerts } from './alerts-daily';
-import { startDailyAlerts } from './alerts-daily';
+import type { BackgroundWork } from './background-work';
+import { startBackgroundWork } from './background-work';
 import type { BackingServices, ProcessExit } from './backing-services';
 import { startBackingServices } from './backing-services';
-import { dataPaths, localTableName } from './data-dir';
+import { dataPaths } from './data-dir';
 import type { Gateway } from './gateway';
-import type { LocalReportJobs } from './report-jobs';
-import { startReportJobs } from './report-jobs';
 import { startGateway } from './gateway';
 import { applyLocalEnvironment, localCorsOrigins } from './local-env';
 import { removeRuntimeMarker, runningRuntime, writeRuntimeMarker } from './runtime-marker';
-import type { StreamPoller } from './stream-poller';
-import { startStreamPoller } from './stream-poller';
 
 export interface RuntimeOptions {
   port: number;
@@ -23,6 +19,8 @@ export interface RuntimeOptions {
   dynamoPort?: number;
   s3Port?: number;
   quiet?: boolean;
+  /** The stream poller, report jobs and daily alerts (true by default); false: the caller runs them (startBackgroundWork). */
+  background?: boolean;
 }
 
 export interface Runtime {
@@ -56,18 +54,14 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   }
 
   let services: BackingServices | undefined;
-  let poller: StreamPoller | undefined;
-  let dailyAlerts: DailyAlerts | undefined;
-  let reportJobs: LocalReportJobs | undefined;
+  let background: BackgroundWork | undefined;
   let gateway: Gateway | undefined;
   let stopping = false;
   const stop = async () => {
     stopping = true;
     // Requests first, then the poller (it finishes its batch), then the stores.
     await gateway?.stop();
-    await dailyAlerts?.stop();
-    await poller?.stop();
-    await reportJobs?.stop();
+    await background?.stop();
     await services?.stop();
     removeRuntimeMarker(paths.root);
   };
@@ -78,16 +72,13 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       dynamoEndpoint: services.dynamoEndpoint,
       s3Endpoint: services.s3Endpoint,
     });
-    const jobs = startReportJobs({ dataDir: paths.root, quiet: options.quiet });
-    reportJobs = jobs;
-    poller = await startStreamPoller({
-      endpoint: services.dynamoEndpoint,
-      tableName: localTableName,
-      dataDir: paths.root,
-      quiet: options.quiet,
-      onPendingExports: (ids) => jobs.enqueue(ids),
-    });
-    dailyAlerts = startDailyAlerts({ dataDir: paths.root, quiet: options.quiet });
+    if (options.background !== false) {
+      background = await startBackgroundWork({
+        dataDir: paths.root,
+        dynamoEndpoint: services.dynamoEndpoint,
+        quiet: options.quiet,
+      });
+    }
     gateway = await startGateway({ port: options.port, dataDir: paths.root, quiet: options.quiet });
   } catch (error) {
     await stop();

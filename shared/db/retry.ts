@@ -7,7 +7,7 @@
  * never tried again: a fresh read would see the change and could apply it a second time (a payment
  * without an Idempotency-Key); the kernel answers from the request's write record instead.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
+import { scopedValue } from '../scoped-values';
 import { ConditionFailed, StorageBusy, TransactionCancelled, storageFailureKind } from './errors';
 import { requestWrites, watchWrites } from './write-outcome';
 
@@ -66,10 +66,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * The deadline of the outermost retry loop under way: a loop inside another (an order write inside a
  * return's) ends by the outer one's deadline, so the whole request stays within one policy deadline.
  */
-const deadlines = new AsyncLocalStorage<number>();
+const deadlines = scopedValue<number>('retry deadline');
 
 export async function withRetry<T>(options: RetryOptions, work: (attempt: number) => Promise<T>): Promise<T> {
-  const deadline = Math.min(Date.now() + policy.deadlineMs, deadlines.getStore() ?? Infinity);
+  const deadline = Math.min(Date.now() + policy.deadlineMs, deadlines.get() ?? Infinity);
   return deadlines.run(deadline, async () => {
     const inRequest = requestWrites() !== undefined;
     for (let attempt = 0; ; attempt++) {

@@ -9,7 +9,7 @@
  * not the change and is not recorded here. Work done outside the database before a change (a bought
  * label) watches its own writes (watchWrites) to undo itself only when they surely failed.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
+import { scopedValue } from '../scoped-values';
 import { storageFailureKind } from './errors';
 import type { TransactItem } from './transact-item';
 
@@ -47,8 +47,8 @@ interface Watch {
   parent?: Watch;
 }
 
-const requests = new AsyncLocalStorage<RequestWrites>();
-const watches = new AsyncLocalStorage<Watch>();
+const requests = scopedValue<RequestWrites>('request writes');
+const watches = scopedValue<Watch>('watched writes');
 
 /** A record for one request, before any write. */
 export function newRequestWrites(guard?: TransactItem): RequestWrites {
@@ -62,17 +62,17 @@ export function recordingWrites<T>(writes: RequestWrites, work: () => Promise<T>
 
 /** The record of the request under way, if a request is (and its work is not bookkeeping). */
 export function requestWrites(): RequestWrites | undefined {
-  return requests.getStore();
+  return requests.get();
 }
 
 /** Writes that are bookkeeping of a change, not the change: neither recorded, watched nor guarded. */
 export function outsideRequestWrites<T>(work: () => Promise<T>): Promise<T> {
-  return requests.exit(() => watches.exit(work));
+  return requests.run(undefined, () => watches.run(undefined, work));
 }
 
 /** The work under way and every piece of work it is part of. */
 function eachWatch(mark: (watch: Watch) => void): void {
-  for (let watch = watches.getStore(); watch; watch = watch.parent) mark(watch);
+  for (let watch = watches.get(); watch; watch = watch.parent) mark(watch);
 }
 
 /**
@@ -89,14 +89,14 @@ export function mayHaveCommitted(error: unknown): boolean {
 /** Called by the write layer once a write committed. */
 export function markWriteCommitted(): void {
   eachWatch((watch) => (watch.commits += 1));
-  const writes = requests.getStore();
+  const writes = requests.get();
   if (writes) writes.commits += 1;
 }
 
 /** Called by the write layer when a write failed without saying whether it was applied. */
 export function markWriteUncertain(): void {
   eachWatch((watch) => (watch.uncertain = true));
-  const writes = requests.getStore();
+  const writes = requests.get();
   if (writes) writes.uncertain = true;
 }
 
@@ -114,7 +114,7 @@ export function markWriteFailed(error: unknown): void {
  * failed.
  */
 export function watchWrites() {
-  const watch: Watch = { commits: 0, uncertain: false, parent: watches.getStore() };
+  const watch: Watch = { commits: 0, uncertain: false, parent: watches.get() };
   return {
     run: <T>(work: () => Promise<T>): Promise<T> => watches.run(watch, work),
     committed: () => watch.commits > 0,

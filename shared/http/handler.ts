@@ -3,7 +3,6 @@
  * (registered last so its onError runs first), around a dispatcher that resolves the route from the
  * event's routeKey, authorizes, parses and validates, applies Idempotency-Key, and shapes the response.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, Context } from 'aws-lambda';
@@ -16,6 +15,7 @@ import { newRequestWrites, recordingWrites } from '../db/write-outcome';
 import { AppError, MethodNotAllowed, NotFound, PreconditionFailed, RequestTimedOut } from '../errors';
 import { logger } from '../logging/logger';
 import { recordRequest, serviceName, withMetrics } from '../metrics/metrics';
+import { scopedValue } from '../scoped-values';
 import { authorize } from './auth';
 import type {
   GroupCatalogue,
@@ -316,6 +316,9 @@ function problemDocuments(): middy.MiddlewareObj<ApiEvent, HttpResponse> {
   };
 }
 
+/** The request the time-out fires for: its timer runs in the request's async context. */
+const timing = scopedValue<ApiEvent>('timed request');
+
 /** The Operation dimension of a request no operation of the function answers (the $default route's). */
 export const unmatchedOperation = 'unmatched';
 
@@ -328,15 +331,13 @@ export function createHandler(
   operationOf: (event: ApiEvent) => string = () => unmatchedOperation,
   routeOf: (event: ApiEvent) => RouteDefinition | undefined = () => undefined,
 ) {
-  // The request the time-out fires for: its timer runs in the request's async context.
-  const timing = new AsyncLocalStorage<ApiEvent>();
   // CORS is the gateway's: API Gateway's corsPreflight answers preflights and sets the headers on every
   // response (ignoring any a function sends), and the local gateway does the same.
   const stack = middy<ApiEvent, HttpResponse, Error, Context>({
     // Answered just before the function's time-out, while its work may still be running and commit: say
     // the outcome is unknown, never "retry" (middy's own TimeoutError reads as an unreachable database).
     timeoutEarlyResponse: () => {
-      const event = timing.getStore();
+      const event = timing.get();
       throw new RequestTimedOut(timedOutDetail(event ? routeOf(event) : undefined));
     },
   })

@@ -1,15 +1,15 @@
 /**
  * Metrics of one invocation, written as one EMF log line (shared/metrics/emf.ts) when it ends, also when
  * it fails. Counts are taken where they are known (deep in a write), so the invocation's metrics ride in
- * an AsyncLocalStorage: concurrent invocations in one process (the local runtime, tests) never mix, and a
- * count outside any invocation is dropped.
+ * its async scope (shared/scoped-values.ts): concurrent invocations in one process (the local runtime,
+ * tests) never mix, and a count outside any invocation is dropped.
  *
  * Written only where they are read: to stdout (CloudWatch Logs) when METRICS_NAMESPACE is set, which the
  * stack does for every function, or to a sink a test injects. Metrics never break or slow a request: a
  * failure to write them is swallowed and logged once.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { logger } from '../logging/logger';
+import { scopedValue } from '../scoped-values';
 import type { EmfDocument, MetricUnit } from './emf';
 import { emfDocuments } from './emf';
 import type { BusinessMetric } from './names';
@@ -28,7 +28,7 @@ interface Invocation {
   metrics: Map<string, Collected>;
 }
 
-const invocations = new AsyncLocalStorage<Invocation>();
+const invocations = scopedValue<Invocation>('metrics invocation');
 let injectedSink: MetricsSink | undefined;
 let failureLogged = false;
 
@@ -53,7 +53,7 @@ function destination(): { sink: MetricsSink; namespace: string } | undefined {
 }
 
 function collect(name: string, unit: MetricUnit, dimensions: readonly string[], value: number, sum: boolean) {
-  const invocation = invocations.getStore();
+  const invocation = invocations.get();
   if (!invocation) return;
   const collected = invocation.metrics.get(name);
   if (!collected) invocation.metrics.set(name, { unit, dimensions, values: [value] });

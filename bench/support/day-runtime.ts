@@ -1,0 +1,124 @@
+/**
+ * The busy day's local stack in two child processes (day-runtime-child.ts): one serves the requests (the
+ * gateway, the handlers, DynamoDB Local and the S3 emulator), the other runs the background work (the
+ * stream poller and its consumers, the report jobs, the daily alerts), as deployed they run in functions
+ * of their own. The bench's client (its requests, its JSON, its checks) runs in this process. So the CPU
+ * per request the day reads is that of the process serving requests, and the rest is told apart. The
+ * requests process's environment (the table, the endpoints) is copied here, for the checks that read the
+ * table.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { RouteCalls } from './day-calls';
+
+export type DayRuntimeRequest = { type: 'measure' } | { type: 'stop' };
+
+export interface DayProcessMeasure {
+  /** The process's CPU (user and system) since it started, in seconds. */
+  cpuSeconds: number;
+  /** Of which in the kernel (sockets, files). */
+  systemSeconds: number;
+  /** DynamoDB commands sent while serving a request, and the rest. */
+  calls: { requests: number; background: number };
+  byRoute: RouteCalls[];
+}
+
+export type DayRuntimeMessage =
+  | {
+      type: 'ready';
+      url?: string;
+      dynamoEndpoint?: string;
+      s3Endpoint?: string;
+      dynamoPid?: number;
+      environment: Record<string, string>;
+    }
+  | ({ type: 'measure' } & DayProcessMeasure)
+  | { type: 'stopped' };
+
+export interface DayRuntime {
+  url: string;
+  dataDir: string;
+  dynamoEndpoint: string;
+  dynamoPid: number | undefined;
+  measure(): Promise<{ requests: DayProcessMeasure; background: DayProcessMeasure }>;
+  stop(): Promise<void>;
+}
+
+const childScript = fileURLToPath(new URL('./day-runtime-child.ts', import.meta.url));
+
+interface DayProcess {
+  ready: Extract<DayRuntimeMessage, { type: 'ready' }>;
+  measure(): Promise<DayProcessMeasure>;
+  stop(): Promise<void>;
+}
+
+async function startDayProcess(args: string[]): Promise<DayProcess> {
+  // DAY_PROFILE_DIR: each service process writes a V8 CPU profile there when it exits.
+  const profile = process.env.DAY_PROFILE_DIR;
+  const child: ChildProcess = fork(childScript, args, {
+    execArgv: ['--import', 'tsx', ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [])],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const ended = () => child.exitCode !== null || child.signalCode !== null;
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code, signal) =>
+      reject(new Error(`the day's ${args[0]} process exited (${signal ?? `code ${code}`})`)),
+    ),
+  );
+  exited.catch(() => {});
+  const next = <T extends DayRuntimeMessage['type']>(type: T) =>
+    Promise.race([
+      new Promise<Extract<DayRuntimeMessage, { type: T }>>((resolve) => {
+        const listener = (message: DayRuntimeMessage) => {
+          if (message.type !== type) return;
+          child.off('message', listener);
+          resolve(message as Extract<DayRuntimeMessage, { type: T }>);
+        };
+        child.on('message', listener);
+      }),
+      exited,
+    ]);
+  const ready = await next('ready');
+  return {
+    ready,
+    async measure() {
+      const answer = next('measure');
+      child.send({ type: 'measure' } satisfies DayRuntimeRequest);
+      const { type: _type, ...measure } = await answer;
+      return measure;
+    },
+    async stop() {
+      if (ended()) return;
+      const stopped = next('stopped');
+      child.send({ type: 'stop' } satisfies DayRuntimeRequest);
+      await stopped;
+      if (!ended()) await new Promise((resolve) => child.once('exit', resolve));
+    },
+  };
+}
+
+export async function startDayRuntime(port: number, dataDir: string): Promise<DayRuntime> {
+  const requests = await startDayProcess(['requests', dataDir, String(port)]);
+  const { url, dynamoEndpoint, s3Endpoint, dynamoPid } = requests.ready;
+  let background: DayProcess;
+  try {
+    background = await startDayProcess(['background', dataDir, '', dynamoEndpoint!, s3Endpoint!]);
+  } catch (error) {
+    await requests.stop();
+    throw error;
+  }
+  Object.assign(process.env, requests.ready.environment);
+  return {
+    url: url!,
+    dataDir,
+    dynamoEndpoint: dynamoEndpoint!,
+    dynamoPid,
+    measure: async () => ({ requests: await requests.measure(), background: await background.measure() }),
+    async stop() {
+      // The requests' process keeps the stores: the background work stops first.
+      await background.stop();
+      await requests.stop();
+    },
+  };
+}

@@ -28,7 +28,12 @@ import fontkit from '@pdf-lib/fontkit';
 import './text/fontkit-shapers';
 import type { PDFDocument } from 'pdf-lib';
 import { embedFallbacks, fallbackNeeds } from './text/embed-fallbacks';
-import { keepDeflatedPrograms, keepEncodedSubsets } from './text/kept-font-programs';
+import {
+  baseUnshaped,
+  keepDeflatedPrograms,
+  keepEncodedSubsets,
+  subsetBase,
+} from './text/kept-font-programs';
 import { TextFace } from './text/text-face';
 
 /** The package the fonts come from; infra/bundling.ts copies from it, and looks for its name in a bundle. */
@@ -128,6 +133,7 @@ export const fontkitParsingOnce: Fontkit = {
     const view = Object.create(shared) as FontkitFont & { _glyphs: object };
     view._glyphs = {};
     keepEncodedSubsets(view as unknown as Parameters<typeof keepEncodedSubsets>[0], shared);
+    baseUnshaped(view as unknown as Parameters<typeof baseUnshaped>[0]);
     return view;
   },
 };
@@ -172,15 +178,6 @@ function keepInflatedTables(font: WoffTables): void {
 }
 
 /**
- * Printable ASCII, put first in every subset of DejaVu and in this order: a document whose text is ASCII
- * then has the same subset as the one before it, and its program is not encoded or compressed again
- * (text/kept-font-programs.ts). It adds about 13 KB to a label (20 KB to 33 KB for a US address).
- */
-const subsetBase = Array.from({ length: 0x7f - 0x20 }, (_, index) => String.fromCharCode(0x20 + index)).join(
-  '',
-);
-
-/**
  * Embeds both faces into a document, subset to the glyphs it ends up using (printable ASCII always),
  * with the fallback slices `texts` (every string the document will draw; a string left out draws what
  * DejaVu and the slices embedded for the others can) needs.
@@ -198,6 +195,7 @@ export async function embedPdfFonts(document: PDFDocument, texts: Iterable<strin
     embedFallbacks(document, fallbackNeeds(wanted, regularGlyphs), 400, bundledFontDir, parsedFont),
     embedFallbacks(document, fallbackNeeds(wanted, boldGlyphs), 700, bundledFontDir, parsedFont),
   ]);
+  // Printable ASCII first in every subset (text/kept-font-programs.ts).
   regular.encodeText(subsetBase);
   bold.encodeText(subsetBase);
   return {

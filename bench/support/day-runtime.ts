@@ -79,7 +79,9 @@ async function startDayProcess(args: string[]): Promise<DayProcess> {
       }),
       exited,
     ]);
-  const ready = await next('ready');
+  // A child that never gets ready (DynamoDB Local that does not start, say) is killed, not waited on.
+  const readyTimeout = setTimeout(() => child.kill('SIGKILL'), 120_000);
+  const ready = await next('ready').finally(() => clearTimeout(readyTimeout));
   return {
     ready,
     async measure() {
@@ -116,9 +118,13 @@ export async function startDayRuntime(port: number, dataDir: string): Promise<Da
     dynamoPid,
     measure: async () => ({ requests: await requests.measure(), background: await background.measure() }),
     async stop() {
-      // The requests' process keeps the stores: the background work stops first.
-      await background.stop();
-      await requests.stop();
+      // The requests' process keeps the stores: the background work stops first, and the stores stop
+      // even if it failed to.
+      try {
+        await background.stop();
+      } finally {
+        await requests.stop();
+      }
     },
   };
 }

@@ -23,7 +23,8 @@ export async function startBackgroundWork(options: {
 }): Promise<BackgroundWork> {
   const paths = dataPaths(options.dataDir);
   const jobs = startReportJobs({ dataDir: paths.root, quiet: options.quiet });
-  let poller: StreamPoller;
+  let poller: StreamPoller | undefined;
+  let dailyAlerts: DailyAlerts;
   try {
     poller = await startStreamPoller({
       endpoint: options.dynamoEndpoint,
@@ -32,15 +33,17 @@ export async function startBackgroundWork(options: {
       quiet: options.quiet,
       onPendingExports: (ids) => jobs.enqueue(ids),
     });
+    dailyAlerts = startDailyAlerts({ dataDir: paths.root, quiet: options.quiet });
   } catch (error) {
+    await poller?.stop();
     await jobs.stop();
     throw error;
   }
-  const dailyAlerts: DailyAlerts = startDailyAlerts({ dataDir: paths.root, quiet: options.quiet });
+  const started = poller;
   return {
     async stop() {
       await dailyAlerts.stop();
-      await poller.stop();
+      await started.stop();
       await jobs.stop();
     },
   };

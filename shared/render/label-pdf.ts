@@ -170,16 +170,18 @@ function drawBarcode(page: PDFPage, fonts: PdfFonts, trackingNumber: string, o: 
   let y = top;
   y -= drawCaption(page, fonts, 'TRACKING #', o.x + margin, y, innerWidth) + 2;
   const bottom = y - barHeight;
-  // The bars as one filled path: a rectangle each, filled once (one drawRectangle per bar wrote its own
-  // graphics state and outline, four times the content stream).
+  // One graphics state and colour for all the bars, each bar a rectangle filled on its own (`re f`): one
+  // drawRectangle per bar wrote its own state and outline, four times the content stream. Not one path
+  // of every bar filled once: a rasteriser without anti-aliasing (a thermal printer's) then inks every
+  // dot an edge touches, and each bar prints a dot wider.
   const bars: PDFOperator[] = [];
   for (let start = modules.indexOf('1'); start !== -1;) {
     let end = start;
     while (modules[end] === '1') end += 1;
-    bars.push(rectangle(left + start * module, bottom, (end - start) * module, barHeight));
+    bars.push(rectangle(left + start * module, bottom, (end - start) * module, barHeight), fill());
     start = modules.indexOf('1', end);
   }
-  page.pushOperators(pushGraphicsState(), setFillingColor(black), ...bars, fill(), popGraphicsState());
+  page.pushOperators(pushGraphicsState(), setFillingColor(black), ...bars, popGraphicsState());
   y = bottom - 3;
   // Whole, never cut: only one too long for a line at 7 pt (60 digits) takes a second.
   const number = identifierLines(trackingNumber, fonts.bold, 11, innerWidth, minTextSize);

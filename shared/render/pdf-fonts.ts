@@ -125,6 +125,9 @@ const parsedFonts = new WeakMap<Uint8Array, FontkitFont>();
  * makes the glyph object, and pdf-lib writes the document's ToUnicode map from them: sharing glyph
  * objects let one document's history (a glyph first made by a substitution, without characters) leave
  * letters out of another's text layer: a report whose bold "e" pdftotext read as a space.
+ *
+ * A view also answers from the container's kept subset programs and lays the subset's base letters out
+ * without shaping (text/kept-font-programs.ts).
  */
 export const fontkitParsingOnce: Fontkit = {
   create(bytes, postscriptName) {

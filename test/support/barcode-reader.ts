@@ -136,6 +136,8 @@ export function scanBarcode(pngFile: string) {
   return {
     text: decodeBars(elements),
     module: elements.reduce((a, b) => a + b, 0) / (11 * symbols + 13),
+    /** Dark pixels along the scanned row: the bars' ink. */
+    barDots: rest.filter(([dark]) => dark).reduce((sum, [, length]) => sum + length, 0),
     quietZones: { left: leftQuiet![0] ? 0 : leftQuiet![1], right: rightQuiet[0] ? 0 : rightQuiet[1] },
     barRows: rows.length,
     size: { width, height },

@@ -17,6 +17,7 @@ import { labelDocument } from '../../functions/fulfillment/labels/label-document
 import type { Order } from '../../shared/domain/order';
 import type { Shipment } from '../../shared/domain/shipment';
 import type { LabelDocument } from '../../shared/render/label-document';
+import { encodeCode128 } from '../../shared/render/code128';
 import { renderLabelPdf } from '../../shared/render/label-pdf';
 import * as pdfFonts from '../../shared/render/pdf-fonts';
 
@@ -267,6 +268,35 @@ describe('renderLabelPdf: the barcode', () => {
       expect(scanned.quietZones.right).toBeGreaterThanOrEqual(10 * scanned.module);
     });
   }
+});
+
+describe('renderLabelPdf: the barcode at a thermal printer', () => {
+  it('prints each bar its own width at 203 dpi without anti-aliasing: no bar gains a dot', async () => {
+    const file = await renderToFile(label({ packages: 1 }));
+    const png = join(work, `thermal-${files}`);
+    // What a 203 dpi thermal printer fed by poppler inks: every dot on or off, no grey at the edges.
+    execFileSync('pdftoppm', [
+      '-r',
+      '203',
+      '-gray',
+      '-aa',
+      'no',
+      '-aaVector',
+      'no',
+      '-png',
+      '-singlefile',
+      file,
+      png,
+    ]);
+    const scanned = scanBarcode(`${png}.png`);
+    expect(scanned.text).toBe(trackingNumber);
+    const { modules } = encodeCode128(trackingNumber);
+    const dotsPerModule = Math.round(scanned.module);
+    const barModules = [...modules].filter((bit) => bit === '1').length;
+    // One path of every bar filled at once inked about 50 dots more here: each bar a dot wider.
+    expect(scanned.barDots).toBeGreaterThanOrEqual(barModules * dotsPerModule - 2);
+    expect(scanned.barDots).toBeLessThanOrEqual(barModules * dotsPerModule + 2);
+  });
 });
 
 describe('renderLabelPdf: a label of several packages', () => {

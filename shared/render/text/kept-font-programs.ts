@@ -3,8 +3,8 @@
  *
  * A label subsets DejaVu to the glyphs it draws. fontkit encodes that subset (about 5 ms) and pdf-lib
  * compresses it (about 3 ms), and this happens for every label. Nearly every label draws a subset of the
- * same glyphs: pdf-fonts.ts puts printable ASCII first in every subset, in one order. So, in one
- * container, the same glyph list gives the same bytes:
+ * same glyphs: pdf-fonts.ts puts printable ASCII first in every subset (after .notdef), in one order. So,
+ * in one container, the same glyph list gives the same bytes:
  * - `keepEncodedSubsets` keeps a subset's encoded program by its glyph list (glyph ids in subset order);
  * - `keepDeflatedPrograms` keeps what pdf-lib's flateStream made of a byte array, found again by its
  *   content.
@@ -25,7 +25,7 @@ interface SubsetMaker {
 }
 
 /**
- * Printable ASCII, put first in every subset of DejaVu and in this order (pdf-fonts.ts): a document whose
+ * Printable ASCII, put first in every subset of DejaVu (after .notdef) and in this order (pdf-fonts.ts): a document whose
  * text is ASCII then has the same subset as the one before it, and its program is not encoded or
  * compressed again. It adds about 13 KB to a label (20 KB to 33 KB for a US address).
  */
@@ -77,11 +77,8 @@ export function keepEncodedSubsets(view: SubsetMaker, shared: object): void {
     subset.encodeStream = function (this: FontkitSubset) {
       // The key is taken before encoding: encoding adds compound glyphs' components, the same ones each time.
       const key = this.glyphs.join(',');
-      let kept = keptSubsets.get(shared);
-      if (!kept) {
-        kept = new Map();
-        keptSubsets.set(shared, kept);
-      }
+      const kept = keptSubsets.get(shared) ?? new Map<string, Uint8Array>();
+      keptSubsets.set(shared, kept);
       const program = kept.get(key);
       if (program) {
         keep(kept, key, program, maxKeptPerFont);
@@ -89,9 +86,8 @@ export function keepEncodedSubsets(view: SubsetMaker, shared: object): void {
       }
       const stream = encodeStream.call(this);
       const parts: Uint8Array[] = [];
-      const store = kept;
       stream.on('data', (part: Uint8Array) => parts.push(part));
-      stream.on('end', () => keep(store, key, concatenated(parts), maxKeptPerFont));
+      stream.on('end', () => keep(kept, key, concatenated(parts), maxKeptPerFont));
       return stream;
     };
     return subset;
@@ -103,25 +99,18 @@ interface Deflated {
   deflated: Uint8Array;
 }
 
-/** Compressed programs, by their length: a few dozen at most, a few MB together. */
+/** Compressed programs, oldest first: a few dozen at most, a few MB together. */
 const maxDeflated = 32;
-const deflatedByLength = new Map<number, Deflated[]>();
-let deflatedCount = 0;
+const deflated: Deflated[] = [];
 
 function findDeflated(raw: Uint8Array): Uint8Array | undefined {
-  const candidates = deflatedByLength.get(raw.length);
-  return candidates?.find((entry) => Buffer.compare(entry.raw, raw) === 0)?.deflated;
+  return deflated.find((entry) => entry.raw.length === raw.length && Buffer.compare(entry.raw, raw) === 0)
+    ?.deflated;
 }
 
-function keepDeflated(raw: Uint8Array, deflated: Uint8Array): void {
-  if (deflatedCount >= maxDeflated) {
-    deflatedByLength.clear();
-    deflatedCount = 0;
-  }
-  const candidates = deflatedByLength.get(raw.length) ?? [];
-  candidates.push({ raw, deflated });
-  deflatedByLength.set(raw.length, candidates);
-  deflatedCount += 1;
+function keepDeflated(raw: Uint8Array, compressed: Uint8Array): void {
+  if (deflated.length >= maxDeflated) deflated.shift();
+  deflated.push({ raw, deflated: compressed });
 }
 
 /**
@@ -133,8 +122,8 @@ export function keepDeflatedPrograms(document: PDFDocument): void {
   const flateStream = context.flateStream.bind(context);
   context.flateStream = (contents, dict = {}) => {
     if (!(contents instanceof Uint8Array)) return flateStream(contents, dict);
-    const deflated = findDeflated(contents);
-    if (deflated) return context.stream(deflated, { ...dict, Filter: 'FlateDecode' });
+    const kept = findDeflated(contents);
+    if (kept) return context.stream(kept, { ...dict, Filter: 'FlateDecode' });
     const stream = flateStream(contents, dict);
     keepDeflated(contents, stream.getContents());
     return stream;

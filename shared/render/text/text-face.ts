@@ -41,8 +41,6 @@ const maxKeptWidths = 20_000;
 
 export class TextFace {
   private readonly lines = new Map<string, Piece<PDFFont>[]>();
-  /** Widths of a font this face does not know the glyphs of (none today): kept for this document only. */
-  private readonly ownWidths = new Map<PDFFont, Map<string, number>>();
 
   constructor(
     readonly primary: PDFFont,
@@ -114,13 +112,13 @@ export class TextFace {
   }
 
   private widthsOf(font: PDFFont): Map<string, number> {
+    // A piece is always in the primary font or a fallback (fontFor): each has its parsed glyphs.
     const glyphs =
-      font === this.primary ? this.primaryGlyphs : this.fallbacks.find((f) => f.font === font)?.glyphs;
-    let widths = glyphs ? keptWidths.get(glyphs) : this.ownWidths.get(font);
+      font === this.primary ? this.primaryGlyphs : this.fallbacks.find((f) => f.font === font)!.glyphs;
+    let widths = keptWidths.get(glyphs);
     if (!widths) {
       widths = new Map();
-      if (glyphs) keptWidths.set(glyphs, widths);
-      else this.ownWidths.set(font, widths);
+      keptWidths.set(glyphs, widths);
     }
     return widths;
   }

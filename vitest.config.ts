@@ -76,7 +76,14 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'infra', include: ['test/infra/**/*.infra.test.ts'], testTimeout: 120_000 },
+        test: {
+          name: 'infra',
+          include: ['test/infra/**/*.infra.test.ts'],
+          testTimeout: 120_000,
+          // A stack synthesised in beforeAll (cdk-nag's) took over vitest's 10 s default beside pass 1's
+          // lint and typecheck on 2 cores.
+          hookTimeout: 120_000,
+        },
       },
     ],
   },

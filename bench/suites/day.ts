@@ -1,10 +1,11 @@
 /**
  * A merchant's busy day, replayed against the local stack (`startRuntime` in a child process: the
- * gateway on loopback, DynamoDB Local, s3rver; the stream poller and report jobs in another) in a fresh
- * data folder, over HTTP with development tokens: 10,000 orders from six channels (some re-sent),
- * automation rules, payments, 8,000 label prints (some partial), 300 voids, 200 returns with refunds and
- * restocks, manifests closed, an alert rule firing, the dashboard and reports read throughout, two
- * exports (`DAY_SCALE` scales the counts; `DAY_CONCURRENCY` the chains in flight, 8 by default). Then
+ * gateway on loopback, DynamoDB Local; the stream poller and report jobs in another; s3rver beside the
+ * client) in a fresh data folder, over HTTP with development tokens: 10,000 orders from six channels
+ * (some re-sent), automation rules, payments, 8,000 label prints (some partial), 300 voids, 200 returns
+ * with refunds and restocks, manifests closed, an alert rule firing, the dashboard and reports read
+ * throughout, two exports (`DAY_SCALE` scales the counts; `DAY_CONCURRENCY` the chains in flight, 8 by
+ * default). Then
  * the invariants, read from the table, its stream and the events file: the invariant table. Targets: ≤ 4
  * DynamoDB calls and ≤ 15 ms of the request-serving process's CPU per request, the day's wall time
  * within 1.2 × the floor its CPU allows on this machine's cores, zero 5xx, zero violations.
@@ -204,13 +205,13 @@ export const day: Suite = {
             },
             { figure: 'report reads during the day', value: ledger.reads, unit: 'requests' },
             {
-              figure: 'CPU of the process serving requests over the day (gateway, handlers, S3 emulator)',
+              figure: 'CPU of the process serving requests over the day (gateway, handlers)',
               value: round(cpu.serviceSeconds, 1),
               unit: 's',
             },
             {
               figure:
-                "of which the kernel's (system time: loopback sockets to DynamoDB Local, S3 and the client)",
+                "of which the kernel's (system time: loopback sockets to DynamoDB Local, the S3 emulator and the client)",
               value: round(cpu.serviceSystemSeconds, 1),
               unit: 's',
             },
@@ -221,7 +222,8 @@ export const day: Suite = {
               unit: 's',
             },
             {
-              figure: "CPU of the bench's client over the day (its requests and bookkeeping)",
+              figure:
+                "CPU of the bench's process over the day (the client, its bookkeeping, the S3 emulator)",
               value: round(cpu.clientSeconds, 1),
               unit: 's',
             },
@@ -331,12 +333,12 @@ export const day: Suite = {
       return {
         tables,
         notes: [
-          `Local stack (startRuntime, quiet) in two child processes (bench/support/day-runtime.ts: requests, and the background work), on loopback, fresh data folder; the client in the bench's process; reporting zone ${timeZone}, orders dated ${window.start.toISOString()} to ${window.end.toISOString()} (${window.today}), labels shipped ${shipDate}.`,
+          `Local stack (startRuntime, quiet) in two child processes (bench/support/day-runtime.ts: requests, and the background work), on loopback, fresh data folder; the client and the S3 emulator in the bench's process; reporting zone ${timeZone}, orders dated ${window.start.toISOString()} to ${window.end.toISOString()} (${window.today}), labels shipped ${shipDate}.`,
           `Each order is one chain of requests (create, re-send, pay, print, void or return, and the refusals planned for it); ${concurrency} chains run at once beside one reader of the dashboard and reports (one every ~100 ms); manifests close and exports run after the chains.`,
           'Refusals are planned on purpose (overpayment, a print with nothing left, a second void, a void on a closed manifest, a return of more than shipped, a second refund) and must leave no event.',
           "Event check: every stream record (all shards from TRIM_HORIZON, read again until the poller has passed them and nothing new appears) that the projector publishes must be in events.jsonl exactly once, and every line there must be such a record; the day's order, shipment, return, manifest and export events must equal the successful requests that change something, one each.",
           "The machine is shared: wall times move with the other work on it; the latency table is what each request took as the client saw it, gateway and handler included. The wall-time target compares the day (setup and requests) with the least time its CPU (both service processes', the client's and the DynamoDB Local JVM's) allows on the cores: other work on the machine shows as a ratio above 1.",
-          "Calls and CPU per request: DynamoDB commands counted at the service's document client while a request is served (an AsyncLocalStorage entered when the gateway's HTTP server starts a request), over the requests of setup and day; the stream consumers' and report jobs' commands are counted apart. The CPU per request (process.cpuUsage in the process serving requests) is the gateway's and the handlers', and the S3 emulator's, which deployed runs elsewhere: an upper bound of what serving the requests takes. The background work (the stream poller, which deployed is Lambda's own, and the consumers it drives; the report jobs) runs in a process of its own, as deployed in functions of its own, and its CPU is shown per request beside. The client's CPU and the DynamoDB Local JVM's are apart.",
+          "Calls and CPU per request: DynamoDB commands counted at the service's document client while a request is served (an AsyncLocalStorage entered when the gateway's HTTP server starts a request), over the requests of setup and day; the stream consumers' and report jobs' commands are counted apart. The CPU per request (process.cpuUsage in the process serving requests) is the gateway's (API Gateway's work, deployed) and the handlers': an upper bound of what the functions serving the requests take. The background work (the stream poller, which deployed is Lambda's own, and the consumers it drives; the report jobs) runs in a process of its own, as deployed in functions of its own, and its CPU is shown per request beside. The bench's process (the client and the S3 emulator) and the DynamoDB Local JVM are apart.",
         ],
       };
     } finally {

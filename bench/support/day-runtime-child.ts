@@ -1,7 +1,8 @@
 /**
  * One of the busy day's two service processes (bench/support/day-runtime.ts starts both):
- * - `requests`: the local stack as `npm start` runs it (the gateway, the handlers, DynamoDB Local and the
- *   S3 emulator) without the background work, with the day's DynamoDB commands counted (day-calls.ts);
+ * - `requests`: the local stack as `npm start` runs it (the gateway, the handlers, DynamoDB Local) without
+ *   the background work, and with the S3 emulator the bench runs, with the day's DynamoDB commands
+ *   counted (day-calls.ts);
  * - `background`: the stream poller with its consumers, the report jobs and the daily alerts
  *   (infra/local/background-work.ts), against the first one's stores.
  * The bench's client runs in the parent, so each process's CPU is the service's. Each talks to the parent
@@ -24,7 +25,13 @@ const send = (message: DayRuntimeMessage) => process.send!(message);
 
 async function start() {
   if (kind === 'requests') {
-    const runtime = await startRuntime({ port: Number(port), dataDir, quiet: true, background: false });
+    const runtime = await startRuntime({
+      port: Number(port),
+      dataDir,
+      quiet: true,
+      background: false,
+      s3Endpoint,
+    });
     return {
       stop: () => runtime.stop(),
       ready: {

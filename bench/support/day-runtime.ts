@@ -1,8 +1,8 @@
 /**
  * The busy day's local stack in two child processes (day-runtime-child.ts): one serves the requests (the
- * gateway, the handlers, DynamoDB Local and the S3 emulator), the other runs the background work (the
- * stream poller and its consumers, the report jobs, the daily alerts), as deployed they run in functions
- * of their own. The bench's client (its requests, its JSON, its checks) runs in this process. So the CPU
+ * gateway, the handlers, DynamoDB Local), the other runs the background work (the stream poller and its
+ * consumers, the report jobs, the daily alerts), as deployed they run in functions of their own. The
+ * bench's client (its requests, its JSON, its checks) and the S3 emulator run in this process. So the CPU
  * per request the day reads is that of the process serving requests, and the rest is told apart. The
  * requests process's environment (the table, the endpoints) is copied here, for the checks that read the
  * table.
@@ -10,6 +10,10 @@
 import type { ChildProcess } from 'node:child_process';
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { dataPaths, localExportsBucket } from '../../infra/local/data-dir';
+import { freePort } from '../../infra/local/free-port';
+import { localCorsOrigins } from '../../infra/local/local-env';
+import { startS3Local } from '../../infra/local/s3-local';
 import type { RouteCalls } from './day-calls';
 
 export type DayRuntimeRequest = { type: 'measure' } | { type: 'stop' };
@@ -101,13 +105,27 @@ async function startDayProcess(args: string[]): Promise<DayProcess> {
 }
 
 export async function startDayRuntime(port: number, dataDir: string): Promise<DayRuntime> {
-  const requests = await startDayProcess(['requests', dataDir, String(port)]);
-  const { url, dynamoEndpoint, s3Endpoint, dynamoPid } = requests.ready;
+  // The S3 emulator runs in this process: deployed, S3 is not the functions' work.
+  const s3 = await startS3Local({
+    port: await freePort(),
+    directory: dataPaths(dataDir).s3,
+    bucket: localExportsBucket,
+    corsOrigins: localCorsOrigins(),
+  });
+  let requests: DayProcess;
+  try {
+    requests = await startDayProcess(['requests', dataDir, String(port), '', s3.endpoint]);
+  } catch (error) {
+    await s3.stop();
+    throw error;
+  }
+  const { url, dynamoEndpoint, dynamoPid } = requests.ready;
   let background: DayProcess;
   try {
-    background = await startDayProcess(['background', dataDir, '', dynamoEndpoint!, s3Endpoint!]);
+    background = await startDayProcess(['background', dataDir, '', dynamoEndpoint!, s3.endpoint]);
   } catch (error) {
     await requests.stop();
+    await s3.stop();
     throw error;
   }
   Object.assign(process.env, requests.ready.environment);
@@ -123,7 +141,7 @@ export async function startDayRuntime(port: number, dataDir: string): Promise<Da
       try {
         await background.stop();
       } finally {
-        await requests.stop();
+        await requests.stop().finally(() => s3.stop());
       }
     },
   };

@@ -34,6 +34,11 @@ export async function startBackingServices(options: {
   dataDir: string;
   dynamoPort?: number;
   s3Port?: number;
+  /**
+   * An S3 emulator already serving the data dir's files (its bucket made), used instead of starting one
+   * here: the busy-day bench runs it outside the process that serves requests.
+   */
+  s3Endpoint?: string;
   /** Origins the exports bucket's CORS rule allows (the UI follows presigned URLs). */
   corsOrigins: string[];
 }): Promise<BackingServices> {
@@ -47,12 +52,14 @@ export async function startBackingServices(options: {
       dbPath: paths.dynamodb,
     });
     await ensureTable(dynamo.endpoint, localTableName);
-    const s3 = await startS3Local({
-      port: options.s3Port ?? (await freePort()),
-      directory: paths.s3,
-      bucket: localExportsBucket,
-      corsOrigins: options.corsOrigins,
-    });
+    const s3 = options.s3Endpoint
+      ? { endpoint: options.s3Endpoint, stop: async () => {} }
+      : await startS3Local({
+          port: options.s3Port ?? (await freePort()),
+          directory: paths.s3,
+          bucket: localExportsBucket,
+          corsOrigins: options.corsOrigins,
+        });
     const running = dynamo;
     const exited = jvmExited(running);
     return {

@@ -18,6 +18,8 @@ export interface RuntimeOptions {
   dataDir: string;
   dynamoPort?: number;
   s3Port?: number;
+  /** An S3 emulator already running for the data dir (startBackingServices), instead of one in this process. */
+  s3Endpoint?: string;
   quiet?: boolean;
   /** The stream poller, report jobs and daily alerts (true by default); false: the caller runs them (startBackgroundWork). */
   background?: boolean;

@@ -13,6 +13,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { LabelDocument } from '../../shared/render/label-document';
 import { renderLabelPdf } from '../../shared/render/label-pdf';
 import { keepDeflatedPrograms } from '../../shared/render/text/kept-font-programs';
+import { warehouseSender } from '../support/label-builders';
 
 let work: string;
 beforeAll(() => {
@@ -24,14 +25,7 @@ afterEach(() => vi.restoreAllMocks());
 function label(shipToName: string, trackingNumber: string): LabelDocument {
   return {
     format: '4x6',
-    shipFrom: {
-      name: 'Acme Fulfilment Centre',
-      line1: '1 Warehouse Way',
-      city: 'Springfield',
-      region: 'IL',
-      postalCode: '62701',
-      country: 'US',
-    },
+    shipFrom: warehouseSender,
     shipTo: {
       name: shipToName,
       line1: '12 Main St',

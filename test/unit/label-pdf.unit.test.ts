@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfFontFiles, pdfFontPackage } from '../../infra/bundling';
 import { buildFunction } from '../support/built-function';
 import { scanBarcode, scanPdfBarcode } from '../support/barcode-reader';
+import { warehouseSender } from '../support/label-builders';
 import { defaultFormSettings } from '../../functions/fulfillment/forms/schemas';
 import { labelDocument } from '../../functions/fulfillment/labels/label-document';
 import type { Order } from '../../shared/domain/order';
@@ -33,15 +34,7 @@ const trackingNumber = '1Z999AA10123456784';
 function label(overrides: Partial<LabelDocument> = {}): LabelDocument {
   return {
     format: '4x6',
-    shipFrom: {
-      name: 'Acme Fulfilment Centre',
-      company: 'Acme Supplies Ltd',
-      line1: '1 Warehouse Way',
-      city: 'Springfield',
-      region: 'IL',
-      postalCode: '62701',
-      country: 'US',
-    },
+    shipFrom: warehouseSender,
     shipTo: {
       name: 'Zoë Łódź-Wiśniewska',
       line1: 'ul. Piotrkowska 104 m. 12',

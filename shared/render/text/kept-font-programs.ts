@@ -25,9 +25,9 @@ interface SubsetMaker {
 }
 
 /**
- * Printable ASCII, put first in every subset of DejaVu (after .notdef) and in this order (pdf-fonts.ts): a document whose
- * text is ASCII then has the same subset as the one before it, and its program is not encoded or
- * compressed again. It adds about 13 KB to a label (20 KB to 33 KB for a US address).
+ * Printable ASCII, put first in every subset of DejaVu (after .notdef) and in this order (pdf-fonts.ts):
+ * a document whose text is ASCII then has the same subset as the one before it, and its program is not
+ * encoded or compressed again. It adds about 13 KB to a label (20 KB to 33 KB for a US address).
  */
 export const subsetBase = Array.from({ length: 0x7f - 0x20 }, (_, index) =>
   String.fromCharCode(0x20 + index),

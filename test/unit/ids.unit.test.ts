@@ -16,6 +16,12 @@ describe('newId', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
+  it('draws fresh random bits for each new millisecond, across refills of its random pool (256 ids each)', () => {
+    const start = Date.UTC(2027, 0, 1);
+    const randomParts = Array.from({ length: 1000 }, (_, ms) => newId(start + ms).slice(10));
+    expect(new Set(randomParts).size).toBe(randomParts.length);
+  });
+
   it('encodes the time in the first ten characters as the ULID reference implementation does', () => {
     const time = Date.UTC(2030, 0, 1, 12, 34, 56, 789);
     expect(newId(time).slice(0, 10)).toBe(encodeTime(time, 10));

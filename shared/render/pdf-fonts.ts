@@ -29,9 +29,9 @@ import './text/fontkit-shapers';
 import type { PDFDocument } from 'pdf-lib';
 import { embedFallbacks, fallbackNeeds } from './text/embed-fallbacks';
 import {
-  baseUnshaped,
   keepDeflatedPrograms,
   keepEncodedSubsets,
+  keepGlyphRuns,
   subsetBase,
 } from './text/kept-font-programs';
 import { TextFace } from './text/text-face';
@@ -126,8 +126,8 @@ const parsedFonts = new WeakMap<Uint8Array, FontkitFont>();
  * objects let one document's history (a glyph first made by a substitution, without characters) leave
  * letters out of another's text layer: a report whose bold "e" pdftotext read as a space.
  *
- * A view also answers from the container's kept subset programs and lays the subset's base letters out
- * without shaping (text/kept-font-programs.ts).
+ * A view also answers from the container's kept subset programs and glyph runs, and lays the subset's
+ * base letters out without shaping (text/kept-font-programs.ts).
  */
 export const fontkitParsingOnce: Fontkit = {
   create(bytes, postscriptName) {
@@ -136,7 +136,7 @@ export const fontkitParsingOnce: Fontkit = {
     const view = Object.create(shared) as FontkitFont & { _glyphs: object };
     view._glyphs = {};
     keepEncodedSubsets(view as unknown as Parameters<typeof keepEncodedSubsets>[0], shared);
-    baseUnshaped(view as unknown as Parameters<typeof baseUnshaped>[0]);
+    keepGlyphRuns(view as unknown as Parameters<typeof keepGlyphRuns>[0], shared);
     return view;
   },
 };

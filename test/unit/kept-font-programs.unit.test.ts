@@ -12,6 +12,7 @@ import { PDFContext, PDFDocument } from 'pdf-lib';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LabelDocument } from '../../shared/render/label-document';
 import { renderLabelPdf } from '../../shared/render/label-pdf';
+import { parsedFont, pdfFontBytes } from '../../shared/render/pdf-fonts';
 import { keepDeflatedPrograms } from '../../shared/render/text/kept-font-programs';
 import { warehouseSender } from '../support/label-builders';
 
@@ -99,6 +100,26 @@ describe('font programs kept across documents', () => {
     expect(text).toContain('Łucja Żółć');
     // And the ASCII label after it still reads back, from the program kept before.
     expect(await textOf(label('Ann Lee', '1Z999AA10123456787'))).toContain('Ann Lee');
+  });
+
+  it('lays each text out once per container: a label drawn again shapes nothing, a new name only its own texts', async () => {
+    const bytes = await pdfFontBytes();
+    const first = label('Olga Nowak', '1Z999AA10123456788');
+    await renderLabelPdf(first);
+    const layouts: string[] = [];
+    for (const font of [parsedFont(bytes.regular), parsedFont(bytes.bold)]) {
+      const layout = font.layout.bind(font);
+      vi.spyOn(font, 'layout').mockImplementation((text, ...rest) => {
+        layouts.push(String(text));
+        return layout(text, ...rest);
+      });
+    }
+    expect(await textOf(first)).toContain('Olga Nowak');
+    expect(layouts).toEqual([]);
+    const text = await textOf({ ...first, shipTo: { ...first.shipTo, name: 'Piotr Żak' } });
+    expect(text).toContain('Piotr Żak');
+    expect(layouts.length).toBeGreaterThan(0);
+    expect(layouts.every((laidOut) => laidOut.includes('Piotr'))).toBe(true);
   });
 
   it('never answers one byte array with what another of the same length compressed to', async () => {

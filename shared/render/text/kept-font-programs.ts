@@ -33,21 +33,71 @@ export const subsetBase = Array.from({ length: 0x7f - 0x20 }, (_, index) =>
   String.fromCharCode(0x20 + index),
 ).join('');
 
+interface Glyph {
+  id: number;
+  codePoints: number[];
+}
+
+/** fontkit's font (a document's view of it, or the parsed font itself), as far as this module reads it. */
 interface GlyphMaker {
-  layout(text: string, ...rest: unknown[]): { glyphs: unknown[] };
-  glyphForCodePoint(codePoint: number): unknown;
+  layout(text: string, ...rest: unknown[]): { glyphs: Glyph[] };
+  glyphForCodePoint(codePoint: number): Glyph;
+  getGlyph(id: number, codePoints: number[]): Glyph;
+  _glyphs: object;
+}
+
+/** Per parsed font, each text's glyphs as laid out: ids and the characters each stands for. */
+const keptRuns = new WeakMap<object, Map<string, readonly Glyph[]>>();
+const maxKeptRuns = 20_000;
+/** Per parsed font, a view kept for laying texts out: its glyph objects are dropped before each text. */
+const layoutViews = new WeakMap<object, GlyphMaker>();
+
+function glyphRunOf(shared: object, layout: GlyphMaker['layout'], text: string): readonly Glyph[] {
+  const runs = keptRuns.get(shared) ?? new Map<string, readonly Glyph[]>();
+  keptRuns.set(shared, runs);
+  let run = runs.get(text);
+  if (!run) {
+    let scratch = layoutViews.get(shared);
+    if (!scratch) {
+      scratch = Object.create(shared) as GlyphMaker;
+      layoutViews.set(shared, scratch);
+    }
+    // Fresh glyph objects: each takes the characters this layout gives it, not another text's.
+    scratch._glyphs = {};
+    run = layout
+      .call(scratch, text)
+      .glyphs.map((glyph) => ({ id: glyph.id, codePoints: [...glyph.codePoints] }));
+    if (runs.size >= maxKeptRuns) runs.clear();
+    runs.set(text, run);
+  }
+  return run;
 }
 
 /**
- * The base letters are put in a subset through pdf-lib's encodeText, which lays its text out: shaping 95
- * letters in two faces cost about as much as drawing a whole label. They need one glyph each, as the
- * font's character map gives it (what fontkit starts shaping from), and nothing else reads that layout.
+ * A document's view lays a text out once per container: pdf-lib lays out every text it draws or
+ * measures, and shaping (fontkit's GSUB and GPOS lookups, its shaping plan) was two thirds of a label's
+ * CPU. The view answers with the glyphs a layout of the text gave (pdf-lib reads only the glyphs, not
+ * their positions), made in its own glyph objects with the characters fontkit gave them: fontkit makes
+ * the glyphs of a layout the same way (getGlyph with each glyph's characters), so the document's
+ * ToUnicode map is built from the same characters.
+ *
+ * The subset's base letters (subsetBase) are put in through pdf-lib's encodeText too. They need one
+ * glyph each, as the font's character map gives it, and no shaping.
  */
-export function baseUnshaped(view: GlyphMaker): void {
+export function keepGlyphRuns(view: GlyphMaker, shared: object): void {
   const layout = view.layout;
   view.layout = function (this: GlyphMaker, text: string, ...rest: unknown[]) {
-    if (text !== subsetBase) return layout.call(this, text, ...rest);
-    return { glyphs: Array.from(text, (char) => this.glyphForCodePoint(char.codePointAt(0)!)) };
+    if (text === subsetBase) {
+      return { glyphs: Array.from(text, (char) => this.glyphForCodePoint(char.codePointAt(0)!)) };
+    }
+    // Features, a script or a direction asked for: laid out as asked, not kept.
+    if (typeof text !== 'string' || rest.some((argument) => argument !== undefined)) {
+      return layout.call(this, text, ...rest);
+    }
+    const glyphs = glyphRunOf(shared, layout, text).map((glyph) =>
+      this.getGlyph(glyph.id, [...glyph.codePoints]),
+    );
+    return { glyphs };
   };
 }
 

@@ -37,7 +37,6 @@ async function start() {
       ready: {
         url: runtime.url,
         dynamoEndpoint: runtime.dynamoEndpoint,
-        s3Endpoint: runtime.s3Endpoint,
         dynamoPid: runtime.dynamoPid,
       },
     };
@@ -79,12 +78,4 @@ process.on('message', (request: DayRuntimeRequest) => {
 // The parent gone (it stopped us, or was killed), nothing is left to run.
 process.on('disconnect', () => void stop().finally(() => process.exit(0)));
 
-send({
-  type: 'ready',
-  ...service.ready,
-  environment: Object.fromEntries(
-    ['DYNAMODB_ENDPOINT', 'TABLE_NAME', 'AWS_REGION', 'S3_ENDPOINT', 'EXPORTS_BUCKET', 'CURSOR_SIGNING_KEY']
-      .filter((name) => process.env[name] !== undefined)
-      .map((name) => [name, process.env[name]!]),
-  ),
-});
+send({ type: 'ready', ...service.ready });

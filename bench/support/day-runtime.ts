@@ -3,16 +3,15 @@
  * gateway, the handlers, DynamoDB Local), the other runs the background work (the stream poller and its
  * consumers, the report jobs, the daily alerts), as deployed they run in functions of their own. The
  * bench's client (its requests, its JSON, its checks) and the S3 emulator run in this process. So the CPU
- * per request the day reads is that of the process serving requests, and the rest is told apart. The
- * requests process's environment (the table, the endpoints) is copied here, for the checks that read the
- * table.
+ * per request the day reads is that of the process serving requests, and the rest is told apart. This
+ * process gets the functions' environment too (applyLocalEnvironment), for the checks that read the table.
  */
 import type { ChildProcess } from 'node:child_process';
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { dataPaths, localExportsBucket } from '../../infra/local/data-dir';
 import { freePort } from '../../infra/local/free-port';
-import { localCorsOrigins } from '../../infra/local/local-env';
+import { applyLocalEnvironment, localCorsOrigins } from '../../infra/local/local-env';
 import { startS3Local } from '../../infra/local/s3-local';
 import type { RouteCalls } from './day-calls';
 
@@ -33,9 +32,7 @@ export type DayRuntimeMessage =
       type: 'ready';
       url?: string;
       dynamoEndpoint?: string;
-      s3Endpoint?: string;
       dynamoPid?: number;
-      environment: Record<string, string>;
     }
   | ({ type: 'measure' } & DayProcessMeasure)
   | { type: 'stopped' };
@@ -128,7 +125,7 @@ export async function startDayRuntime(port: number, dataDir: string): Promise<Da
     await s3.stop();
     throw error;
   }
-  Object.assign(process.env, requests.ready.environment);
+  applyLocalEnvironment({ dataDir, dynamoEndpoint: dynamoEndpoint!, s3Endpoint: s3.endpoint });
   return {
     url: url!,
     dataDir,

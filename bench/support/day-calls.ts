@@ -9,8 +9,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import diagnostics from 'node:diagnostics_channel';
 import type { IncomingMessage } from 'node:http';
 import { db } from '../../shared/db/client';
-
-const name = 'benchDayCalls';
+import { DocumentClient } from '../../shared/db/document-client';
 
 export interface RouteCalls {
   route: string;
@@ -52,24 +51,24 @@ export function countDayCalls(): DayCalls {
   diagnostics.subscribe('http.server.request.start', onRequest);
   let requests = 0;
   let background = 0;
+  // A listener, not a middleware: a middleware in the stack would send every command through it, and
+  // the day would measure the SDK's stack instead of the way the service sends (shared/db/document-client.ts).
   const client = db();
-  client.middlewareStack.add(
-    (next) => (args) => {
-      const route = inRequest.getStore();
-      if (route) {
-        requests += 1;
-        route.calls += 1;
-      } else background += 1;
-      return next(args);
-    },
-    { step: 'initialize', name },
-  );
+  if (!(client instanceof DocumentClient))
+    throw new Error('the day counts calls at the service’s DocumentClient');
+  const stopListening = client.onCommand(() => {
+    const route = inRequest.getStore();
+    if (route) {
+      requests += 1;
+      route.calls += 1;
+    } else background += 1;
+  });
   return {
     counts: () => ({ requests, background }),
     byRoute: () => [...routes.values()].sort((a, b) => b.calls - a.calls),
     stop: () => {
       diagnostics.unsubscribe('http.server.request.start', onRequest);
-      client.middlewareStack.remove(name);
+      stopListening();
     },
   };
 }

@@ -1,6 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { withoutSdkLogging } from '../logging/sdk-logging';
+import { DocumentClient } from './document-client';
 
 let documentClient: DynamoDBDocumentClient | undefined;
 
@@ -19,7 +20,7 @@ export function db(): DynamoDBDocumentClient {
           : {},
       ),
     );
-    documentClient = DynamoDBDocumentClient.from(client, {
+    documentClient = DocumentClient.from(client, {
       marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
     });
   }

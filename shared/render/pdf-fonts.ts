@@ -26,6 +26,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import fontkit from '@pdf-lib/fontkit';
 import './text/fontkit-shapers';
+import './native-deflate';
 import type { PDFDocument } from 'pdf-lib';
 import { embedFallbacks, fallbackNeeds } from './text/embed-fallbacks';
 import {

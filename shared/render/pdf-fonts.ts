@@ -117,6 +117,16 @@ type FontkitFont = ReturnType<Fontkit['create']>;
 const parsedFonts = new WeakMap<Uint8Array, FontkitFont>();
 
 /**
+ * The only sequences of printable ASCII that DejaVu's default features turn into other glyphs: ff, fi, fl
+ * (and ffi, ffl). Every other ASCII text is one glyph a character (test/unit/pdf-ascii-layout.unit.test.ts
+ * lays out every pair of printable ASCII characters in both faces to hold this to the pinned font files).
+ */
+const dejaVuAsciiLigatures: Record<string, RegExp | undefined> = {
+  DejaVuSans: /f[fil]/,
+  'DejaVuSans-Bold': /f[fil]/,
+};
+
+/**
  * fontkit, with each font file parsed once per process. pdf-lib calls `create` for every document that
  * embeds a font, and a fresh font object decodes its tables (cmap, hmtx, GSUB, GPOS for the layout of
  * every string drawn) again: about three quarters of a label's render.
@@ -137,7 +147,11 @@ export const fontkitParsingOnce: Fontkit = {
     const view = Object.create(shared) as FontkitFont & { _glyphs: object };
     view._glyphs = {};
     keepEncodedSubsets(view as unknown as Parameters<typeof keepEncodedSubsets>[0], shared);
-    keepGlyphRuns(view as unknown as Parameters<typeof keepGlyphRuns>[0], shared);
+    keepGlyphRuns(
+      view as unknown as Parameters<typeof keepGlyphRuns>[0],
+      shared,
+      dejaVuAsciiLigatures[(shared as { postscriptName?: string }).postscriptName ?? ''],
+    );
     return view;
   },
 };

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decodeJwt, decodeProtectedHeader, generateKeyPair, SignJWT } from 'jose';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { devAudience, devIssuer, signDevToken, verifyDevToken } from '../../infra/local/dev-keys';
 import { authorizeRequest } from '../../infra/local/jwt-authorizer';
 
@@ -55,6 +55,20 @@ describe('verification', () => {
       ok: false,
       reason: 'the token has expired',
     });
+  });
+
+  it('refuses a token that passed before once it has expired (passed tokens are kept until then)', async () => {
+    const token = await signDevToken('manager', { dataDir, expiresIn: '2s' });
+    expect(await verify(token)).toMatchObject({ ok: true });
+    expect(await verify(token)).toMatchObject({ ok: true });
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 3000);
+      expect(await verify(token)).toEqual({ ok: false, reason: 'the token has expired' });
+      expect(await verify(token)).toEqual({ ok: false, reason: 'the token has expired' });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('refuses a token without exp', async () => {

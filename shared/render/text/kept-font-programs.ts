@@ -73,6 +73,22 @@ function glyphRunOf(shared: object, layout: GlyphMaker['layout'], text: string):
   return run;
 }
 
+const printableAscii = /^[\x20-\x7e]*$/;
+
+/**
+ * Printable ASCII without any of the font's ASCII ligatures takes one glyph a character, as the character
+ * map gives it: shaping changes nothing pdf-lib reads (it draws glyph ids and ignores positions). Names
+ * and addresses differ on every label, so their layouts were not kept; this spares them the shaping.
+ */
+function isUnshapedAscii(text: unknown, asciiLigatures: RegExp, rest: unknown[]): boolean {
+  return (
+    typeof text === 'string' &&
+    rest.every((argument) => argument === undefined) &&
+    printableAscii.test(text) &&
+    !asciiLigatures.test(text)
+  );
+}
+
 /**
  * A document's view lays a text out once per container: pdf-lib lays out every text it draws or
  * measures, and shaping (fontkit's GSUB and GPOS lookups, its shaping plan) was two thirds of a label's
@@ -84,10 +100,10 @@ function glyphRunOf(shared: object, layout: GlyphMaker['layout'], text: string):
  * The subset's base letters (subsetBase) are put in through pdf-lib's encodeText too. They need one
  * glyph each, as the font's character map gives it, and no shaping.
  */
-export function keepGlyphRuns(view: GlyphMaker, shared: object): void {
+export function keepGlyphRuns(view: GlyphMaker, shared: object, asciiLigatures?: RegExp): void {
   const layout = view.layout;
   view.layout = function (this: GlyphMaker, text: string, ...rest: unknown[]) {
-    if (text === subsetBase) {
+    if (text === subsetBase || (asciiLigatures && isUnshapedAscii(text, asciiLigatures, rest))) {
       return { glyphs: Array.from(text, (char) => this.glyphForCodePoint(char.codePointAt(0)!)) };
     }
     // Features, a script or a direction asked for: laid out as asked, not kept.

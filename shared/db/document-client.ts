@@ -112,6 +112,12 @@ export class DocumentClient extends DynamoDBDocumentClient {
     return new DocumentClient(client, translateConfig);
   }
 
+  /** Closes the transport's connections (lib-dynamodb's destroy leaves the wrapped client to its owner). */
+  override destroy(): void {
+    this.transport.destroy();
+    super.destroy();
+  }
+
   /** Calls the listener with each routed command sent from now on; the function returned stops it. */
   onCommand(listener: CommandListener): () => void {
     this.listeners.add(listener);

@@ -5,25 +5,17 @@
  * client was built with, so that a command sent by the direct transport carries exactly what the SDK's
  * document client would have sent, and answers with what it would have answered.
  */
-import type { NativeAttributeValue } from '@aws-sdk/util-dynamodb';
-import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
+import { toAttributeValue as attributeValueOf, toNative as nativeOf } from './attribute-values';
 
 /** `null`: the member itself is one value; `{}`: every member of it is; `[]`: every element of it is. */
 export type KeyNodes = null | { [member: string]: KeyNodes } | KeyNodes[];
 
 const nextLevel = '*';
 
-const marshallOptions = {
-  removeUndefinedValues: true,
-  convertClassInstanceToMap: false,
-  convertTopLevelContainer: true,
-} as const;
-const unmarshallOptions = { convertWithoutMapWrapper: true } as const;
-
 type Convert = (value: unknown) => unknown;
 
-const toAttributeValue: Convert = (value) => marshall(value as NativeAttributeValue, marshallOptions);
-const toNativeValue: Convert = (value) => unmarshall(value as never, unmarshallOptions);
+const toAttributeValue: Convert = (value) => attributeValueOf(value);
+const toNativeValue: Convert = (value) => nativeOf(value as Record<string, unknown>);
 const toNativeValueWithBinary: Convert = (value) => toNativeValue(decodeBinary(value));
 
 /**

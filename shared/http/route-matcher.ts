@@ -113,7 +113,7 @@ export function shadowingRouteMethods(
   if (!matched) return undefined;
   let best = matched.score;
   let methods = new Set<string>();
-  for (const route of routes) {
+  for (const route of routesOfLength(routes, segments.length)) {
     const result = matchTemplate(templateSegments(route.path), segments);
     if (!result || result.score <= matched.score) continue;
     if (result.score > best) {

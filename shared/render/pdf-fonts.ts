@@ -32,6 +32,7 @@ import { embedFallbacks, fallbackNeeds } from './text/embed-fallbacks';
 import {
   keepDeflatedPrograms,
   keepEncodedSubsets,
+  keepGlyphMetrics,
   keepGlyphRuns,
   subsetBase,
 } from './text/kept-font-programs';
@@ -147,6 +148,7 @@ export const fontkitParsingOnce: Fontkit = {
     const view = Object.create(shared) as FontkitFont & { _glyphs: object };
     view._glyphs = {};
     keepEncodedSubsets(view as unknown as Parameters<typeof keepEncodedSubsets>[0], shared);
+    keepGlyphMetrics(view as unknown as Parameters<typeof keepGlyphMetrics>[0], shared);
     keepGlyphRuns(
       view as unknown as Parameters<typeof keepGlyphRuns>[0],
       shared,

@@ -117,6 +117,51 @@ export function keepGlyphRuns(view: GlyphMaker, shared: object, asciiLigatures?:
   };
 }
 
+/** fontkit's glyph metrics (advance, bearings), computed on a glyph object once. */
+interface MetricGlyph {
+  _metrics?: object;
+  _getMetrics(cbox?: unknown): object;
+}
+
+interface BaseGlyphMaker {
+  _glyphs: Record<number, unknown>;
+  _getBaseGlyph(id: number, characters?: number[]): MetricGlyph | null;
+}
+
+/** Per parsed font, each glyph's metrics by glyph id. */
+const keptMetrics = new WeakMap<object, Map<number, object>>();
+
+/**
+ * A document's view answers each glyph's metrics from those computed for the parsed font before: its
+ * glyph objects are its own (keepGlyphRuns), so every document decoded the metrics of every glyph it
+ * embedded again (pdf-lib's widths array, and each width it measures), with the glyph's outline box when
+ * the font has no vertical metrics: 2.3 s of the busy day's 47.3 s profile. Metrics depend on the glyph
+ * id alone (no variation axes are set), and fontkit never changes them once made.
+ */
+export function keepGlyphMetrics(view: BaseGlyphMaker, shared: object): void {
+  const metrics = keptMetrics.get(shared) ?? new Map<number, object>();
+  keptMetrics.set(shared, metrics);
+  const baseGlyph = view._getBaseGlyph;
+  view._getBaseGlyph = function (this: BaseGlyphMaker, id: number, characters?: number[]) {
+    const fresh = !this._glyphs[id];
+    const glyph = baseGlyph.call(this, id, characters);
+    if (fresh && glyph) {
+      const compute = glyph._getMetrics;
+      glyph._getMetrics = function (this: MetricGlyph, cbox?: unknown) {
+        if (this._metrics) return this._metrics;
+        let kept = metrics.get(id);
+        if (!kept) {
+          kept = compute.call(this, cbox);
+          metrics.set(id, kept);
+        }
+        this._metrics = kept;
+        return kept;
+      };
+    }
+    return glyph;
+  };
+}
+
 /** Kept programs of each font, most recently used last, and the bytes they hold. */
 const maxKeptPerFont = 16;
 const keptSubsets = new WeakMap<object, Map<string, Uint8Array>>();

@@ -9,6 +9,8 @@
  * busy day sends about four a request (docs/scale.md, "CPU per request").
  */
 import type { DynamoDBClient, DynamoDBServiceException } from '@aws-sdk/client-dynamodb';
+import { GetItemCommand } from '@aws-sdk/client-dynamodb';
+import { getEndpointFromInstructions } from '@smithy/core/endpoints';
 import { isServerError, isThrottlingError, isTransientError } from '@smithy/core/retry';
 import type { ResponseMetadata } from './service-errors';
 import { errorName, serviceException } from './service-errors';
@@ -54,11 +56,6 @@ interface RetryStrategy {
 interface ClientParts {
   region(): Promise<string>;
   credentials: () => Promise<SigningCredentials>;
-  endpoint?: () => Promise<Endpoint>;
-  isCustomEndpoint?: boolean;
-  endpointProvider(parameters: Record<string, unknown>): { url: URL };
-  useFipsEndpoint(): Promise<boolean>;
-  useDualstackEndpoint(): Promise<boolean>;
   retryStrategy(): Promise<RetryStrategy>;
   systemClockOffset?: number;
 }
@@ -96,7 +93,11 @@ export class DirectTransport {
 
   /** Sends one operation (`GetItem`, `TransactWriteItems`, ...) with its input in DynamoDB's terms. */
   async send(operation: string, input: Record<string, unknown>): Promise<DirectAnswer> {
-    const ready = await (this.ready ??= this.prepare());
+    // A setup that failed (credentials' region, the retry strategy) is tried again by the next command.
+    const ready = await (this.ready ??= this.prepare().catch((error: unknown) => {
+      this.ready = undefined;
+      throw error;
+    }));
     const body = jsonOf(input);
     let token = await ready.retries.acquireInitialRetryToken('');
     let totalRetryDelay = 0;
@@ -115,7 +116,9 @@ export class DirectTransport {
           throw withAttempts(error, attempts, totalRetryDelay);
         }
         const delay = token.getRetryDelay();
-        totalRetryDelay += delay;
+        // The strategy may wait inside the refresh (its retry quota); the SDK counts that wait too.
+        totalRetryDelay +=
+          ((token as { $retryLog?: { acquisitionDelay?: number } }).$retryLog?.acquisitionDelay ?? 0) + delay;
         if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
       }
     }
@@ -124,17 +127,13 @@ export class DirectTransport {
   private async prepare(): Promise<Ready> {
     const parts = this.parts;
     const region = await parts.region();
-    const endpoint =
-      parts.isCustomEndpoint && parts.endpoint
-        ? await parts.endpoint()
-        : urlEndpoint(
-            parts.endpointProvider({
-              Region: region,
-              UseFIPS: await parts.useFipsEndpoint(),
-              UseDualStack: await parts.useDualstackEndpoint(),
-              AccountIdEndpointMode: 'disabled',
-            }).url,
-          );
+    // The SDK's own resolution: a configured endpoint (the client's, AWS_ENDPOINT_URL_DYNAMODB, the
+    // shared config file's), else the region's, FIPS and dual-stack as configured. A copy of the config,
+    // as the SDK's endpoint step passes it.
+    const resolved = await getEndpointFromInstructions({}, GetItemCommand, {
+      ...this.client.config,
+    } as never);
+    const endpoint = urlEndpoint(resolved.url);
     const signer = new RequestSigner(region, 'dynamodb');
     const defaultPort = endpoint.protocol === 'https:' ? 443 : 80;
     const host =
@@ -231,17 +230,27 @@ function withAttempts(error: unknown, attempts: number, totalRetryDelay: number)
   return error;
 }
 
-/** An answer that is not JSON (a proxy's error page) is a server failure under its status. */
+/**
+ * DynamoDB's answer as an object. An error answer that is not JSON (a proxy's page) is a failure under its
+ * status; a success that is not a JSON object is the error the SDK's deserializer throws, with the status.
+ */
 function parseBody(text: string, metadata: ResponseMetadata): Record<string, unknown> {
-  if (text === '') return {};
+  let parsed: unknown;
   try {
-    return JSON.parse(text) as Record<string, unknown>;
-  } catch {
-    return {
-      __type: metadata.httpStatusCode >= 500 ? 'InternalServerError' : 'UnknownError',
-      message: text.slice(0, 200),
-    };
+    parsed = text === '' ? {} : JSON.parse(text);
+  } catch (error) {
+    if (metadata.httpStatusCode < 300) throw Object.assign(error as Error, { $metadata: metadata });
+    return { message: text.slice(0, 200) };
   }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    if (metadata.httpStatusCode < 300) {
+      throw Object.assign(new SyntaxError('DynamoDB answered with JSON that is not an object'), {
+        $metadata: metadata,
+      });
+    }
+    return {};
+  }
+  return parsed as Record<string, unknown>;
 }
 
 /** The items an error answer carries (a refused condition's, a cancelled transaction's), with their bytes. */
@@ -260,25 +269,34 @@ function withBinaryDecoded(body: Record<string, unknown>): Record<string, unknow
 
 /**
  * DynamoDB's JSON of the input. A replacer slows JSON.stringify several times over, so it runs only when
- * the plain text shows a binary value was written as an object (`"B":{`: a Buffer's or a Uint8Array's
- * JSON; an attribute named B holding a map looks the same and merely takes the slower way).
+ * the plain text shows a binary value written as an object (`"B":{`: the JSON of a typed array; an
+ * attribute named B holding a map looks the same and merely takes the slower way) or a member set to
+ * null (the SDK's serializer leaves those out; AttributeValues never hold a bare null).
  */
 function jsonOf(input: Record<string, unknown>): string {
   const text = JSON.stringify(input);
-  return text.includes('"B":{') || text.includes('"BS":[{') ? JSON.stringify(input, binaryAsBase64) : text;
+  return text.includes('"B":{') || text.includes('"BS":[{') || text.includes(':null')
+    ? JSON.stringify(input, sdkJsonValue)
+    : text;
 }
 
-/** Bytes go as base64, as the SDK's serializer sends them. */
-function binaryAsBase64(_key: string, value: unknown): unknown {
-  if (value instanceof Uint8Array)
+/** Bytes go as base64, as the SDK's serializer sends them; null members are left out. */
+function sdkJsonValue(this: unknown, _key: string, value: unknown): unknown {
+  if (value === null) return undefined;
+  if (value instanceof ArrayBuffer) return Buffer.from(value).toString('base64');
+  if (ArrayBuffer.isView(value))
     return Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('base64');
-  if (
+  if (isBufferJson(value)) return Buffer.from(value.data).toString('base64');
+  return value;
+}
+
+/** What JSON.stringify hands a replacer for a Buffer: its toJSON, called first. */
+function isBufferJson(value: unknown): value is { type: 'Buffer'; data: number[] } {
+  return (
     value !== null &&
     typeof value === 'object' &&
     (value as { type?: unknown }).type === 'Buffer' &&
     Array.isArray((value as { data?: unknown }).data) &&
     Object.keys(value).length === 2
-  )
-    return Buffer.from((value as { data: number[] }).data).toString('base64');
-  return value;
+  );
 }

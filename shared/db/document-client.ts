@@ -69,20 +69,40 @@ for (const [commandClass, operation] of routedCommands) {
 /** The wrapped commands of document commands sent through the stack: only those are marshalled here. */
 const documentCommands = new WeakSet<object>();
 
-const transportStepName = 'directTransport';
-const stackChanges = ['add', 'addRelativeTo', 'remove', 'removeByTag'] as const;
+const stackChanges = ['add', 'addRelativeTo', 'remove', 'removeByTag', 'use'] as const;
+let clients = 0;
+
+/** The options the direct way converts with (attribute-values.ts); a client built with others goes the SDK's. */
+function supported(translateConfig: TranslateConfig | undefined): boolean {
+  const marshall = translateConfig?.marshallOptions ?? {};
+  const unmarshall = translateConfig?.unmarshallOptions ?? {};
+  return (
+    marshall.removeUndefinedValues === true &&
+    !marshall.convertClassInstanceToMap &&
+    !marshall.convertEmptyValues &&
+    !marshall.allowImpreciseNumbers &&
+    marshall.convertTopLevelContainer !== false &&
+    !unmarshall.wrapNumbers &&
+    unmarshall.convertWithoutMapWrapper !== false
+  );
+}
 
 /** Told of every routed command as it is sent, with the SDK's name for it and its document input. */
 export type CommandListener = (commandName: string, input: object) => void;
 
+/** How a routed command goes: direct; through the stack to the transport; or the SDK's whole way. */
+type Way = 'direct' | 'stack' | 'sdk';
+
 export class DocumentClient extends DynamoDBDocumentClient {
   private readonly transport: DirectTransport;
   private readonly listeners = new Set<CommandListener>();
-  private direct = true;
+  private way: Way = 'direct';
 
   constructor(client: DynamoDBClient, translateConfig?: TranslateConfig) {
     super(client, translateConfig);
     this.transport = new DirectTransport(client);
+    const directAllowed = supported(translateConfig);
+    // Serialize, first: every initialize step (of any priority) has run, and nothing has been serialised.
     this.middlewareStack.add(
       (next, context) => (args) => {
         const smithy = (context as Record<string, unknown>)['__smithy_context'] as
@@ -92,19 +112,25 @@ export class DocumentClient extends DynamoDBDocumentClient {
           return next(args);
         return this.sendDirect(route, args.input as object).then((output) => ({
           output: output as never,
-          response: undefined,
+          response: undefined as never,
         }));
       },
-      { step: 'initialize', priority: 'low', name: transportStepName },
+      { step: 'serialize', priority: 'high', name: `directTransport${(clients += 1)}` },
     );
-    this.watchStack();
+    this.watchStack(directAllowed);
     const viaStack = this.send.bind(this) as (command: unknown, ...rest: unknown[]) => Promise<unknown>;
-    this.send = ((command: DocumentCommand, ...rest: unknown[]) => {
+    this.send = ((
+      command: DocumentCommand & { middlewareStack?: { identify(): string[] } },
+      ...rest: unknown[]
+    ) => {
       const route = routesByClass.get(command?.constructor);
-      if (!route) return viaStack(command, ...rest);
-      if (this.direct && rest.length === 0) return this.sendDirect(route, command.input);
-      if (rest.length === 0) documentCommands.add(command.clientCommand);
-      return viaStack(command, ...rest);
+      // Send options, or middleware on the command itself: the SDK's whole way.
+      if (!route || rest.length > 0 || (command.middlewareStack?.identify().length ?? 0) > 0) {
+        return viaStack(command, ...rest);
+      }
+      if (this.way === 'direct') return this.sendDirect(route, command.input);
+      if (this.way === 'stack') documentCommands.add(command.clientCommand);
+      return viaStack(command);
     }) as unknown as typeof this.send;
   }
 
@@ -137,19 +163,35 @@ export class DocumentClient extends DynamoDBDocumentClient {
     return output;
   }
 
-  /** Commands go direct while the stack holds only what it held once the transport's step joined it. */
-  private watchStack(): void {
+  /**
+   * Commands go direct while the stack holds exactly what it held once the transport's step joined it.
+   * Anything added (or removed, or replaced) at the initialize step sends them through the stack to the
+   * transport, so the middleware sees each; anything at a later step (it would read or change the HTTP
+   * request or response) sends them the SDK's whole way.
+   */
+  private watchStack(directAllowed: boolean): void {
     const stack = this.middlewareStack as unknown as Record<string, (...args: unknown[]) => unknown> & {
       identify(): string[];
     };
-    const settled = stack.identify().length;
+    const settled = stack.identify().join('\n');
+    const settledEntries = new Set(stack.identify());
+    const decide = () => {
+      const entries = stack.identify();
+      if (!directAllowed) this.way = 'sdk';
+      else if (entries.join('\n') === settled) this.way = 'direct';
+      else {
+        const added = entries.filter((entry) => !settledEntries.has(entry));
+        this.way = added.every((entry) => / - initialize$/.test(entry)) ? 'stack' : 'sdk';
+      }
+    };
     for (const change of stackChanges) {
       const original = stack[change]!.bind(stack);
       stack[change] = (...args: unknown[]) => {
         const result = original(...args);
-        this.direct = stack.identify().length === settled;
+        decide();
         return result;
       };
     }
+    decide();
   }
 }

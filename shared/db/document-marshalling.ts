@@ -100,7 +100,8 @@ function convertKeys(
     }
   }
   for (const [key, nodes] of Object.entries(keyNodes)) {
-    if (!Object.prototype.hasOwnProperty.call(value, key) || typeof value[key] === 'function') continue;
+    // As lib-dynamodb reads it: the member, own or inherited.
+    if (value[key] === undefined || typeof value[key] === 'function') continue;
     const converted = convert(value[key], convertValue, nodes);
     if (converted !== undefined && typeof converted !== 'function') out[key] = converted;
   }

@@ -22,6 +22,7 @@ export interface PostTarget {
 }
 
 const socketTimeoutMs = 300_000;
+const timedOutCodes = new Set(['ECONNRESET', 'EPIPE', 'ETIMEDOUT']);
 
 function singleValued(headers: IncomingHttpHeaders): Record<string, string | undefined> {
   const out: Record<string, string | undefined> = {};
@@ -69,7 +70,10 @@ export class JsonPoster {
           Object.assign(new Error('The socket was silent for too long'), { name: 'TimeoutError' }),
         ),
       );
-      request.once('error', reject);
+      // As the SDK's handler names them: a reset, broken or timed-out connection is a TimeoutError.
+      request.once('error', (error: NodeJS.ErrnoException) =>
+        reject(timedOutCodes.has(error.code ?? '') ? Object.assign(error, { name: 'TimeoutError' }) : error),
+      );
       request.end(body);
     });
   }

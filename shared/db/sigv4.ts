@@ -38,12 +38,15 @@ function uriEncode(segment: string): string {
   );
 }
 
-/** Non-S3 services sign the path with each segment encoded twice. */
+/**
+ * The path as sent is already percent-encoded (it comes from the endpoint's URL); non-S3 services sign it
+ * escaped once more, each segment, as the SDK's signer does.
+ */
 function canonicalPath(path: string): string {
   if (path === '/' || path === '') return '/';
   return path
     .split('/')
-    .map((segment) => uriEncode(uriEncode(segment)))
+    .map((segment) => uriEncode(segment))
     .join('/');
 }
 

@@ -10,6 +10,7 @@ import {
   DeleteCommand,
   DynamoDBDocumentClient,
   GetCommand,
+  NumberValue,
   PutCommand,
   QueryCommand,
   ScanCommand,
@@ -37,6 +38,8 @@ const ours = DocumentClient.from(localDynamoClient(endpoint), {
 afterAll(() => sdk.destroy());
 
 const run = `DOCCLIENT#${Date.now()}`;
+/** The options the service's client is built with (shared/db/client.ts): the ones the direct way takes. */
+const serviceOptions = { marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false } };
 const item = (sk: string, extra: Record<string, unknown> = {}) => ({
   PK: run,
   SK: sk,
@@ -316,6 +319,57 @@ describe('the document client over the direct transport', () => {
   });
 });
 
+describe('middleware in the stack', () => {
+  const watchedClient = () =>
+    DocumentClient.from(localDynamoClient(endpoint), {
+      marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
+    });
+  const get = () => new GetCommand({ TableName: table, Key: { PK: run, SK: 'R' } });
+
+  it('sees every command however it joined: after a removal, at low priority, or at a later step', async () => {
+    const client = watchedClient();
+    const seen: string[] = [];
+    client.middlewareStack.remove('recursionDetectionMiddleware');
+    client.middlewareStack.add(
+      (next) => async (args) => {
+        seen.push('initialize, low');
+        return next(args);
+      },
+      { step: 'initialize', priority: 'low', name: 'lowWatch' },
+    );
+    expect((await client.send(get())).Item).toMatchObject({ SK: 'R' });
+    client.middlewareStack.add(
+      (next) => async (args) => {
+        seen.push(
+          `build ${String((args.request as { headers: Record<string, string> }).headers['x-amz-target'])}`,
+        );
+        return next(args);
+      },
+      { step: 'build', name: 'buildWatch' },
+    );
+    expect((await client.send(get())).Item).toMatchObject({ SK: 'R' });
+    expect(seen).toEqual(['initialize, low', 'initialize, low', 'build DynamoDB_20120810.GetItem']);
+  });
+
+  it('sends the SDK’s whole way for a client built with options the direct way does not take', async () => {
+    const client = DocumentClient.from(localDynamoClient(endpoint), {
+      marshallOptions: { removeUndefinedValues: true },
+      unmarshallOptions: { wrapNumbers: true },
+    });
+    const { Item } = await client.send(get());
+    expect(Item?.count).toBeInstanceOf(NumberValue);
+  });
+
+  it('lets two document clients share one SDK client', async () => {
+    const raw = localDynamoClient(endpoint);
+    const options = { marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false } };
+    const first = DocumentClient.from(raw, options);
+    const second = DocumentClient.from(raw, options);
+    expect((await first.send(get())).Item).toMatchObject({ SK: 'R' });
+    expect((await second.send(get())).Item).toMatchObject({ SK: 'R' });
+  });
+});
+
 describe('the direct transport against a stand-in DynamoDB', () => {
   const clientFor = (url: string, maxAttempts = 3) =>
     DocumentClient.from(
@@ -329,6 +383,7 @@ describe('the direct transport against a stand-in DynamoDB', () => {
           sessionToken: 'session',
         },
       }),
+      serviceOptions,
     );
 
   it('signs as AWS requires: the same signed headers and scope as the SDK, and a signature that verifies', async () => {
@@ -421,5 +476,59 @@ describe('the direct transport against a stand-in DynamoDB', () => {
     );
     expect((error as unknown as { code?: string }).code).toBe('ECONNREFUSED');
     expect(error.$metadata?.httpStatusCode).toBeUndefined();
+  });
+  it('takes the endpoint the environment configures, as the SDK does', async () => {
+    const server = await recordingServer(() => ({ status: 200, body: '{}' }));
+    const saved = process.env.AWS_ENDPOINT_URL_DYNAMODB;
+    process.env.AWS_ENDPOINT_URL_DYNAMODB = server.url;
+    try {
+      const client = DocumentClient.from(
+        new DynamoDBClient({ region: 'eu-west-1', credentials: { accessKeyId: 'a', secretAccessKey: 'b' } }),
+        serviceOptions,
+      );
+      await client.send(new GetCommand({ TableName: 'orders', Key: { PK: 'p', SK: 's' } }));
+      expect(server.requests).toHaveLength(1);
+    } finally {
+      if (saved === undefined) delete process.env.AWS_ENDPOINT_URL_DYNAMODB;
+      else process.env.AWS_ENDPOINT_URL_DYNAMODB = saved;
+      await server.close();
+    }
+  });
+
+  it('refuses a success that is not a JSON object, with its status, instead of an empty answer', async () => {
+    const server = await recordingServer(() => ({ status: 200, body: '<html>captive portal</html>' }));
+    try {
+      const error = await refusalOf(
+        clientFor(server.url, 1),
+        new GetCommand({ TableName: 'orders', Key: { PK: 'p', SK: 's' } }),
+      );
+      expect(error).toBeInstanceOf(SyntaxError);
+      expect(error.$metadata).toMatchObject({ httpStatusCode: 200 });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('sends any typed array as base64 and leaves null members out, as the SDK’s serializer does', async () => {
+    const server = await recordingServer(() => ({ status: 200, body: '{}' }));
+    try {
+      await clientFor(server.url).send(
+        new PutCommand({
+          TableName: 'orders',
+          Item: {
+            PK: 'p',
+            SK: 's',
+            words: new Int32Array([7]),
+            view: new DataView(new Uint8Array([1, 2]).buffer),
+          },
+          ConditionExpression: null as never,
+        }),
+      );
+      const body = JSON.parse(server.requests[0]!.body) as Record<string, unknown>;
+      expect(body).not.toHaveProperty('ConditionExpression');
+      expect(body.Item).toMatchObject({ words: { B: 'BwAAAA==' }, view: { B: 'AQI=' } });
+    } finally {
+      await server.close();
+    }
   });
 });

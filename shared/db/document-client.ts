@@ -56,14 +56,22 @@ const routedCommands: Array<[DocumentCommandClass, string]> = [
   [TransactWriteCommand as unknown as DocumentCommandClass, 'TransactWriteItems'],
 ];
 
-/** By the document command's class, and by the SDK's name of the command it wraps (`GetItemCommand`). */
-const routesByClass = new Map<unknown, Route>();
-const routesByCommandName = new Map<string, Route>();
-for (const [commandClass, operation] of routedCommands) {
-  const sample = new commandClass({} as never);
-  const route = { operation, inputKeyNodes: sample.inputKeyNodes, outputKeyNodes: sample.outputKeyNodes };
-  routesByClass.set(commandClass, route);
-  routesByCommandName.set(`${operation}Command`, route);
+/**
+ * By the document command's class, and by the SDK's name of the command it wraps (`GetItemCommand`).
+ * Made at the first command, not at module load (a function's cold start loads this module).
+ */
+let routes: { byClass: Map<unknown, Route>; byCommandName: Map<string, Route> } | undefined;
+function routing() {
+  if (!routes) {
+    routes = { byClass: new Map(), byCommandName: new Map() };
+    for (const [commandClass, operation] of routedCommands) {
+      const sample = new commandClass({} as never);
+      const route = { operation, inputKeyNodes: sample.inputKeyNodes, outputKeyNodes: sample.outputKeyNodes };
+      routes.byClass.set(commandClass, route);
+      routes.byCommandName.set(`${operation}Command`, route);
+    }
+  }
+  return routes;
 }
 
 /** The wrapped commands of document commands sent through the stack: only those are marshalled here. */
@@ -107,7 +115,7 @@ export class DocumentClient extends DynamoDBDocumentClient {
       (next, context) => (args) => {
         const smithy = (context as Record<string, unknown>)['__smithy_context'] as
           { commandInstance?: object } | undefined;
-        const route = routesByCommandName.get(String(context.commandName));
+        const route = routing().byCommandName.get(String(context.commandName));
         if (!route || !smithy?.commandInstance || !documentCommands.has(smithy.commandInstance))
           return next(args);
         return this.sendDirect(route, args.input as object).then((output) => ({
@@ -123,7 +131,7 @@ export class DocumentClient extends DynamoDBDocumentClient {
       command: DocumentCommand & { middlewareStack?: { identify(): string[] } },
       ...rest: unknown[]
     ) => {
-      const route = routesByClass.get(command?.constructor);
+      const route = routing().byClass.get(command?.constructor);
       // Send options, or middleware on the command itself: the SDK's whole way.
       if (!route || rest.length > 0 || (command.middlewareStack?.identify().length ?? 0) > 0) {
         return viaStack(command, ...rest);

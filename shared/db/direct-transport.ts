@@ -16,6 +16,7 @@ import type { ResponseMetadata } from './service-errors';
 import { errorName, serviceException } from './service-errors';
 import type { SigningCredentials } from './sigv4';
 import { RequestSigner } from './sigv4';
+import type { PostTarget } from './json-post';
 import { JsonPoster } from './json-post';
 import { decodeBinaryMap, mayHoldBinary } from './document-marshalling';
 
@@ -30,13 +31,6 @@ const clockSkewErrors = new Set([
   'SignatureDoesNotMatch',
 ]);
 const fiveMinutes = 300_000;
-
-interface Endpoint {
-  protocol: string;
-  hostname: string;
-  port?: number;
-  path: string;
-}
 
 interface RetryToken {
   getRetryCount(): number;
@@ -61,7 +55,7 @@ interface ClientParts {
 }
 
 interface Ready {
-  endpoint: Endpoint;
+  endpoint: PostTarget;
   host: string;
   signer: RequestSigner;
   poster: JsonPoster;
@@ -140,7 +134,7 @@ export class DirectTransport {
       endpoint.port && endpoint.port !== defaultPort
         ? `${endpoint.hostname}:${endpoint.port}`
         : endpoint.hostname;
-    const poster = new JsonPoster({ ...endpoint, path: endpoint.path || '/' });
+    const poster = new JsonPoster(endpoint);
     return { endpoint, host, signer, poster, retries: await parts.retryStrategy() };
   }
 
@@ -153,7 +147,7 @@ export class DirectTransport {
     const signingDate = new Date(Date.now() + (this.parts.systemClockOffset ?? 0));
     const signed = ready.signer.sign(
       {
-        path: ready.endpoint.path || '/',
+        path: ready.endpoint.path,
         headers: {
           'content-type': jsonContentType,
           'x-amz-target': `${serviceTarget}.${operation}`,
@@ -204,12 +198,13 @@ export class DirectTransport {
   }
 }
 
-function urlEndpoint(url: URL): Endpoint {
+/** Where the poster sends and the signer signs: one path, '/' when the URL has none. */
+function urlEndpoint(url: URL): PostTarget {
   return {
     protocol: url.protocol,
     hostname: url.hostname,
     port: url.port ? Number(url.port) : undefined,
-    path: url.pathname,
+    path: url.pathname || '/',
   };
 }
 

@@ -22,6 +22,7 @@ import type { Row, Suite, Table } from '../lib/suite';
 import { numberFromEnv } from '../lib/env';
 import { verdict } from '../lib/verdict';
 import { dayBetween, readDay } from '../support/day-cpu';
+import type { DayTableStore } from '../support/day-runtime';
 import { startDayRuntime } from '../support/day-runtime';
 import { driveDay } from '../support/day-drive';
 import { DayClient } from '../support/day-http';
@@ -42,6 +43,14 @@ import { snapshotTable } from '../support/day-table';
 const targetCallsPerRequest = 4;
 const targetCpuMsPerRequest = 15;
 const targetWallOverFloor = 1.2;
+
+/** DAY_DYNAMO: where DynamoDB Local keeps the day's table (DayTableStore), memory unless told. */
+function tableStoreFromEnv(): DayTableStore {
+  const text = process.env.DAY_DYNAMO;
+  if (text === undefined || text === '' || text === 'memory') return 'memory';
+  if (text === 'disk') return 'disk';
+  throw new Error(`DAY_DYNAMO must be memory or disk, not "${text}"`);
+}
 
 /** The start of today's window for order dates: up to 8 hours back, never into yesterday (reporting zone). */
 function dayWindow(now: Date, timeZone: string): { today: string; start: Date; end: Date } {
@@ -84,6 +93,7 @@ export const day: Suite = {
   async run() {
     const scale = numberFromEnv('DAY_SCALE', 1, (n) => n > 0 && n <= 2);
     const concurrency = numberFromEnv('DAY_CONCURRENCY', 8, (n) => Number.isInteger(n) && n >= 1 && n <= 64);
+    const tableIn = tableStoreFromEnv();
     const timeZone = reportingTimeZone();
     const window = dayWindow(new Date(), timeZone);
     // Labels ship today (the reporting zone's day, as the manifests count it): a manifest for a later day does
@@ -94,7 +104,7 @@ export const day: Suite = {
     const dataDir = mkdtempSync(join(tmpdir(), 'bench-day-'));
     // Functions log errors only (a 5xx's cause shows), the runtime's own lines not at all.
     process.env.LOG_LEVEL ??= 'error';
-    const runtime = await startDayRuntime(await freePort(), dataDir);
+    const runtime = await startDayRuntime(await freePort(), dataDir, tableIn);
     try {
       const client = await DayClient.open(runtime.url, runtime.dataDir);
       const dayStarted = Date.now();
@@ -188,7 +198,7 @@ export const day: Suite = {
 
       const tables: Table[] = [
         {
-          title: `The day (scale ${scale}: ${plan.counts.orders} orders, ${plan.counts.prints} prints planned; ${concurrency} chains in flight)`,
+          title: `The day (scale ${scale}: ${plan.counts.orders} orders, ${plan.counts.prints} prints planned; ${concurrency} chains in flight; the table in DynamoDB Local's ${tableIn === 'memory' ? 'memory' : 'files'})`,
           rows: [
             {
               figure: 'setup over HTTP (warehouses, stock, vendor, rules, alerts)',

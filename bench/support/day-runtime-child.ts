@@ -12,14 +12,15 @@ import { applyLocalEnvironment } from '../../infra/local/local-env';
 import { startBackgroundWork } from '../../infra/local/background-work';
 import { startRuntime } from '../../infra/local/runtime';
 import { countDayCalls } from './day-calls';
-import type { DayRuntimeMessage, DayRuntimeRequest } from './day-runtime';
+import type { DayRuntimeMessage, DayRuntimeRequest, DayTableStore } from './day-runtime';
 
-const [kind, dataDir, port, dynamoEndpoint, s3Endpoint] = process.argv.slice(2) as [
+const [kind, dataDir, port, dynamoEndpoint, s3Endpoint, tableIn] = process.argv.slice(2) as [
   'requests' | 'background',
   string,
   string,
   string?,
   string?,
+  DayTableStore?,
 ];
 const send = (message: DayRuntimeMessage) => process.send!(message);
 
@@ -31,6 +32,7 @@ async function start() {
       quiet: true,
       background: false,
       s3Endpoint,
+      dynamoInMemory: tableIn === 'memory',
     });
     return {
       stop: () => runtime.stop(),

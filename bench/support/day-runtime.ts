@@ -17,6 +17,14 @@ import type { RouteCalls } from './day-calls';
 
 export type DayRuntimeRequest = { type: 'measure' } | { type: 'stop' };
 
+/**
+ * Where DynamoDB Local keeps the day's table. In memory by default: the table is thrown away after the
+ * day, and on disk DynamoDB Local holds its one write lock while each commit reaches the disk, so the
+ * day's wall time would measure the disk's flushes, which DynamoDB does not make the functions wait
+ * for in that way. `DAY_DYNAMO=disk` keeps it on disk, as `npm start` does.
+ */
+export type DayTableStore = 'memory' | 'disk';
+
 export interface DayProcessMeasure {
   /** The process's CPU (user and system) since it started, in seconds. */
   cpuSeconds: number;
@@ -101,7 +109,11 @@ async function startDayProcess(args: string[]): Promise<DayProcess> {
   };
 }
 
-export async function startDayRuntime(port: number, dataDir: string): Promise<DayRuntime> {
+export async function startDayRuntime(
+  port: number,
+  dataDir: string,
+  tableIn: DayTableStore,
+): Promise<DayRuntime> {
   // The S3 emulator runs in this process: deployed, S3 is not the functions' work.
   const s3 = await startS3Local({
     port: await freePort(),
@@ -111,7 +123,7 @@ export async function startDayRuntime(port: number, dataDir: string): Promise<Da
   });
   let requests: DayProcess;
   try {
-    requests = await startDayProcess(['requests', dataDir, String(port), '', s3.endpoint]);
+    requests = await startDayProcess(['requests', dataDir, String(port), '', s3.endpoint, tableIn]);
   } catch (error) {
     await s3.stop();
     throw error;

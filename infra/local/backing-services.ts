@@ -41,6 +41,11 @@ export async function startBackingServices(options: {
   s3Endpoint?: string;
   /** Origins the exports bucket's CORS rule allows (the UI follows presigned URLs). */
   corsOrigins: string[];
+  /**
+   * The table in the JVM's memory, gone when it stops, instead of in the data dir: for a run that throws
+   * its table away (the busy-day bench), where DynamoDB Local's commits to disk would be measured too.
+   */
+  dynamoInMemory?: boolean;
 }): Promise<BackingServices> {
   // Before the first SDK client: Node 20 would get the SDK's support warning on every start.
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -49,7 +54,7 @@ export async function startBackingServices(options: {
   try {
     dynamo = await startDynamoLocal({
       port: options.dynamoPort ?? (await freePort()),
-      dbPath: paths.dynamodb,
+      ...(options.dynamoInMemory ? {} : { dbPath: paths.dynamodb }),
     });
     await ensureTable(dynamo.endpoint, localTableName);
     const s3 = options.s3Endpoint

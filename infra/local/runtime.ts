@@ -23,6 +23,8 @@ export interface RuntimeOptions {
   quiet?: boolean;
   /** The stream poller, report jobs and daily alerts (true by default); false: the caller runs them (startBackgroundWork). */
   background?: boolean;
+  /** The table in DynamoDB Local's memory, not in the data dir (startBackingServices). */
+  dynamoInMemory?: boolean;
 }
 
 export interface Runtime {

@@ -198,8 +198,9 @@ const noStep = async (): Promise<Step[]> => [{ assessment: undefined, stockVersi
 
 const enabledRules = async (inputs: AlertInputs) => (await inputs.rules()).filter((rule) => rule.enabled);
 
-const covers = (rule: StoredAlertRule, pair: StockPair, lists: ReadonlySet<string>) =>
-  ruleAppliesIn(rule.scope, pair.warehouseId) && ruleCoversSku(rule.scope, pair.sku, lists);
+const covers = async (rule: StoredAlertRule, pair: StockPair, inputs: AlertInputs) =>
+  ruleAppliesIn(rule.scope, pair.warehouseId) &&
+  ruleCoversSku(rule.scope, pair.sku, await inputs.listsWeighedBy(rule.scope, pair.sku));
 
 /**
  * Pairs whose inputs changed, assessed as stored now by every enabled rule that covers each. A rule on
@@ -215,9 +216,8 @@ export async function evaluatePairs(
   const rules = await enabledRules(inputs);
   const unique = [...new Map(pairs.map((pair) => [pairKey(pair), pair])).values()];
   for (const pair of unique) {
-    const lists = await inputs.listsHolding(pair.sku);
     for (const rule of rules) {
-      if (covers(rule, pair, lists))
+      if (await covers(rule, pair, inputs))
         await settleGuarded(rule, pair, async () => [await currentStep(rule, pair, inputs)], inputs, result);
       else if (rule.scope.ruleListId !== undefined && options.editedLists?.has(rule.scope.ruleListId))
         await settleGuarded(rule, pair, noStep, inputs, result);
@@ -245,9 +245,8 @@ export async function evaluateStockImages(
     const ordered = [...new Map(writes.map((image) => [image.version, image])).values()].sort(
       (a, b) => a.version - b.version,
     );
-    const lists = await inputs.listsHolding(pair.sku);
     for (const rule of rules) {
-      if (covers(rule, pair, lists))
+      if (await covers(rule, pair, inputs))
         await settleGuarded(rule, pair, () => imageSteps(rule, pair, ordered, inputs), inputs, result);
     }
   }
@@ -324,7 +323,7 @@ async function coveredPairs(rule: StoredAlertRule, inputs: AlertInputs): Promise
   for (const warehouseId of warehouseIds) {
     for (const record of await queryEveryPartition(stockInWarehousePartitions(warehouseId))) {
       const pair = { sku: String(record.sku), warehouseId };
-      if (ruleCoversSku(rule.scope, pair.sku, await inputs.listsHolding(pair.sku)))
+      if (ruleCoversSku(rule.scope, pair.sku, await inputs.listsWeighedBy(rule.scope, pair.sku)))
         covered.set(pairKey(pair), pair);
     }
   }

@@ -65,6 +65,8 @@ function specificity(rule: StockLevelRule): number {
 }
 
 /** What an assessment reads of one pair, besides the rule's condition, and the stock record's version. */
+
+const noLists: ReadonlySet<string> = new Set();
 export type PairInputs = Omit<AssessmentInput, 'condition'> & { stockVersion: number };
 
 type Item = Record<string, unknown>;
@@ -140,6 +142,14 @@ export class AlertInputs {
     return lists;
   });
 
+  /**
+   * The lists holding the SKU, read only when the scope names a list: a scope without one covers a SKU or
+   * not by its patterns alone, and most stock writes touch SKUs that no list-scoped rule weighs.
+   */
+  async listsWeighedBy(scope: { ruleListId?: string }, sku: string): Promise<ReadonlySet<string>> {
+    return scope.ruleListId === undefined ? noLists : this.listsHolding(sku);
+  }
+
   /** Lists an enabled rule or a factor names: putting a SKU on another list or taking it off changes nothing. */
   async listsInUse(): Promise<Set<string>> {
     const [rules, factors] = await Promise.all([this.rules(), this.factors()]);
@@ -152,8 +162,12 @@ export class AlertInputs {
 
   /** The factors that cover the SKU. */
   async factorsFor(sku: string): Promise<FactorLike[]> {
-    const [factors, lists] = await Promise.all([this.factors(), this.listsHolding(sku)]);
-    return factors.filter((factor) => scopeCoversSku(factor.scope, sku, lists));
+    const covering: FactorLike[] = [];
+    for (const factor of await this.factors()) {
+      if (scopeCoversSku(factor.scope, sku, await this.listsWeighedBy(factor.scope, sku)))
+        covering.push(factor);
+    }
+    return covering;
   }
 
   /**

@@ -15,6 +15,8 @@ import { isAlertInput } from '../../shared/alerts/records';
 import { readAlertState } from '../../shared/alerts/states';
 import type { DomainEvent, StreamRecord } from '../../shared/events/domain-events';
 import { toDomainEvent } from '../../shared/events/domain-events';
+import { db } from '../../shared/db/client';
+import { DocumentClient } from '../../shared/db/document-client';
 import { applyStockMovements } from '../../shared/stock/ledger';
 import { poSourceInput, seedWarehouse, vendorInput } from '../support/builders';
 import { call } from '../support/call';
@@ -346,6 +348,67 @@ describe('rule-list edits evaluate their SKUs at once', () => {
       recovered: 0,
     });
     expect((await settle()).events).toEqual([]);
+  });
+});
+
+describe('what a stock write makes the alerts read', () => {
+  /** The alerts' reads of the lists holding the SKU while `work` runs (the handler runs in this process). */
+  async function listReadsOf(sku: string, work: () => Promise<unknown>): Promise<number> {
+    const client = db();
+    if (!(client instanceof DocumentClient)) throw new Error('the tests count reads at the DocumentClient');
+    let reads = 0;
+    const stop = client.onCommand((name, input) => {
+      const values = JSON.stringify(
+        (input as { ExpressionAttributeValues?: unknown }).ExpressionAttributeValues,
+      );
+      if (name === 'QueryCommand' && values?.includes(`RULELIST_SKU#${sku}`)) reads += 1;
+    });
+    try {
+      await work();
+    } finally {
+      stop();
+    }
+    return reads;
+  }
+
+  it('reads no rule list for a SKU when no rule or factor weighing it is scoped to one', async () => {
+    const { warehouseId, sku } = await lowSku('NO-LIST');
+    const reads = await listReadsOf(sku, async () => {
+      await move(sku, warehouseId, -1);
+      return settle();
+    });
+    expect(reads).toBe(0);
+  });
+
+  it('still reads the lists for a rule scoped to a list, and the rule still weighs the SKU', async () => {
+    const { warehouseId, sku, ruleId } = await lowSku('ON-LIST');
+    const list = await ok('POST', '/v1/inventory/rule-lists', { name: `Watch ${sku}`, skus: [sku] }, 201);
+    const rule = await ok(
+      'POST',
+      '/v1/inventory/alert-rules',
+      {
+        name: `List ${sku}`,
+        scope: { ruleListId: list.id, warehouseIds: [warehouseId] },
+        condition: { type: 'available_below', quantity: 1000 },
+      },
+      201,
+    );
+    const created = await settle();
+    expect(created.events.map((event) => [event.type, event.summary.sku])).toEqual([['stock.low', sku]]);
+    let events: DomainEvent[] = [];
+    const reads = await listReadsOf(sku, async () => {
+      await move(sku, warehouseId, 2000);
+      events = (await settle()).events;
+    });
+    expect(reads).toBeGreaterThan(0);
+    // Both rules recover: the list's (1,000) through the list, the pattern's (100) by its pattern.
+    expect(events.map((event) => [event.type, event.summary.ruleId]).sort()).toEqual(
+      [
+        ['stock.recovered', rule.id],
+        ['stock.recovered', ruleId],
+      ].sort(),
+    );
+    expect(await readAlertState(rule.id, warehouseId, sku)).toMatchObject({ state: 'ok' });
   });
 });
 

@@ -296,6 +296,20 @@ export const day: Suite = {
               value: cpu.jvmSeconds === undefined ? null : round(cpu.jvmSeconds / cores, 1),
               unit: 's',
             },
+            {
+              figure:
+                "CPU of DynamoDB Local's one SQLite thread (every command's storage work, one at a time, under its table lock)",
+              value: cpu.jvmStorageSeconds === undefined ? null : round(cpu.jvmStorageSeconds, 1),
+              unit: 's',
+            },
+            {
+              figure: "that thread's busy share of the day's wall time",
+              value:
+                cpu.jvmStorageSeconds === undefined
+                  ? null
+                  : round((100 * cpu.jvmStorageSeconds) / (dayMs / 1000), 0),
+              unit: '%',
+            },
             { figure: '5xx answers', value: client.serverErrors.length, unit: 'answers' },
             {
               figure: 'stream poller drained after the last request',

@@ -5,17 +5,41 @@
  * read from /proc. On a 2-core machine the day cannot take less wall time than their sum over 2, however
  * quiet the machine is. The DynamoDB commands counted in the two service processes ride along.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import type { RouteCalls } from './day-calls';
 import type { DayRuntime } from './day-runtime';
 
-/** utime + stime of a process in seconds (Linux /proc; clock ticks of 100 Hz), undefined elsewhere. */
+/** utime + stime in seconds from a /proc stat file (clock ticks of 100 Hz). */
+function statCpuSeconds(path: string): number {
+  const stat = readFileSync(path, 'utf8');
+  // The command name may hold spaces: the fields after it start past the closing parenthesis.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** A process's CPU seconds (Linux /proc), undefined elsewhere. */
 function processCpuSeconds(pid: number): number | undefined {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The command name may hold spaces: the fields after it start past the closing parenthesis.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
+    return statCpuSeconds(`/proc/${pid}/stat`);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The CPU seconds of DynamoDB Local's SQLite thread (sqlite4java's `SQLiteQueue`): every command's storage
+ * work runs on this one thread, one job at a time, while the command's own thread holds DynamoDB Local's
+ * table lock; undefined where /proc or the thread is not there.
+ */
+function storageThreadCpuSeconds(pid: number): number | undefined {
+  try {
+    let seconds: number | undefined;
+    for (const task of readdirSync(`/proc/${pid}/task`)) {
+      const name = readFileSync(`/proc/${pid}/task/${task}/comm`, 'utf8');
+      if (name.startsWith('SQLiteQueue'))
+        seconds = (seconds ?? 0) + statCpuSeconds(`/proc/${pid}/task/${task}/stat`);
+    }
+    return seconds;
   } catch {
     return undefined;
   }
@@ -28,6 +52,8 @@ export interface DayReading {
   backgroundSeconds: number;
   clientSeconds: number;
   jvmSeconds: number | undefined;
+  /** Of the JVM's, its one SQLite thread's (storageThreadCpuSeconds). */
+  jvmStorageSeconds: number | undefined;
   /** Commands sent while serving a request, and the rest (the background process's, and any other). */
   calls: { requests: number; background: number };
   byRoute: RouteCalls[];
@@ -42,6 +68,8 @@ export async function readDay(runtime: DayRuntime): Promise<DayReading> {
     backgroundSeconds: background.cpuSeconds,
     clientSeconds: (client.user + client.system) / 1e6,
     jvmSeconds: runtime.dynamoPid === undefined ? undefined : processCpuSeconds(runtime.dynamoPid),
+    jvmStorageSeconds:
+      runtime.dynamoPid === undefined ? undefined : storageThreadCpuSeconds(runtime.dynamoPid),
     calls: {
       requests: requests.calls.requests + background.calls.requests,
       background: requests.calls.background + background.calls.background,
@@ -57,10 +85,8 @@ export function dayBetween(before: DayReading, after: DayReading): DayReading {
     serviceSystemSeconds: after.serviceSystemSeconds - before.serviceSystemSeconds,
     backgroundSeconds: after.backgroundSeconds - before.backgroundSeconds,
     clientSeconds: after.clientSeconds - before.clientSeconds,
-    jvmSeconds:
-      before.jvmSeconds === undefined || after.jvmSeconds === undefined
-        ? undefined
-        : after.jvmSeconds - before.jvmSeconds,
+    jvmSeconds: difference(before.jvmSeconds, after.jvmSeconds),
+    jvmStorageSeconds: difference(before.jvmStorageSeconds, after.jvmStorageSeconds),
     calls: {
       requests: after.calls.requests - before.calls.requests,
       background: after.calls.background - before.calls.background,
@@ -68,3 +94,6 @@ export function dayBetween(before: DayReading, after: DayReading): DayReading {
     byRoute: after.byRoute,
   };
 }
+
+const difference = (before: number | undefined, after: number | undefined) =>
+  before === undefined || after === undefined ? undefined : after - before;

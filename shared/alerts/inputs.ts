@@ -64,9 +64,9 @@ function specificity(rule: StockLevelRule): number {
   return pattern * 2 + (rule.warehouseId ? 1 : 0);
 }
 
-/** What an assessment reads of one pair, besides the rule's condition, and the stock record's version. */
-
 const noLists: ReadonlySet<string> = new Set();
+
+/** What an assessment reads of one pair, besides the rule's condition, and the stock record's version. */
 export type PairInputs = Omit<AssessmentInput, 'condition'> & { stockVersion: number };
 
 type Item = Record<string, unknown>;
@@ -133,7 +133,7 @@ export class AlertInputs {
       })),
   );
 
-  readonly listsHolding = memo(async (sku: string) => {
+  private readonly listsHolding = memo(async (sku: string) => {
     const lists = await listsHoldingSku(sku);
     for (const [listId, onList] of this.memberships.get(sku) ?? []) {
       if (onList) lists.add(listId);
